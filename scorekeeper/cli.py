@@ -1,0 +1,106 @@
+"""The ``scorekeeper`` command: thin commands over the same code the app uses.
+
+``scorekeeper replay FILE [--json]`` prints a readable account of a match
+document (or the replay report as JSON). A document that breaks a rule
+exits with code 2 and one line naming the round, the move and the rule.
+Other commands are registered by the store and app packages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+
+from .rules import RuleViolation, build_report, load_document
+
+EXIT_REFUSED = 2
+
+# name -> (configure parser, run); filled by register() so that each layer
+# adds its commands without the CLI importing what it does not need.
+_COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {}
+
+
+def register(name: str, configure: Callable[[argparse.ArgumentParser], None],
+             run: Callable[[argparse.Namespace], int]) -> None:
+    """Add a sub-command: ``configure`` adds its arguments, ``run`` returns the exit code."""
+    _COMMANDS[name] = (configure, run)
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def _configure_replay(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a scorekeeper-match/1 document ('-' reads standard input)")
+    parser.add_argument("--json", action="store_true", help="print the replay report as JSON")
+    parser.add_argument("--lang", default="en", help="language of the account: en, uk or ko")
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    try:
+        data = _read(args.file)
+    except OSError as err:
+        print(f"cannot read {args.file}: {err.strerror or err}", file=sys.stderr)
+        return EXIT_REFUSED
+    try:
+        match = load_document(data, explain=not args.json)
+    except RuleViolation as err:
+        print(f"refused: {err.message}", file=sys.stderr)
+        return EXIT_REFUSED
+    if args.json:
+        json.dump(build_report(match), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        from .account import match_account
+
+        sys.stdout.write(match_account(match, args.lang))
+    return 0
+
+
+register("replay", _configure_replay, _run_replay)
+
+
+def _load_optional_commands() -> None:
+    """Import the layers that register more commands, if they are installed."""
+    for module in ("scorekeeper.store.cli", "scorekeeper.app.cli"):
+        try:
+            __import__(module)
+        except ModuleNotFoundError as err:
+            if not (err.name or "").startswith("scorekeeper"):
+                raise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every registered sub-command."""
+    _load_optional_commands()
+    parser = argparse.ArgumentParser(prog="scorekeeper", description="Table-side score keeper and "
+                                     "referee for Fives dominoes (Horse Race, Exact 61 Five Up).")
+    parser.add_argument("--data-dir", help="where matches are stored (default: the per-user data "
+                        "folder, or $SCOREKEEPER_DATA)")
+    subs = parser.add_subparsers(dest="command")
+    for name, (configure, _) in _COMMANDS.items():
+        configure(subs.add_parser(name))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``scorekeeper`` console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    command = args.command or ("app" if "app" in _COMMANDS else None)
+    if command is None:
+        parser.print_help()
+        return 0
+    try:
+        return _COMMANDS[command][1](args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

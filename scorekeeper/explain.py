@@ -1,0 +1,112 @@
+"""Words for the engine's data: scoring ends, awards, turns and refusals.
+
+The engine returns explanations as values (:class:`ScoringEnd`,
+:class:`ScoreEvent`, :class:`Turn`, :class:`RuleViolation`); this module turns
+them into sentences in the chosen language for the CLI account and the app.
+It computes no score: every number comes from the engine.
+"""
+
+from __future__ import annotations
+
+from .i18n import Translator
+from .rules.errors import RuleViolation
+from .rules.layout import ScoringEnd, Spot
+from .rules.match import Match
+from .rules.moves import PlacementInfo, ScoreEvent, Turn
+from .rules.tiles import Tile, tile_text
+
+
+def spot_words(t: Translator, spot: Spot) -> str:
+    """``"1-4 (low end)"`` for the spot ``((1, 4), "low")``."""
+    return f"{tile_text(spot[0])} ({t('side.' + spot[1])})"
+
+
+def ends_words(t: Translator, ends: tuple[ScoringEnd, ...] | list[ScoringEnd], end_sum: int) -> str:
+    """``"1-1: 2 + 3-4: 3 = 5"``: each scoring end with its contribution (S6)."""
+    if not ends:
+        return t("ends.none", sum=end_sum)
+    parts = " + ".join(f"{tile_text(e.tile)}: {e.value}" for e in ends)
+    return f"{parts} = {end_sum}"
+
+
+def signed(points: int) -> str:
+    """Display points with a sign: ``+3``, ``-2``."""
+    return f"{points:+d}"
+
+
+def event_words(t: Translator, match: Match, event: ScoreEvent) -> str:
+    """One sentence for a score event: the award, or why it was rejected (E3)."""
+    side = match.side_names[event.side]
+    if not event.accepted:
+        return t("award.rejected", side=side, points=signed(event.points),
+                 would=event.would_reach // 5, score=event.score_before // 5)
+    return t("award.points", side=side, points=signed(event.points), total=(event.score_before + event.raw) // 5)
+
+
+def placement_words(t: Translator, match: Match, info: PlacementInfo) -> str:
+    """``"1-1: 2 + 3-4: 3 = 5 → +1 Bo & Di"`` (or the rejection, or no points)."""
+    text = ends_words(t, info.ends, info.end_sum)
+    if info.event is not None:
+        return f"{text} → {event_words(t, match, info.event)}"
+    if info.raw and match.rules.exact:
+        return f"{text} → {t('award.joins_settlement', raw=info.raw)}"
+    return text
+
+
+def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
+    """How a domino, settlement or block award was reached, step by step (H8, H9, E6, E7)."""
+    names = match.players
+    side = match.side_names[event.side]
+    d = event.detail
+    if event.kind == "domino":
+        hands = " + ".join(f"{names[s]} {v}" for s, v in d["hands"].items())
+        text = t("settle.domino", side=side, hands=hands, total=d["total"], rounded=d["rounded"],
+                 points=signed(event.points))
+    elif event.kind == "settlement":
+        opp = " + ".join(f"{names[s]} {v}" for s, v in d["opponent_hands"].items())
+        parts = event.parts
+        text = t("settle.exact", side=side, play=parts["play"], opponents=opp,
+                 opponents_total=d["opponents_total"], opponents_rounded=parts["opponents"],
+                 raw=event.raw, points=signed(event.points))
+        if d["partner_hand"]:
+            partner = " + ".join(f"{names[s]} {v}" for s, v in d["partner_hand"].items())
+            text += " " + t("settle.partner", partner=partner, partner_total=d["partner_total"],
+                            partner_rounded=-parts["partner"])
+        text += " " + t("settle.total", raw=event.raw, points=signed(event.points))
+    elif event.hand is not None:
+        diffs = " + ".join(f"{names[s]} {v}" for s, v in d["differences"].items())
+        text = t("settle.block_hand", name=names[event.hand], side=side, pips=d["pips"], diffs=diffs,
+                 total=d["total"], rounded=d["rounded"], points=signed(event.points))
+    else:
+        text = t("settle.block_side", side=side, others=d["others"], rounded=d["rounded"],
+                 points=signed(event.points))
+    if not event.accepted:
+        text += " — " + event_words(t, match, event)
+    return text
+
+
+def turn_words(t: Translator, match: Match, turn: Turn) -> str:
+    """Whose move it is and why: ``"Bo continues: the double 6-6"``."""
+    name = match.players[turn.seat]
+    if turn.reason == "next":
+        return t(f"turn.next.{turn.ended_by}", name=name, previous=match.players[turn.previous])
+    tile = tile_text(turn.tile) if turn.tile else ""
+    return t(f"turn.{turn.reason}", name=name, tile=tile)
+
+
+def violation_words(t: Translator, err: RuleViolation) -> str:
+    """A refusal in the chosen language: the rule, what is wrong and what to do.
+
+    Uses the catalog entry ``error.<code>`` with the error's parameters, or
+    the engine's English text when the code has no translation.
+    """
+    key = f"error.{err.code}"
+    from .i18n import catalog
+
+    body = t(key, **err.params) if key in catalog("en") else err.text
+    return f"{err.rule}: {body}" if err.rule else body
+
+
+def tile_list(tiles: list[Tile]) -> str:
+    """``"0-0 3-3 5-6"``."""
+    return " ".join(tile_text(tile) for tile in tiles)

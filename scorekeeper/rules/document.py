@@ -1,0 +1,193 @@
+"""Match documents (``scorekeeper-match/1``, see shared/spec/match-format.md).
+
+:func:`load_document` reads a document's text, validates every field and
+folds its moves through the engine, refusing the first fault with a
+:class:`RuleViolation` located at its round and move (counted from 1) or at
+``"hands"``; :func:`match_to_document` writes a match back out. Pure: no
+file or console I/O here.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .errors import RuleViolation
+from .layout import parse_spot, spot_text
+from .match import Match
+from .moves import Draw, Pass, Play, Reveal, StartRound
+from .tiles import parse_tile, tile_text
+
+FORMAT = "scorekeeper-match/1"
+_TOP_KEYS = {"format", "variant", "players", "partnerships", "rounds", "meta"}
+_ROUND_KEYS = {"starter", "moves", "hands"}
+_MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
+
+
+def _malformed(text: str, round_no: int | None = None, move_no: int | str | None = None) -> RuleViolation:
+    return RuleViolation("", "malformed", detail=text, text=text).at(round_no, move_no)
+
+
+def parse_json(text: str | bytes) -> object:
+    """Parse JSON text; raise :class:`RuleViolation` (no rule, no position) if it is not JSON."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as err:  # JSONDecodeError and bad UTF-8 are ValueErrors
+        raise _malformed(f"not a JSON document: {err}; the file may be cut off or not a match record") from None
+
+
+def load_document(text: str | bytes, explain: bool = False) -> Match:
+    """Read a match document's text and fold it into a :class:`Match`.
+
+    Raises :class:`RuleViolation`: malformed JSON or fields (no rule id, or
+    the rule a field breaks, e.g. H1 for five players), or the first move,
+    round start or reveal that breaks a rule, located as the format asks.
+    """
+    return match_from_document(parse_json(text), explain=explain)
+
+
+def match_from_document(doc: object, explain: bool = False) -> Match:
+    """Fold an already-parsed match document (see :func:`load_document`)."""
+    if not isinstance(doc, dict):
+        raise _malformed("a match document is a JSON object with format, variant, players and rounds")
+    unknown = set(doc) - _TOP_KEYS
+    if unknown:
+        raise _malformed(f"unknown field(s) {sorted(unknown)} in the match document")
+    if doc.get("format") != FORMAT:
+        raise _malformed(f"format must be {FORMAT!r}, not {doc.get('format')!r}")
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise _malformed("players must be a list of non-empty names in seat order")
+    partnerships = doc.get("partnerships", False)
+    if not isinstance(partnerships, bool):
+        raise _malformed("partnerships must be true or false")
+    rounds = doc.get("rounds")
+    if not isinstance(rounds, list):
+        raise _malformed("rounds must be a list")
+    match = Match(doc.get("variant"), players, partnerships, explain=explain)
+    apply = match.apply
+    for r_index, rnd in enumerate(rounds, start=1):
+        if not isinstance(rnd, dict) or set(rnd) - _ROUND_KEYS:
+            raise _malformed("a round is an object with starter, moves and (when it ended) hands", r_index)
+        starter = rnd.get("starter")
+        if type(starter) is not int:
+            raise _malformed("starter must be a seat number", r_index, 1)
+        moves = rnd.get("moves")
+        if not isinstance(moves, list):
+            raise _malformed("moves must be a list", r_index, 1)
+        apply(StartRound(starter))
+        for m_index, raw_move in enumerate(moves, start=1):
+            try:
+                move = parse_move(raw_move)
+            except RuleViolation as err:
+                raise err.at(r_index, m_index) from None
+            apply(move)
+        if "hands" in rnd:
+            try:
+                hands = parse_hands(rnd["hands"], len(players))
+            except RuleViolation as err:
+                raise err.at(r_index, "hands") from None
+            apply(Reveal(hands))
+    last = match.round
+    if last is not None and last.ended in ("domino", "block") and not last.settled:
+        rule = {("domino", False): "H8", ("domino", True): "E6",
+                ("block", False): "H7", ("block", True): "E7"}[(last.ended, match.rules.exact)]
+        raise RuleViolation(rule, "hands_missing", text="the round ended, so the hands left must be "
+                            "given (tiles or pip totals, by seat) to settle it").at(last.number, "hands")
+    return match
+
+
+def parse_move(move: object) -> Play | Draw | Pass:
+    """One move object of a document → :class:`Play`, :class:`Draw` or :class:`Pass`.
+
+    Raises :class:`RuleViolation` (unlocated) for a malformed move or an
+    unknown tile (S2) or spot (S4).
+    """
+    if type(move) is not dict:
+        raise _malformed("a move is an object like {\"player\": 0, \"play\": \"1-4\"}")
+    player = move.get("player")
+    if type(player) is not int:
+        raise _malformed("a move needs \"player\": the seat number")
+    if len(move) > 2 and not move.keys() <= _MOVE_KEYS:
+        raise _malformed(f"unknown field(s) {sorted(set(move) - _MOVE_KEYS)} in a move")
+    if "play" in move:
+        if "draw" in move or "pass" in move:
+            raise _malformed("a move is one of play, draw or pass")
+        tile = parse_tile(move["play"])
+        at = move.get("at")
+        drawn = move.get("drawn", False)
+        if type(drawn) is not bool:
+            raise _malformed("\"drawn\" must be true or false")
+        return Play(player, tile, parse_spot(at) if at is not None else None, drawn)
+    if "draw" in move:
+        if "pass" in move or "at" in move or "drawn" in move:
+            raise _malformed("a move is one of play, draw or pass")
+        count = move["draw"]
+        if type(count) is not int:
+            raise _malformed("\"draw\" is the number of tiles drawn")
+        return Draw(player, count)
+    if "pass" in move:
+        if move["pass"] is not True or len(move) != 2:
+            raise _malformed("a pass is written {\"player\": p, \"pass\": true}")
+        return Pass(player)
+    raise _malformed("a move needs one of \"play\", \"draw\" or \"pass\"")
+
+
+def parse_hands(hands: object, players: int) -> dict[int, list | int]:
+    """The ``hands`` object of a round → ``{seat: [tiles] or pip total}``.
+
+    Raises :class:`RuleViolation` (unlocated) for a malformed object or an
+    unknown tile (S2).
+    """
+    if not isinstance(hands, dict):
+        raise _malformed("hands is an object by seat: {\"0\": [\"1-4\"], \"1\": 12}")
+    out: dict[int, list | int] = {}
+    for key, hand in hands.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < players and str(int(key)) == key):
+            raise RuleViolation("S2", "hands_key", key=str(key), last=players - 1,
+                                text=f"hands key {key!r} is not a seat 0 to {players - 1}")
+        if type(hand) is int:
+            if hand < 0:
+                raise _malformed(f"seat {key}: a pip total cannot be negative")
+            out[int(key)] = hand
+        elif isinstance(hand, list):
+            out[int(key)] = [parse_tile(t) for t in hand]
+        else:
+            raise _malformed(f"seat {key}: give a list of tiles or a pip total")
+    return out
+
+
+def move_to_json(move: Play | Draw | Pass) -> dict:
+    """A move as the match format writes it."""
+    if type(move) is Play:
+        out: dict = {"player": move.player, "play": tile_text(move.tile)}
+        if move.spot is not None:
+            out["at"] = spot_text(move.spot)
+        if move.drawn:
+            out["drawn"] = True
+        return out
+    if type(move) is Draw:
+        return {"player": move.player, "draw": move.count}
+    return {"player": move.player, "pass": True}
+
+
+def hands_to_json(hands: dict) -> dict:
+    """Revealed hands as the match format writes them (string seat keys)."""
+    return {str(seat): (hand if isinstance(hand, int) else [tile_text(t) for t in hand])
+            for seat, hand in sorted(hands.items())}
+
+
+def match_to_document(match: Match) -> dict:
+    """The ``scorekeeper-match/1`` document of a match (its rounds, moves and hands)."""
+    rounds = []
+    for r in match.rounds:
+        rnd: dict = {"starter": r.starter, "moves": [move_to_json(m) for m in r.moves]}
+        if r.hands is not None:
+            rnd["hands"] = hands_to_json(r.hands)
+        rounds.append(rnd)
+    return {"format": FORMAT, "variant": match.variant, "players": list(match.players),
+            "partnerships": match.partnerships, "rounds": rounds}
+
+
+def actions_of(match: Match) -> list:
+    """The actions a match was folded from (StartRound, moves, Reveal), in order."""
+    return list(match.actions)

@@ -1,0 +1,273 @@
+"""The layout on the table: spinners, open spots and scoring ends (S4–S7).
+
+Spots are named as in the match format: a non-double has ``low`` and ``high``
+(its smaller and larger half); a double, every double being a spinner (S5),
+has ``line-a``, ``line-b``, ``branch-a`` and ``branch-b``. A double played onto
+the layout joins by ``line-a``; an opening double has both lines open; the
+branches open only when both lines are filled.
+
+The end sum (S6) is kept incrementally: each placement changes it by the
+ends it covers and the ends it adds, so scoring never re-walks the layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RuleViolation
+from .tiles import Tile, tile_text
+
+LOW, HIGH = "low", "high"
+LINE_A, LINE_B, BRANCH_A, BRANCH_B = "line-a", "line-b", "branch-a", "branch-b"
+DOUBLE_SIDES = (LINE_A, LINE_B, BRANCH_A, BRANCH_B)
+NON_DOUBLE_SIDES = (LOW, HIGH)
+
+Spot = tuple[Tile, str]  # (tile on the table, side name)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringEnd:
+    """One contribution to the end sum (S6).
+
+    ``tile`` is the tile the end belongs to; ``side`` is the free half
+    (``"low"``/``"high"``) of a non-double, or ``None`` for an end double,
+    which counts both halves; ``value`` is the raw pips it adds.
+    """
+
+    tile: Tile
+    side: str | None
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """How a placed tile joined the layout: ``tile`` by its ``own_side`` to
+    the spot ``side`` of ``target``."""
+
+    tile: Tile
+    own_side: str
+    target: Tile
+    side: str
+
+
+_SPOT_CACHE: dict[str, Spot] = {}
+
+
+def parse_spot(text: object) -> Spot:
+    """Read an attachment point written ``"c-d:SIDE"`` (e.g. ``"1-1:line-b"``).
+
+    Returns ``((c, d), SIDE)``. Raises :class:`RuleViolation` (S4) when the
+    text is not of that form or names a side the tile does not have
+    (``low``/``high`` belong to non-doubles, ``line-*``/``branch-*`` to doubles).
+    """
+    spot = _SPOT_CACHE.get(text) if isinstance(text, str) else None
+    if spot is not None:
+        return spot
+    from .tiles import parse_tile
+
+    if not isinstance(text, str) or text.count(":") != 1:
+        raise RuleViolation(
+            "S4", "bad_spot", spot=str(text),
+            text=f"{text!r} does not name a spot; write the tile and its side, "
+            "like \"1-4:low\" or \"6-6:line-b\"",
+        )
+    tile_part, side = text.split(":")
+    tile = parse_tile(tile_part)
+    allowed = DOUBLE_SIDES if tile[0] == tile[1] else NON_DOUBLE_SIDES
+    if side not in allowed:
+        raise RuleViolation(
+            "S4", "bad_side", spot=text,
+            text=f"{tile_text(tile)} has no side {side!r}; its sides are "
+            + ", ".join(allowed),
+        )
+    if len(_SPOT_CACHE) < 4096:
+        _SPOT_CACHE[text] = (tile, side)
+    return tile, side
+
+
+def spot_text(spot: Spot) -> str:
+    """Write a spot as the match format does: ``"1-1:line-b"``."""
+    return f"{tile_text(spot[0])}:{spot[1]}"
+
+
+class Layout:
+    """The tiles on the table of one round and what they leave open.
+
+    Attributes (read-only for callers):
+        tiles: placed tiles in the order played.
+        connections: one :class:`Connection` per placed tile after the lead.
+        end_sum: raw sum of all scoring ends (S6) after the last placement.
+        open_spots: ``{(tile, side): value}`` of every spot a tile may join.
+        open_counts: ``open_counts[v]`` = number of open spots of value v.
+    """
+
+    __slots__ = ("tiles", "on_table", "connections", "end_sum", "open_spots",
+                 "open_counts", "_lines", "_taken")
+
+    def __init__(self) -> None:
+        self.tiles: list[Tile] = []
+        self.on_table: set[Tile] = set()
+        self.connections: list[Connection] = []
+        self.end_sum = 0
+        self.open_spots: dict[Spot, int] = {}
+        self.open_counts = [0] * 7
+        self._lines: dict[Tile, int] = {}  # double -> number of lines filled
+        self._taken: set[Spot] = set()  # spots filled (incl. the joining half)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def open_mask(self) -> int:
+        """Bit ``v`` set for every value ``v`` that has an open spot."""
+        mask = 0
+        for value, count in enumerate(self.open_counts):
+            if count:
+                mask |= 1 << value
+        return mask
+
+    def spots_for(self, tile: Tile) -> list[Spot]:
+        """Open spots where ``tile`` may legally join (S4, S5), in layout order.
+
+        An empty layout has no spots: the tile would be the lead.
+        """
+        a, b = tile
+        return [spot for spot, value in self.open_spots.items() if value in (a, b)]
+
+    def can_place(self, tile: Tile) -> bool:
+        """True if ``tile`` has at least one open spot (or the layout is empty)."""
+        if not self.tiles:
+            return True
+        counts = self.open_counts
+        return bool(counts[tile[0]] or counts[tile[1]])
+
+    def scoring_ends(self) -> list[ScoringEnd]:
+        """Every scoring end with its contribution, in placement order (S6).
+
+        The values add up to :attr:`end_sum`. Used for explanations
+        ("1-1: 2 + 3-4: 3 = 5"); the hot path keeps the sum incrementally.
+        """
+        ends: list[ScoringEnd] = []
+        for tile in self.tiles:
+            a, b = tile
+            if a == b:
+                if self._lines[tile] < 2:
+                    ends.append(ScoringEnd(tile, None, a + b))
+            else:
+                for side, value in ((LOW, a), (HIGH, b)):
+                    if (tile, side) not in self._taken:
+                        ends.append(ScoringEnd(tile, side, value))
+        return ends
+
+    def spinners(self) -> list[Tile]:
+        """The doubles on the table (every double is a spinner, S5)."""
+        return [t for t in self.tiles if t[0] == t[1]]
+
+    # -------------------------------------------------------------- placement
+    def check(self, tile: Tile, spot: Spot | None) -> None:
+        """Raise :class:`RuleViolation` if ``tile`` may not go at ``spot``.
+
+        ``spot`` is ``None`` for the lead. Rules: S2/S4 (tile already on the
+        table), S4 (no such tile, spot taken, value mismatch, lead without an
+        empty table or attachment on an empty one), S5 (branch before both
+        lines are filled). Changes nothing.
+        """
+        if tile in self.on_table:
+            raise RuleViolation(
+                "S4", "tile_on_table", tile=tile_text(tile),
+                text=f"{tile_text(tile)} is already on the table; each tile is in the set once (S2)",
+            )
+        if spot is None:
+            if self.tiles:
+                raise RuleViolation(
+                    "S4", "missing_spot", tile=tile_text(tile),
+                    text=f"{tile_text(tile)} needs a spot: the layout is started, say where it joins",
+                )
+            return
+        if not self.tiles:
+            raise RuleViolation(
+                "S4", "spot_on_empty", tile=tile_text(tile), spot=spot_text(spot),
+                text=f"the table is empty: {tile_text(tile)} is the lead and joins nothing",
+            )
+        value = self.open_spots.get(spot)
+        if value is None:
+            target, side = spot
+            if target not in self.on_table:
+                raise RuleViolation(
+                    "S4", "target_not_on_table", tile=tile_text(tile), spot=spot_text(spot),
+                    text=f"{tile_text(target)} is not on the table; {tile_text(tile)} cannot join it",
+                )
+            if side in (BRANCH_A, BRANCH_B) and self._lines.get(target, 0) < 2 and spot not in self._taken:
+                raise RuleViolation(
+                    "S5", "branch_before_lines", tile=tile_text(tile), spot=spot_text(spot),
+                    text=f"{spot_text(spot)} is not open yet: a spinner's branches open only "
+                    f"after both its lines are filled ({tile_text(target)} has "
+                    f"{self._lines.get(target, 0)} of 2)",
+                )
+            raise RuleViolation(
+                "S4", "spot_taken", tile=tile_text(tile), spot=spot_text(spot),
+                text=f"{spot_text(spot)} is not an open spot (it is already filled)",
+            )
+        if value != tile[0] and value != tile[1]:
+            raise RuleViolation(
+                "S4", "value_mismatch", tile=tile_text(tile), spot=spot_text(spot), value=value,
+                text=f"{tile_text(tile)} cannot join {spot_text(spot)}: that spot is a {value} "
+                f"and {tile_text(tile)} has no {value}",
+            )
+
+    def place(self, tile: Tile, spot: Spot | None) -> int:
+        """Put ``tile`` on the table at ``spot`` (``None`` for the lead).
+
+        Returns the new end sum (raw). Validates first (see :meth:`check`),
+        so a refused placement leaves the layout unchanged.
+        """
+        self.check(tile, spot)
+        a, b = tile
+        spots = self.open_spots
+        counts = self.open_counts
+        self.tiles.append(tile)
+        self.on_table.add(tile)
+        if spot is None:  # the lead: an opening double has both lines open (S5)
+            if a == b:
+                self._lines[tile] = 0
+                spots[(tile, LINE_A)] = a
+                spots[(tile, LINE_B)] = a
+                counts[a] += 2
+            else:
+                spots[(tile, LOW)] = a
+                spots[(tile, HIGH)] = b
+                counts[a] += 1
+                counts[b] += 1
+            self.end_sum = a + b
+            return self.end_sum
+
+        target, side = spot
+        value = spots.pop(spot)
+        counts[value] -= 1
+        self._taken.add(spot)
+        delta = 0
+        if target[0] == target[1]:
+            if side in (LINE_A, LINE_B):
+                lines = self._lines[target] + 1
+                self._lines[target] = lines
+                if lines == 2:  # both lines filled: internal, branches open
+                    delta -= 2 * value
+                    spots[(target, BRANCH_A)] = value
+                    spots[(target, BRANCH_B)] = value
+                    counts[value] += 2
+        else:
+            delta -= value  # the target's free half is covered
+        if a == b:  # a double joins by line A; line B is its open spot
+            own = LINE_A
+            self._lines[tile] = 1
+            self._taken.add((tile, LINE_A))
+            spots[(tile, LINE_B)] = a
+            counts[a] += 1
+            delta += 2 * a
+        else:
+            own, free_side, free_value = (LOW, HIGH, b) if a == value else (HIGH, LOW, a)
+            self._taken.add((tile, own))
+            spots[(tile, free_side)] = free_value
+            counts[free_value] += 1
+            delta += free_value
+        self.connections.append(Connection(tile, own, target, side))
+        self.end_sum += delta
+        return self.end_sum

@@ -1,0 +1,524 @@
+"""The match state machine for both games: a fold over the actions.
+
+A :class:`Match` starts empty; each action (:class:`StartRound`, :class:`Play`,
+:class:`Draw`, :class:`Pass`, :class:`Reveal`) is validated and applied, or
+refused with a :class:`RuleViolation` that names the rule and leaves the state
+unchanged. Undo re-folds all actions but the last, so the state is always
+exactly what the recorded actions imply.
+
+Rules: seats and sides S1, deal S2/H2/E2, lead S3, placement S4–S7, draw and
+pass S8, rounding S9, next starter S10; Horse Race continuation H4/H5,
+instant win H6, settlement H7–H10; Exact 61 target E3/E5/E9, one tile a turn
+E4, going out E6, blocked round E7/E8.
+"""
+
+from __future__ import annotations
+
+from .errors import RuleViolation
+from .layout import Layout
+from .moves import (
+    CONTINUE_DOUBLE,
+    CONTINUE_SCORED,
+    LEAD,
+    NEXT,
+    PASS_AFTER_DRAW,
+    PLAY_DRAWN,
+    Action,
+    Draw,
+    Pass,
+    PlacementInfo,
+    Play,
+    Reveal,
+    ScoreEvent,
+    StartRound,
+    Turn,
+)
+from .referee import Claim, TableFacts, check_hands, proven_fit
+from .scoring import TARGET_RAW, placement_raw
+from .settlement import exact61_block, exact61_settlement, horse_race_block, horse_race_domino
+from .tiles import fits, tile_text
+from .variants import Variant, get_variant, side_of_seats
+
+_NO_EVENTS: tuple[ScoreEvent, ...] = ()
+
+# Round.result values (match-format.md)
+IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = "in-progress", "domino", "block", "draw", "match-end"
+
+
+class Round:
+    """One round's state. Read by callers; changed only by :class:`Match`.
+
+    Attributes:
+        number: 1-based round number; ``starter`` the seat that leads.
+        layout: the :class:`Layout` on the table.
+        hand_sizes: tiles each seat holds (tracked: deal + draws − placements).
+        stock: tiles left in the stock (boneyard).
+        moves: the moves in order; ``events`` the score events in order.
+        turn: whose move it is and why (:class:`Turn`), ``None`` once ended.
+        ended: ``None`` while in play, else ``"domino"``, ``"block"`` or
+            ``"match-end"`` (a placement ended the match, H6/E9).
+        settled: True once the hands are revealed and awards applied.
+        result, winners, next_starter: as in the replay report.
+        finisher: the seat that went out (domino).
+        hands: revealed hands; ``pips`` raw pips per seat once revealed.
+        placements: ``{move index: PlacementInfo}`` when the match explains.
+    """
+
+    def __init__(self, number: int, starter: int, players: int, deal: int, stock: int) -> None:
+        self.number = number
+        self.starter = starter
+        self.layout = Layout()
+        self.hand_sizes = [deal] * players
+        self.drawn_tiles = [0] * players
+        self.stock = stock
+        self.moves: list[Play | Draw | Pass] = []
+        self.events: list[ScoreEvent] = []
+        self.turn: Turn | None = Turn(starter, LEAD, stock=stock)
+        self.ended: str | None = None
+        self.settled = False
+        self.result = IN_PROGRESS
+        self.winners: list[int] = []
+        self.next_starter: int | None = None
+        self.finisher: int | None = None
+        self.last_play_raw = 0
+        self.passes_in_row = 0
+        self.claims: list[list[Claim]] = [[] for _ in range(players)]
+        self.hands: dict | None = None
+        self.pips: list[int] | None = None
+        self.placements: dict[int, PlacementInfo] = {}
+
+
+class Match:
+    """A match of Horse Race or Exact 61 Five Up, folded from its actions.
+
+    Args:
+        variant: ``"horse-race"`` or ``"exact-61"``.
+        players: names in seat order, clockwise (2 to 4, H1/E1).
+        partnerships: seats 0+2 against 1+3 (4 players only; required in Exact 61).
+        explain: keep each placement's scoring ends (for screens and the
+            replay account); off for bulk replay speed.
+
+    Scores are raw points per side (``scores``); ``points`` gives display
+    points. Raises :class:`RuleViolation` (H1/E1) for a seating the game does
+    not allow.
+    """
+
+    def __init__(self, variant: str, players: list[str], partnerships: bool = False,
+                 explain: bool = False) -> None:
+        self.rules: Variant = get_variant(variant)
+        self.rules.check_players(len(players), partnerships)
+        self.variant = self.rules.name
+        self.players = list(players)
+        self.partnerships = bool(partnerships)
+        self.explain = explain
+        self.n = len(players)
+        self.side_of = side_of_seats(self.n, self.partnerships)
+        self.sides = [[s for s in range(self.n) if self.side_of[s] == side]
+                      for side in range(max(self.side_of) + 1)]
+        self.scores = [0] * len(self.sides)
+        self.rounds: list[Round] = []
+        self.finished = False
+        self.winners: list[int] = []
+        self.actions: list[Action] = []
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def side_names(self) -> list[str]:
+        """One name per side: the player's, or ``"Ann & Cy"`` for a partnership."""
+        return [" & ".join(self.players[s] for s in seats) for seats in self.sides]
+
+    @property
+    def points(self) -> list[int]:
+        """Display points per side (raw / 5)."""
+        return [raw // 5 for raw in self.scores]
+
+    @property
+    def round(self) -> Round | None:
+        """The current (last) round, or ``None`` before the first."""
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def status(self) -> str:
+        """What the match waits for: ``"start-round"``, ``"move"``, ``"reveal"``
+        (the round ended; the hands are needed) or ``"finished"``."""
+        if self.finished:
+            return "finished"
+        r = self.round
+        if r is None or r.settled:
+            return "start-round"
+        return "reveal" if r.ended else "move"
+
+    @property
+    def required_starter(self) -> int | None:
+        """The seat that must lead the next round (S10: the one who went out), or
+        ``None`` when any seat may (first round or after a block: neutral lot)."""
+        r = self.round
+        if r is not None and r.result == DOMINO:
+            return r.finisher
+        return None
+
+    @property
+    def turn(self) -> Turn | None:
+        """Whose move it is and why, or ``None`` when no move is expected."""
+        r = self.round
+        return r.turn if r is not None and not self.finished else None
+
+    # ---------------------------------------------------------------- actions
+    def apply(self, action: Action) -> tuple[ScoreEvent, ...]:
+        """Validate and apply one action; return the score events it produced.
+
+        Raises :class:`RuleViolation` located at (round, move) counted from 1,
+        or ``"hands"``; the state is then unchanged.
+        """
+        try:
+            if isinstance(action, (Play, Draw, Pass)):
+                events = self._move(action)
+            elif isinstance(action, StartRound):
+                events = self._start_round(action.starter)
+            elif isinstance(action, Reveal):
+                events = self._reveal(action.hands)
+            else:
+                raise RuleViolation("", "unknown_action", text=f"not an action: {action!r}")
+        except RuleViolation as err:
+            self._locate(err, action)
+            raise
+        self.actions.append(action)
+        return events
+
+    def undo(self) -> Action | None:
+        """Take back the last action (refolds the rest); return it, or ``None`` if none."""
+        if not self.actions:
+            return None
+        last = self.actions[-1]
+        fresh = Match.replay(self.variant, self.players, self.partnerships, self.actions[:-1],
+                             explain=self.explain)
+        self.__dict__.update(fresh.__dict__)
+        return last
+
+    @classmethod
+    def replay(cls, variant: str, players: list[str], partnerships: bool, actions: list[Action],
+               explain: bool = False) -> Match:
+        """A match folded from ``actions``; raises :class:`RuleViolation` on the first bad one."""
+        match = cls(variant, players, partnerships, explain=explain)
+        for action in actions:
+            match.apply(action)
+        return match
+
+    # -------------------------------------------------------------- internals
+    def _locate(self, err: RuleViolation, action: Action) -> None:
+        r = self.round
+        if isinstance(action, StartRound):
+            round_no = len(self.rounds) + (0 if err.code == "previous_round_open" else 1)
+            move_no: int | str = "hands" if err.code == "previous_round_open" else 1
+        elif r is None:
+            round_no, move_no = 1, 1
+        else:
+            round_no = r.number
+            move_no = "hands" if isinstance(action, Reveal) else len(r.moves) + 1
+        if err.round_no is None:
+            err.round_no = round_no
+        if err.move_no is None:
+            err.move_no = move_no
+        err.args = (err.message,)
+
+    def _over(self) -> RuleViolation:
+        rule = "E9" if self.rules.exact else "H6"
+        who = ", ".join(self.side_names[s] for s in self.winners)
+        return RuleViolation(rule, "match_over", winners=who,
+                             text=f"the match is over ({who} won); nothing more is played")
+
+    def _start_round(self, starter: int) -> tuple[ScoreEvent, ...]:
+        if self.finished:
+            raise self._over()
+        r = self.round
+        if r is not None and not r.settled:
+            if r.ended:
+                rule = {DOMINO: "E6" if self.rules.exact else "H8",
+                        BLOCK: "E7" if self.rules.exact else "H7"}[r.ended]
+                raise RuleViolation(
+                    rule, "previous_round_open", text="the round ended; give each player's "
+                    "remaining tiles (or pip total) to settle it before the next round")
+            raise RuleViolation(
+                "S10", "round_not_over", number=r.number, text=f"round {r.number} has not ended yet: "
+                "a round ends when a hand empties or everyone passes with the stock empty")
+        if not (isinstance(starter, int) and 0 <= starter < self.n) or isinstance(starter, bool):
+            raise RuleViolation("S3", "bad_starter", last=self.n - 1, text=f"starter must be a seat 0 to {self.n - 1}")
+        required = self.required_starter
+        if required is not None and starter != required:
+            raise RuleViolation(
+                "S10", "wrong_starter", seat=starter, expected=required,
+                name=self.players[required], who=self.players[starter],
+                text=f"{self.players[required]} went out and starts this round, not "
+                f"{self.players[starter]}")
+        deal = self.rules.deal_size(self.n)
+        self.rounds.append(Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n)))
+        return _NO_EVENTS
+
+    def _wrong_player(self, r: Round, player: int) -> RuleViolation:
+        turn = r.turn
+        name, who = self.players[turn.seat], self.players[player]
+        if turn.reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
+            why = "the double" if turn.reason == CONTINUE_DOUBLE else "the scoring tile"
+            return RuleViolation(
+                "H4", "skipped_continuation", seat=player, expected=turn.seat, name=name, who=who,
+                tile=tile_text(turn.tile), double=turn.reason == CONTINUE_DOUBLE,
+                text=f"{name} continues after {why} {tile_text(turn.tile)}; it is not {who}'s move")
+        if turn.reason in (PLAY_DRAWN, PASS_AFTER_DRAW):
+            return RuleViolation(
+                "S8", "after_draw", seat=player, expected=turn.seat, name=name, who=who,
+                must=("play" if turn.reason == PLAY_DRAWN else "pass"),
+                text=f"{name} just drew and must {'play the drawn tile' if turn.reason == PLAY_DRAWN else 'pass'}"
+                f"; it is not {who}'s move")
+        if turn.reason == LEAD:
+            return RuleViolation(
+                "S3", "wrong_leader", seat=player, expected=turn.seat, name=name, who=who,
+                text=f"{name} leads this round, not {who}")
+        return RuleViolation(
+            "S3", "wrong_player", seat=player, expected=turn.seat, name=name, who=who,
+            text=f"it is {name}'s move (play goes clockwise), not {who}'s")
+
+    def _move(self, move: Play | Draw | Pass) -> tuple[ScoreEvent, ...]:
+        if self.finished:
+            raise self._over()
+        r = self.round
+        if r is None or r.settled:
+            raise RuleViolation("S3", "no_round", text="no round is in play: start a round first")
+        if r.ended:
+            raise self._round_over(r)
+        player = move.player
+        turn = r.turn
+        if player != turn.seat:
+            if not (isinstance(player, int) and 0 <= player < self.n):
+                raise RuleViolation("S1", "bad_seat", last=self.n - 1, text=f"player must be a seat 0 to {self.n - 1}")
+            raise self._wrong_player(r, player)
+        if type(move) is Play:
+            return self._play(r, move, turn)
+        if type(move) is Draw:
+            return self._draw(r, move, turn)
+        return self._pass(r, move, turn)
+
+    def _round_over(self, r: Round) -> RuleViolation:
+        if r.ended == DOMINO:
+            rule = "E6" if self.rules.exact else "H7"
+            name = self.players[r.finisher]
+            return RuleViolation(rule, "round_over", name=name, text=f"{name} went out: the round is over")
+        return RuleViolation("S8", "round_blocked", text="the round is blocked: everyone passed with the stock empty")
+
+    def _play(self, r: Round, move: Play, turn: Turn) -> tuple[ScoreEvent, ...]:
+        player, tile, drawn = move.player, move.tile, move.drawn
+        layout = r.layout
+        name = self.players[player]
+        reason = turn.reason
+        index = len(r.moves)
+        if reason == LEAD and drawn:
+            raise RuleViolation("S8", "drawn_lead", name=name, text=f"{name} leads and may lead any tile from hand; "
+                                "nothing is drawn for the lead")
+        if reason == PLAY_DRAWN and not drawn:
+            raise RuleViolation(
+                "S8", "hand_tile_after_draw", tile=tile_text(tile), name=name,
+                text=f"{name} drew and must go on drawing until a tile fits, then play that drawn "
+                f"tile (H5); {tile_text(tile)} is played as a tile from hand")
+        if reason == PASS_AFTER_DRAW:
+            if drawn:
+                raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
+            raise RuleViolation(
+                "S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name,
+                text=f"{name} drew the last tiles and none fitted, so {name} must pass; "
+                f"{tile_text(tile)} from hand would have fitted before drawing")
+        mask = 0
+        if drawn:
+            if r.stock == 0:
+                raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
+            if reason != PLAY_DRAWN:  # a first drawn tile that fits: the hand had none (S8)
+                mask = layout.open_mask
+        else:
+            for claim in r.claims[player]:
+                if fits(tile, claim[1]):
+                    raise proven_fit(name, player, claim[0], claim[1], claim[2], tile, str(index + 1))
+        end_sum = layout.place(tile, move.spot)
+        # From here on the move is legal: update the state.
+        if drawn:
+            r.stock -= 1
+            if mask:
+                r.claims[player].append((index, mask, "drawn"))
+        else:
+            r.hand_sizes[player] -= 1
+        r.moves.append(move)
+        r.passes_in_row = 0
+        raw = end_sum if end_sum > 0 and end_sum % 5 == 0 else 0  # S7, inlined for speed
+        side = self.side_of[player]
+        event = None
+        emptied = r.hand_sizes[player] == 0
+        n = self.n
+        if not self.rules.exact:
+            if raw:
+                event = ScoreEvent("play", side, raw, True, index, end_sum, score_before=self.scores[side])
+                r.events.append(event)
+                self.scores[side] += raw
+                if self.scores[side] >= TARGET_RAW:  # H6: an instant win
+                    self._end_by_placement(r, side)
+            if r.ended is None:
+                if emptied:
+                    r.ended, r.finisher, r.turn = DOMINO, player, None
+                elif not drawn and (tile[0] == tile[1] or raw):  # H4
+                    r.turn = Turn(player, CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED,
+                                  tile, stock=r.stock)
+                else:
+                    r.turn = Turn((player + 1) % n, NEXT, None, player, "drawn" if drawn else "no-score",
+                                  r.stock)
+        else:
+            if emptied:  # E5: the last tile joins the settlement
+                r.last_play_raw = raw
+                r.ended, r.finisher, r.turn = DOMINO, player, None
+            else:
+                if raw:
+                    before = self.scores[side]
+                    accepted = before + raw <= TARGET_RAW  # E3
+                    event = ScoreEvent("play", side, raw, accepted, index, end_sum, score_before=before)
+                    r.events.append(event)
+                    if accepted:
+                        self.scores[side] = before + raw
+                        if before + raw == TARGET_RAW:  # E9
+                            self._end_by_placement(r, side)
+                if r.ended is None:
+                    r.turn = Turn((player + 1) % n, NEXT, None, player, "one-tile", r.stock)
+        if self.explain:
+            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event)
+        return (event,) if event is not None else _NO_EVENTS
+
+    def _end_by_placement(self, r: Round, side: int) -> None:
+        r.ended, r.turn = MATCH_END, None
+        r.result, r.winners = MATCH_END, [side]
+        self.finished, self.winners = True, [side]
+
+    def _draw(self, r: Round, move: Draw, turn: Turn) -> tuple[ScoreEvent, ...]:
+        name = self.players[move.player]
+        count = move.count
+        if turn.reason == LEAD:
+            raise RuleViolation("S8", "draw_on_lead", name=name, text=f"{name} leads this round and may lead any "
+                                "tile; a lead never draws")
+        if turn.reason == PLAY_DRAWN:
+            raise RuleViolation("S8", "draw_after_draw", name=name, text=f"{name} already drew: the tile that fits "
+                                "must be played at once (write all tiles drawn as one draw)")
+        if r.stock == 0:
+            raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn; "
+                                "a player who cannot play passes")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise RuleViolation("S8", "draw_count", count=str(count),
+                                text=f"a draw takes at least 1 tile, not {count!r}")
+        if count > r.stock:
+            raise RuleViolation("S8", "draw_too_many", name=name, count=count, stock=r.stock,
+                                text=f"{name} draws {count} but the stock has "
+                                f"only {r.stock} tile{'s' if r.stock != 1 else ''}")
+        index = len(r.moves)
+        r.claims[move.player] = [(index, r.layout.open_mask, "draw")]  # new tiles: older claims unknown
+        r.stock -= count
+        r.hand_sizes[move.player] += count
+        r.drawn_tiles[move.player] += count
+        r.moves.append(move)
+        r.passes_in_row = 0
+        r.turn = Turn(move.player, PLAY_DRAWN if r.stock else PASS_AFTER_DRAW, stock=r.stock)
+        return _NO_EVENTS
+
+    def _pass(self, r: Round, move: Pass, turn: Turn) -> tuple[ScoreEvent, ...]:
+        name = self.players[move.player]
+        if turn.reason == LEAD:
+            raise RuleViolation("S8", "pass_on_lead", name=name, text=f"{name} leads this round and may lead any "
+                                "tile; a lead never passes")
+        if r.stock:
+            raise RuleViolation("S8", "pass_with_stock", stock=r.stock, name=name,
+                                text=f"pass while the stock has {r.stock} tile{'s' if r.stock != 1 else ''}: "
+                                f"{name} must draw until a tile fits")
+        index = len(r.moves)
+        r.claims[move.player].append((index, r.layout.open_mask, "pass"))
+        r.moves.append(move)
+        r.passes_in_row += 1
+        if r.passes_in_row == self.n:  # everyone passed with the stock empty: blocked (S8)
+            r.ended, r.turn = BLOCK, None
+        else:
+            r.turn = Turn((move.player + 1) % self.n, NEXT, None, move.player, "pass", 0)
+        return _NO_EVENTS
+
+    def _reveal(self, hands: dict) -> tuple[ScoreEvent, ...]:
+        r = self.round
+        if r is None or r.hands is not None:
+            raise RuleViolation("S2", "hands_again", text="the hands of this round were already given")
+        if not r.ended:
+            rule = "E6" if self.rules.exact else "H7"
+            raise RuleViolation(rule, "hands_before_end", text="the round has not ended: hands are shown "
+                                "only after a player goes out or everyone passes with the stock empty")
+        facts = TableFacts(r.hand_sizes, r.layout.on_table, r.stock, r.claims,
+                           "E2" if self.rules.exact else "H2", self.players, r.ended == BLOCK)
+        pips = check_hands(hands, facts)
+        r.hands, r.pips = dict(hands), pips
+        if r.ended == MATCH_END:
+            r.settled = True
+            return _NO_EVENTS
+        events = self._settle(r, pips)
+        r.settled = True
+        return tuple(events)
+
+    def _settle(self, r: Round, pips: list[int]) -> list[ScoreEvent]:
+        exact = self.rules.exact
+        events: list[ScoreEvent] = []
+        if r.ended == DOMINO:
+            r.result, r.next_starter = DOMINO, r.finisher
+            if exact:  # E6: one event, applied or rejected whole
+                award = exact61_settlement(r.finisher, r.last_play_raw, pips, self.side_of)
+                r.winners = [award.side]
+                if award.raw:
+                    events.append(self._exact_event(r, "settlement", award))
+            else:  # H8
+                award = horse_race_domino(r.finisher, pips, self.side_of)
+                r.winners = [award.side]
+                if award.raw:
+                    events.append(self._add(r, ScoreEvent("domino", award.side, award.raw,
+                                                          detail=award.detail)))
+                self._horse_race_winners()
+        elif exact:  # E7/E8
+            result, winners, awards = exact61_block(pips, self.side_of, r.starter)
+            r.result, r.winners = (BLOCK if result == "block" else DRAW), winners
+            for award in awards:
+                events.append(self._exact_event(r, "block", award))
+                if self.finished:  # the first exact 61 ends the match at once
+                    break
+        else:  # H7, H9, H10
+            winners, awards = horse_race_block(pips, self.side_of)
+            r.result, r.winners = BLOCK, winners
+            before = list(self.scores)
+            for award in awards:
+                if award.raw:
+                    events.append(ScoreEvent("block", award.side, award.raw,
+                                             score_before=before[award.side], detail=award.detail))
+            for event in events:  # H10: applied together
+                r.events.append(event)
+                self.scores[event.side] += event.raw
+            self._horse_race_winners()
+        return events
+
+    def _add(self, r: Round, event: ScoreEvent) -> ScoreEvent:
+        event.score_before = self.scores[event.side]
+        r.events.append(event)
+        self.scores[event.side] += event.raw
+        return event
+
+    def _horse_race_winners(self) -> None:
+        """H10: every side at or past the target after a settlement shares the win."""
+        winners = [side for side, raw in enumerate(self.scores) if raw >= TARGET_RAW]
+        if winners:
+            self.finished, self.winners = True, winners
+
+    def _exact_event(self, r: Round, kind: str, award) -> ScoreEvent:
+        before = self.scores[award.side]
+        accepted = before + award.raw <= TARGET_RAW  # E3: rejected whole if it passes 61
+        event = ScoreEvent(kind, award.side, award.raw, accepted, hand=award.hand, parts=award.parts,
+                           score_before=before, detail=award.detail or {})
+        r.events.append(event)
+        if accepted:
+            self.scores[award.side] = before + award.raw
+            if before + award.raw == TARGET_RAW:  # E9
+                self.finished, self.winners = True, [award.side]
+        return event
+
+
+__all__ = ["Match", "Round", "placement_raw", "IN_PROGRESS", "DOMINO", "BLOCK", "DRAW", "MATCH_END"]

@@ -1,0 +1,186 @@
+"""What players do at the table, and what the engine says about it.
+
+Actions (input): :class:`StartRound`, :class:`Play`, :class:`Draw`,
+:class:`Pass`, :class:`Reveal`. A match is the fold of its actions.
+
+Results (output, explanations as data): :class:`ScoreEvent` for every award,
+:class:`Turn` for whose move it is and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .layout import ScoringEnd, Spot
+from .tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class StartRound:
+    """A round begins, led by seat ``starter`` (S3 lot, or S10 the one who went out)."""
+
+    starter: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Seat ``player`` places ``tile`` at ``spot`` (``None`` for the lead, S4).
+
+    ``drawn`` is true when the tile was just drawn from the stock and is
+    played at once (S8); it always ends the turn (H5).
+    """
+
+    player: int
+    tile: Tile
+    spot: Spot | None = None
+    drawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Seat ``player`` could not play and drew ``count`` ≥ 1 tiles that did not fit (S8)."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Seat ``player`` cannot play and the stock is empty (S8)."""
+
+    player: int
+
+
+Hand = list[Tile] | int  # revealed tiles, or a pip total
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """The hands left when the round ended, by seat: tiles or a pip total."""
+
+    hands: dict[int, Hand]
+
+
+Move = Play | Draw | Pass
+Action = StartRound | Play | Draw | Pass | Reveal
+
+
+@dataclass(slots=True)
+class ScoreEvent:
+    """One scoring event, as the replay report lists it.
+
+    Attributes:
+        kind: ``"play"`` (a placement, S7), ``"domino"`` (Horse Race award to
+            the side that went out, H8), ``"settlement"`` (Exact 61 last tile +
+            opponents − partner as one event, E6) or ``"block"`` (H7/H9, E7).
+        side: side index that scores.
+        raw: raw points (a multiple of 5; a settlement may be negative).
+        accepted: False when Exact 61 rejected the event (E3); it then
+            changed no score.
+        move: ``play`` only: 0-based index of the move in the round.
+        end_sum: ``play`` only: raw sum of all scoring ends after it.
+        hand: Exact 61 ``block`` only: the seat whose hand earns the award.
+        parts: ``settlement`` only: ``{"play", "opponents", "partner"}`` raw.
+        score_before: the side's raw score before the event.
+        detail: how the award was reached, for explanations (see
+            :mod:`scorekeeper.rules.settlement`); ``ends`` for a play when
+            the match keeps explanations.
+    """
+
+    kind: str
+    side: int
+    raw: int
+    accepted: bool = True
+    move: int | None = None
+    end_sum: int | None = None
+    hand: int | None = None
+    parts: dict[str, int] | None = None
+    score_before: int = 0
+    detail: dict = field(default_factory=dict)
+
+    @property
+    def points(self) -> int:
+        """Display points (raw / 5)."""
+        return self.raw // 5
+
+    @property
+    def would_reach(self) -> int:
+        """Raw score the side would have with this event (the rejected total for E3)."""
+        return self.score_before + self.raw
+
+    def report(self) -> dict:
+        """The event as the replay report's JSON object (match-format.md)."""
+        out: dict = {"kind": self.kind}
+        if self.kind == "play":
+            out["move"] = self.move
+        out["side"] = self.side
+        if self.hand is not None:
+            out["hand"] = self.hand
+        if self.kind == "play":
+            out["end_sum"] = self.end_sum
+        out["raw"] = self.raw
+        out["points"] = self.points
+        if self.parts is not None:
+            out["parts"] = dict(self.parts)
+        out["accepted"] = self.accepted
+        return out
+
+
+# Why a seat is to move (Turn.reason).
+LEAD = "lead"                      # leads the round (S3 / S10)
+NEXT = "next"                      # clockwise after the previous turn ended
+CONTINUE_DOUBLE = "continue-double"  # H4: played a double from hand
+CONTINUE_SCORED = "continue-scored"  # H4: played a scoring tile from hand
+PLAY_DRAWN = "play-drawn"          # S8: drew; the tile that fits must be played
+PASS_AFTER_DRAW = "pass-after-draw"  # S8: drew the last tiles, none fit
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose move it is and why.
+
+    Attributes:
+        seat: the seat to move.
+        reason: one of ``lead``, ``next``, ``continue-double``,
+            ``continue-scored``, ``play-drawn``, ``pass-after-draw``.
+        tile: the tile that caused a continuation.
+        previous: for ``next``, the seat whose turn ended, and ``ended_by``
+            why: ``"no-score"`` (a non-double that did not score, H4),
+            ``"drawn"`` (a drawn tile ends the turn, H5), ``"one-tile"``
+            (E4), ``"pass"``.
+        stock: tiles in the stock; ``can_draw`` whether a draw is possible.
+    """
+
+    seat: int
+    reason: str
+    tile: Tile | None = None
+    previous: int | None = None
+    ended_by: str | None = None
+    stock: int = 0
+
+    @property
+    def must(self) -> str:
+        """``"drawn"`` (only the drawn tile), ``"pass"`` (only a pass), or ``"any"``."""
+        if self.reason == PLAY_DRAWN:
+            return "drawn"
+        if self.reason == PASS_AFTER_DRAW:
+            return "pass"
+        return "any"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementInfo:
+    """What a placement did, for the screen right after it.
+
+    ``ends`` are the scoring ends after the placement (S6), ``end_sum``
+    their sum, ``raw`` the placement points (S7), ``event`` the score event
+    (``None`` when the placement earned nothing or, in Exact 61, when it was
+    the last tile and joins the settlement, E5).
+    """
+
+    move: int
+    tile: Tile
+    ends: tuple[ScoringEnd, ...]
+    end_sum: int
+    raw: int
+    event: ScoreEvent | None

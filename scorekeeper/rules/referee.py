@@ -1,0 +1,202 @@
+"""Referee checks of the hands revealed at the end of a round.
+
+What the table implies is checked against what the players say they hold:
+no tile twice or already on the table (S2), as many tiles as the record
+says each player holds (deal H2/E2, draws and placements, S8), pip totals
+that some set of unseen tiles can make, and no tile that proves an earlier
+draw or pass was wrong (S8: a player who can play must play).
+
+When the stock is empty (always after a block) every tile not on the table
+is in some hand, so the hands must share out exactly the unseen tiles: in a
+blocked round their pips add up to an even number, since every value still
+held must be closed on the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RuleViolation
+from .tiles import ALL_TILES, Tile, fits, tile_text
+
+Claim = tuple[int, int, str]  # (0-based move index, open-value mask, "draw"/"pass"/"drawn")
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What the record says at the end of a round.
+
+    ``hand_sizes`` per seat (tiles), ``on_table`` the tiles placed,
+    ``stock`` tiles left in the stock, ``claims[seat]`` the moves since that
+    seat's last draw at which it said it could not play, with the open values
+    then (bit mask), ``deal_rule`` ``"H2"``/``"E2"``, ``names`` per seat.
+    """
+
+    hand_sizes: list[int]
+    on_table: frozenset[Tile] | set[Tile]
+    stock: int
+    claims: list[list[Claim]]
+    deal_rule: str
+    names: list[str]
+    blocked: bool
+
+
+def _values(mask: int) -> str:
+    return ", ".join(str(v) for v in range(7) if mask >> v & 1)
+
+
+def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[int]:
+    """Check the revealed hands against the table; return raw pips per seat.
+
+    ``hands`` maps every seat to its tiles or its pip total. Raises
+    :class:`RuleViolation` located at ``"hands"`` (S2 tile twice / on the
+    table / impossible total, H2 or E2 wrong count) or at the draw or pass a
+    revealed tile proves wrong (S8).
+    """
+    players = len(facts.hand_sizes)
+    names = facts.names
+    missing = [seat for seat in range(players) if seat not in hands]
+    extra = [seat for seat in hands if not (isinstance(seat, int) and 0 <= seat < players)]
+    if missing or extra:
+        raise RuleViolation(
+            "S2", "hands_seats", missing=str(missing or "-"), extra=str(extra or "-"), last=players - 1,
+            text=f"the hands must give every seat 0 to {players - 1} exactly once "
+            f"(missing: {missing or 'none'}, unknown: {extra or 'none'})",
+        )
+    seen: dict[Tile, int] = {}
+    pips = [0] * players
+    for seat in range(players):
+        hand = hands[seat]
+        size = facts.hand_sizes[seat]
+        if isinstance(hand, int):
+            continue
+        for tile in hand:
+            if tile in facts.on_table:
+                raise RuleViolation(
+                    "S2", "hand_tile_on_table", seat=seat, tile=tile_text(tile), name=names[seat],
+                    text=f"{names[seat]} shows {tile_text(tile)}, which is already on the table",
+                )
+            if tile in seen:
+                raise RuleViolation(
+                    "S2", "hand_tile_twice", seat=seat, other=seen[tile], tile=tile_text(tile),
+                    name=names[seen[tile]], who=names[seat],
+                    text=f"{tile_text(tile)} is shown twice ({names[seen[tile]]} and {names[seat]})",
+                )
+            seen[tile] = seat
+            pips[seat] += tile[0] + tile[1]
+        if len(hand) != size:
+            raise RuleViolation(
+                facts.deal_rule, "hand_count", seat=seat, expected=size, shown=len(hand), name=names[seat],
+                text=f"{names[seat]} holds {size} tile{'s' if size != 1 else ''} by the record "
+                f"(deal, draws and placements, S8); the hands show {len(hand)}",
+            )
+    pool = [t for t in ALL_TILES if t not in facts.on_table and t not in seen]
+    groups = []
+    for seat in range(players):
+        hand = hands[seat]
+        if isinstance(hand, int):
+            size = facts.hand_sizes[seat]
+            if not _possible_alone(pool, size, hand):
+                raise RuleViolation(
+                    "S2", "impossible_total", seat=seat, total=hand, size=size, name=names[seat],
+                    text=f"{names[seat]} holds {size} tile{'s' if size != 1 else ''}; no "
+                    f"{size} tile{'s' if size != 1 else ''} not on the table or in another hand "
+                    f"add up to {hand} pips",
+                )
+            pips[seat] = hand
+            groups.append((size, hand))
+    if groups:
+        if facts.stock == 0:
+            pool_pips = sum(a + b for a, b in pool)
+            given = sum(total for _, total in groups)
+            if given != pool_pips:
+                parity = ""
+                if facts.blocked and sum(pips) % 2:
+                    parity = "; in a blocked round the hands' pips always add up to an even number"
+                raise RuleViolation(
+                    "S2", "totals_mismatch", given=given, expected=pool_pips,
+                    text=f"the stock is empty, so the hands hold every tile not on the table: "
+                    f"the pip totals given add up to {given}, the unseen tiles to {pool_pips}"
+                    f"{parity}; someone miscounted",
+                )
+        if not _possible_together(pool, groups, facts.stock):
+            raise RuleViolation(
+                "S2", "impossible_totals", text="the pip totals given cannot all be held at once "
+                "by tiles not on the table; someone miscounted",
+            )
+    _check_claims(hands, facts)
+    return pips
+
+
+def _check_claims(hands: dict[int, list[Tile] | int], facts: TableFacts) -> None:
+    """S8: a revealed tile that fitted when its holder drew or passed."""
+    for seat, claims in enumerate(facts.claims):
+        hand = hands[seat]
+        if isinstance(hand, int):
+            continue
+        for move, mask, kind in claims:
+            for tile in hand:
+                if fits(tile, mask):
+                    raise proven_fit(facts.names[seat], seat, move, mask, kind, tile, "holds")
+
+
+def proven_fit(name: str, seat: int, move: int, mask: int, kind: str, tile: Tile, how: str) -> RuleViolation:
+    """The S8 refusal for a draw or pass by a player proven to hold a fitting tile.
+
+    Located at the draw or pass (``move`` 0-based → reported 1-based).
+    """
+    verb = {"draw": "drew", "pass": "passed", "drawn": "drew"}[kind]
+    later = "still holds it at the end" if how == "holds" else f"plays it from hand at move {how}"
+    err = RuleViolation(
+        "S8", "held_fitting_tile", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
+        kind=kind, values=_values(mask), later=how,
+        text=f"{name} {verb} at move {move + 1} while holding {tile_text(tile)}, which fitted "
+        f"an open {_values(mask)} ({name} {later}); a player who can play must play",
+    )
+    err.move_no = move + 1
+    return err
+
+
+def _possible_alone(pool: list[Tile], size: int, total: int) -> bool:
+    """True if some ``size`` tiles of ``pool`` add up to ``total`` pips."""
+    if total < 0 or size < 0 or size > len(pool):
+        return False
+    reach = [0] * (size + 1)  # reach[k]: bit t set if k tiles can make t pips
+    reach[0] = 1
+    for a, b in pool:
+        value = a + b
+        for k in range(size, 0, -1):
+            reach[k] |= reach[k - 1] << value
+    return bool(reach[size] >> total & 1)
+
+
+def _possible_together(pool: list[Tile], groups: list[tuple[int, int]], stock: int) -> bool:
+    """True if ``pool`` can be shared into the (size, total) groups plus ``stock`` other tiles.
+
+    A depth-first search with memoised failures; gives up (answers True, as
+    nothing was proven) after a fixed budget of steps.
+    """
+    values = sorted((a + b for a, b in pool), reverse=True)
+    failed: set[tuple] = set()
+    budget = [200_000]
+
+    def search(i: int, sizes: tuple[int, ...], totals: tuple[int, ...], rest: int) -> bool:
+        if i == len(values):
+            return all(s == 0 for s in sizes) and all(t == 0 for t in totals) and rest == 0
+        key = (i, sizes, totals, rest)
+        if key in failed:
+            return False
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        value = values[i]
+        for g, (size, total) in enumerate(zip(sizes, totals, strict=False)):
+            if size and total >= value and search(i + 1, sizes[:g] + (size - 1,) + sizes[g + 1:],
+                      totals[:g] + (total - value,) + totals[g + 1:], rest):
+                return True
+        if rest and search(i + 1, sizes, totals, rest - 1):
+            return True
+        failed.add(key)
+        return False
+
+    return search(0, tuple(s for s, _ in groups), tuple(t for _, t in groups), stock)
