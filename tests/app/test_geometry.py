@@ -1,0 +1,116 @@
+"""The drawn table: positions worked out by hand for the seeds' layout, and properties."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.app.geometry import end_marker, layout_geometry, overlaps
+from scorekeeper.rules.layout import Layout
+from scorekeeper.rules.tiles import ALL_TILES
+
+SEED_MOVES = [((1, 4), None), ((1, 1), ((1, 4), "low")), ((4, 4), ((1, 4), "high")),
+              ((3, 4), ((4, 4), "line-b")), ((1, 2), ((1, 1), "line-b")), ((1, 5), ((1, 1), "branch-a")),
+              ((5, 5), ((1, 5), "high")), ((0, 5), ((5, 5), "line-b")), ((1, 3), ((1, 1), "branch-b"))]
+
+
+def seed_layout() -> Layout:
+    layout = Layout()
+    for tile, spot in SEED_MOVES:
+        layout.place(tile, spot)
+    return layout
+
+
+def test_seed_layout_positions_by_hand():
+    geo = layout_geometry(seed_layout())
+    by_tile = {p.tile: p for p in geo.tiles}
+    # the lead lies horizontally, low half on the left
+    assert by_tile[(1, 4)].center == (0.0, 0.0) and by_tile[(1, 4)].horizontal
+    assert by_tile[(1, 4)].halves == ((-0.5, 0.0, 1), (0.5, 0.0, 4))
+    # doubles on the horizontal line stand crosswise (upright)
+    assert by_tile[(1, 1)].center == (-1.5, 0.0) and not by_tile[(1, 1)].horizontal
+    assert by_tile[(4, 4)].center == (1.5, 0.0) and not by_tile[(4, 4)].horizontal
+    # 3-4 joins 4-4's line B by its 4: the 4 touches the double
+    assert by_tile[(3, 4)].halves == ((2.5, 0.0, 4), (3.5, 0.0, 3))
+    assert by_tile[(1, 2)].halves == ((-3.5, 0.0, 2), (-2.5, 0.0, 1))
+    # branches leave 1-1 at right angles: 1-5 downwards (left of travel westwards), 1-3 upwards
+    assert by_tile[(1, 5)].center == (-1.5, 2.0) and not by_tile[(1, 5)].horizontal
+    assert by_tile[(1, 5)].halves == ((-1.5, 1.5, 1), (-1.5, 2.5, 5))
+    assert by_tile[(1, 3)].halves == ((-1.5, -2.5, 3), (-1.5, -1.5, 1))
+    # 5-5 on the vertical branch lies horizontally (crosswise); 0-5 continues its line
+    assert by_tile[(5, 5)].center == (-1.5, 3.5) and by_tile[(5, 5)].horizontal
+    assert by_tile[(0, 5)].halves == ((-1.5, 4.5, 5), (-1.5, 5.5, 0))
+    assert overlaps(geo) == []
+
+
+def test_open_spots_and_end_markers():
+    layout = seed_layout()
+    geo = layout_geometry(layout)
+    # the open spots are beside the free halves: 2 of 1-2 on the left, 3 of 3-4 on the right
+    assert geo.ports[((1, 2), "high")].marker == (-4.5, 0.0)
+    assert geo.ports[((3, 4), "low")].marker == (4.5, 0.0)
+    assert geo.ports[((1, 3), "high")].marker == (-1.5, -3.5)
+    assert geo.ports[((0, 5), "low")].marker == (-1.5, 6.5)
+    # every open spot of the engine has a port
+    assert set(layout.open_spots) <= set(geo.ports)
+    # scoring end markers lie beyond the open spot
+    assert end_marker(geo, layout, (3, 4), "low") == (5.45, 0.0)
+
+
+def test_lone_opening_double_marks_above():
+    layout = Layout()
+    layout.place((6, 6), None)
+    geo = layout_geometry(layout)
+    assert geo.tiles[0].halves == ((0.0, -0.5, 6), (0.0, 0.5, 6))
+    assert end_marker(geo, layout, (6, 6), None) == (0.0, -1.45)
+    assert {s[1] for s in layout.open_spots} == {"line-a", "line-b"}
+    assert geo.ports[((6, 6), "line-a")].marker == (-1.0, 0.0)
+
+
+def random_layout(rng: random.Random, branches: bool) -> Layout:
+    layout = Layout()
+    tiles = list(ALL_TILES)
+    rng.shuffle(tiles)
+    layout.place(tiles.pop(), None)
+    for _ in range(60):
+        rng.shuffle(tiles)
+        for tile in tiles:
+            spots = [s for s in layout.spots_for(tile) if branches or not s[1].startswith("branch")]
+            if spots:
+                layout.place(tile, rng.choice(spots))
+                tiles.remove(tile)
+                break
+        else:
+            break
+    return layout
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_lines_never_overlap(seed):
+    layout = random_layout(random.Random(seed), branches=False)
+    geo = layout_geometry(layout)
+    assert overlaps(geo) == []
+    # without branches every tile lies on the horizontal line through the lead
+    assert all(p.center[1] == 0.0 for p in geo.tiles)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_branches_are_perpendicular_to_their_spinner_line(seed):
+    layout = random_layout(random.Random(seed), branches=True)
+    geo = layout_geometry(layout)
+    by_tile = {p.tile: p for p in geo.tiles}
+    for c in layout.connections:
+        spinner_port = geo.ports[(c.target, c.side)]
+        line_port = geo.ports[(c.target, "line-b")] if c.target[0] == c.target[1] else None
+        if c.side.startswith("branch"):
+            # the branch leaves at a right angle to the spinner's lines
+            assert spinner_port.direction[0] * line_port.direction[0] + \
+                spinner_port.direction[1] * line_port.direction[1] == 0
+            placed = by_tile[c.tile]
+            # and the tile on it runs along the branch (a double lies across it)
+            along_x = spinner_port.direction[1] == 0
+            assert placed.horizontal == (along_x if c.tile[0] != c.tile[1] else not along_x)
