@@ -1,0 +1,34 @@
+"""Sub-commands of ``scorekeeper`` for the app: ``app`` (the default) and ``serve``."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..cli import register
+from .store_access import resolve_data_dir
+
+
+def _configure_app(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=0, help="port of the local web view (default: a free one)")
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from .launch import run_app
+
+    return run_app(resolve_data_dir(getattr(args, "data_dir", None)), getattr(args, "port", 0) or 0)
+
+
+def _configure_serve(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
+                        "0.0.0.0 lets phones on the same network connect)")
+    parser.add_argument("--port", type=int, default=8550, help="port to listen on (default 8550)")
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from .launch import serve
+
+    return serve(resolve_data_dir(args.data_dir), args.host, args.port)
+
+
+register("app", _configure_app, _run_app)
+register("serve", _configure_serve, _run_serve)

@@ -1,0 +1,101 @@
+"""The layout drawn as a picture of the real table, with pan and zoom.
+
+Tiles with their pips (doubles crosswise, spinners outlined in blue, the tile
+just placed in yellow, a tile played straight from the stock in light blue),
+each scoring end marked with its contribution (orange badge), open spots as
+hollow dots that can be tapped. Positions come from :mod:`.geometry`.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+import flet.canvas as cv
+
+from ..rules.moves import Play
+from .geometry import end_marker, layout_geometry
+from .state import AppState
+from .widgets import (
+    END_MARK,
+    FELT,
+    SPINNER,
+    SPOT,
+    SPOT_LEGAL,
+    TILE_DRAWN,
+    TILE_FACE,
+    TILE_LAST,
+    hook,
+    run,
+    tile_id,
+    tile_shapes,
+)
+
+MARGIN = 1.6  # cells around the layout, room for the end badges
+MIN_CELL, MAX_CELL = 18.0, 44.0
+
+
+def table_picture(state: AppState, width: float, height: float) -> ft.Control:
+    """The picture of the current round's layout in a ``width`` x ``height`` viewport (pixels)."""
+    match = state.match
+    r = match.round
+    layout = r.layout
+    t = state.t
+    if not layout.tiles:
+        text = t("ui.table_empty")
+        return ft.Container(width=width, height=min(height, 140), bgcolor=FELT, border_radius=10,
+                            alignment=ft.Alignment.CENTER,
+                            content=ft.Text(text, color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
+    geo = layout_geometry(layout)
+    left, top, right, bottom = geo.bounds()
+    cols, rows = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
+    cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
+    pic_w, pic_h = max(cols * cell, width), max(rows * cell, 160)
+    view_h = min(height, pic_h)
+    # centre the layout in the picture
+    ox = (pic_w - (right - left) * cell) / 2 - left * cell
+    oy = (pic_h - (bottom - top) * cell) / 2 - top * cell
+
+    drawn_tiles = {m.tile for m in r.moves if type(m) is Play and m.drawn}
+    last = r.layout.tiles[-1]
+    shapes: list[cv.Shape] = []
+    for placed in geo.tiles:
+        face = TILE_LAST if placed.tile == last else TILE_DRAWN if placed.tile in drawn_tiles else TILE_FACE
+        if placed.double:
+            shapes += tile_shapes(placed, cell, (ox, oy), face=face, outline=SPINNER, outline_width=3)
+        else:
+            shapes += tile_shapes(placed, cell, (ox, oy), face=face)
+    children: list[ft.Control] = [cv.Canvas(width=pic_w, height=pic_h, shapes=shapes)]
+
+    for end in layout.scoring_ends():
+        x, y = end_marker(geo, layout, end.tile, end.side)
+        size = cell * 0.8
+        name = f"end-{tile_id(end.tile)}-{end.side or 'double'}"
+        badge = ft.Container(width=size, height=size, bgcolor=END_MARK, border_radius=size / 2,
+                             alignment=ft.Alignment.CENTER,
+                             content=ft.Text(str(end.value), size=max(10, cell * 0.4), color=ft.Colors.WHITE,
+                                             weight=ft.FontWeight.BOLD))
+        children.append(ft.Container(left=ox + x * cell - size / 2, top=oy + y * cell - size / 2,
+                                     content=hook(name, badge)))
+
+    legal = set(state.legal_spots(state.selected_tile)) if state.selected_tile else None
+    if match.status == "move" and match.turn.must != "pass":
+        for spot in layout.open_spots:
+            if legal is not None and spot not in legal:
+                continue  # only the selected tile's legal spots are offered
+            port = geo.ports[spot]
+            x, y = port.marker
+            size = max(cell * 0.8, 26)
+            chosen = spot == state.selected_spot
+            dot = ft.Container(
+                width=size, height=size, border_radius=size / 2,
+                border=ft.Border.all(3 if legal else 2, SPOT_LEGAL if legal else SPOT),
+                bgcolor=SPOT_LEGAL if chosen else ft.Colors.with_opacity(0.12, ft.Colors.WHITE),
+                on_click=run(state.pick_spot, spot))
+            name = f"spot-{tile_id(spot[0])}-{spot[1]}"
+            children.append(ft.Container(left=ox + x * cell - size / 2, top=oy + y * cell - size / 2,
+                                         content=hook(name, dot, button=True)))
+
+    picture = ft.Stack(width=pic_w, height=pic_h, controls=children)
+    viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,
+                                  boundary_margin=ft.Margin.all(cell * 3))
+    return hook("table", ft.Container(width=width, height=view_h, bgcolor=FELT, border_radius=10,
+                                      clip_behavior=ft.ClipBehavior.HARD_EDGE, content=viewer))

@@ -1,0 +1,119 @@
+"""Between moves: entering the hands left (reveal), the settlement, the next round's starter, the match end."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ..explain import settlement_words
+from ..rules.tiles import ALL_TILES
+from .scoreboard import SIDE_COLORS
+from .state import HOME, NEW_MATCH, AppState
+from .tile_picker import tile_picker
+from .widgets import action_button, hook, run
+
+
+def settlement_view(state: AppState) -> ft.Control | None:
+    """The last settlement, step by step (H8–H10, E6–E8), or ``None``."""
+    if not state.settlement:
+        return None
+    t = state.t
+    match = state.match
+    lines = [ft.Text(settlement_words(t, match, event), size=14) for event in state.settlement]
+    r = match.rounds[-1] if match.status == "finished" else (match.rounds[-1] if match.rounds else None)
+    if r is not None and r.result == "draw":
+        lines.append(ft.Text(t("result.draw")))
+    return hook("settlement", ft.Container(
+        padding=10, border_radius=8, bgcolor=ft.Colors.AMBER_50, border=ft.Border.all(1, ft.Colors.AMBER_300),
+        content=ft.Column([ft.Text(t("ui.settlement"), weight=ft.FontWeight.BOLD), *lines], spacing=4)))
+
+
+def reveal_panel(state: AppState) -> ft.Control:
+    """Enter each player's remaining tiles (tap tiles) or pip total; the engine checks them (``confirm``)."""
+    t = state.t
+    match = state.match
+    r = match.round
+    if r.ended == "domino":
+        head = t("ui.domino", name=match.players[r.finisher])
+    else:
+        head = t("ui.blocked")
+    seats = [s for s in range(match.n) if r.hand_sizes[s] > 0]
+    if state.reveal_seat not in seats and seats:
+        current = seats[0]
+    else:
+        current = state.reveal_seat
+    chips = []
+    for seat in seats:
+        tiles = state.reveal_tiles.get(seat) or []
+        total = state.reveal_totals.get(seat, "")
+        shown = " ".join(f"{a}-{b}" for a, b in sorted(tiles)) or (t("ui.pips_total", total=total) if total else "…")
+        label = t("ui.hand_entry", name=match.players[seat], entered=len(tiles), count=r.hand_sizes[seat],
+                  tiles=shown)
+        color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
+        chips.append(hook(f"reveal-seat-{seat}", ft.Container(
+            padding=8, border_radius=8, border=ft.Border.all(3 if seat == current else 1, color),
+            on_click=run(_select_seat, state, seat), content=ft.Text(label)), button=True))
+    holder = {tile: SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
+              for seat, tiles in state.reveal_tiles.items() for tile in tiles if seat != current}
+    unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
+    mine = set(state.reveal_tiles.get(current) or [])
+    picker = tile_picker(unseen, _picker_for(state, current), selected=mine, marks=holder)
+    total_field = hook(f"pips-{current}", ft.TextField(
+        label=t("ui.pip_total_for", name=match.players[current]), value=state.reveal_totals.get(current, ""),
+        keyboard_type=ft.KeyboardType.NUMBER, width=220, dense=True,
+        on_change=lambda e, seat=current: state.set_reveal_total(seat, e.control.value)))
+    return ft.Column(spacing=8, controls=[
+        hook("round-end", ft.Text(head, size=18, weight=ft.FontWeight.BOLD)),
+        ft.Text(t("ui.reveal_help")),
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        picker,
+        total_field,
+        action_button("confirm", t("ui.settle"), state.reveal, filled=True, disabled=state.busy),
+    ])
+
+
+def _select_seat(state: AppState, seat: int) -> None:
+    state.reveal_seat = seat
+
+
+def _picker_for(state: AppState, seat: int):
+    def pick(tile):
+        state.reveal_seat = seat
+        state.reveal_pick(tile)
+    return pick
+
+
+def start_round_panel(state: AppState) -> ft.Control:
+    """Who leads the next round: the one who went out (S10), else entered or drawn by lot (S3)."""
+    t = state.t
+    match = state.match
+    number = len(match.rounds) + 1
+    controls: list[ft.Control] = [ft.Text(t("ui.round_n", n=number), size=18, weight=ft.FontWeight.BOLD)]
+    required = match.required_starter
+    if required is not None:
+        controls.append(ft.Text(t("ui.starter_went_out", name=match.players[required])))
+        controls.append(action_button("start-round", t("ui.start_round_by", name=match.players[required]),
+                                      state.start_round, required, filled=True))
+    else:
+        controls.append(ft.Text(t("ui.who_leads")))
+        controls.append(action_button("lot", t("ui.draw_lot"), state.draw_lot, filled=True,
+                                      icon=ft.Icons.CASINO))
+        controls.append(ft.Row(wrap=True, spacing=6, controls=[
+            action_button(f"starter-{seat}", name, state.start_round, seat)
+            for seat, name in enumerate(match.players)]))
+    return ft.Column(controls, spacing=8)
+
+
+def finished_panel(state: AppState) -> ft.Control:
+    """The winners and final scores, with a way to a new match."""
+    t = state.t
+    match = state.match
+    winners = " & ".join(match.side_names[s] for s in match.winners)
+    scores = ", ".join(f"{name} {points}" for name, points in zip(match.side_names, match.points, strict=True))
+    return ft.Column(spacing=8, controls=[
+        hook("winners", ft.Text(t("ui.winners", sides=winners), size=20, weight=ft.FontWeight.BOLD)),
+        ft.Text(t("ui.final_scores", scores=scores)),
+        ft.Row(wrap=True, spacing=6, controls=[
+            action_button("new-match", t("ui.new_match"), state.go, NEW_MATCH, filled=True),
+            action_button("home", t("ui.home"), state.go, HOME),
+        ]),
+    ])

@@ -1,0 +1,60 @@
+"""The scoreboard: points per side, the distance to 61, a race track and the E10 paper tally."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet.canvas as cv
+
+from ..rules.scoring import TARGET_RAW
+from .state import AppState
+from .tally import tally_segments
+from .widgets import hook
+
+SIDE_COLORS = ["#C62828", "#1565C0", "#2E7D32", "#6A1B9A"]
+TARGET = TARGET_RAW // 5  # 61 points (H3, E3)
+
+
+def tally_picture(points: int, color: str, height: float = 18) -> cv.Canvas:
+    """The E10 tally of ``points`` drawn ``height`` pixels high."""
+    segments, width = tally_segments(points)
+    paint = ft.Paint(color=color, stroke_width=1.6, stroke_cap=ft.StrokeCap.ROUND)
+    shapes = [cv.Line(x1 * height, y1 * height, x2 * height, y2 * height, paint=paint)
+              for x1, y1, x2, y2 in segments]
+    return cv.Canvas(width=max(width * height, 1), height=height, shapes=shapes)
+
+
+def distance_words(state: AppState, points: int) -> str:
+    """How far a side is from the target: at least 61 (Horse Race) or exactly 61 (Exact 61)."""
+    t = state.t
+    if state.match.rules.exact:
+        return t("ui.distance_exact", n=TARGET - points) if points != TARGET else t("ui.reached")
+    return t("ui.distance", n=TARGET - points) if points < TARGET else t("ui.reached")
+
+
+def scoreboard(state: AppState) -> ft.Control:
+    """One card per side (hooks ``score-<side>`` and ``distance-<side>``)."""
+    match = state.match
+    cards = []
+    winners = set(match.winners)
+    for side, name in enumerate(match.side_names):
+        points = match.points[side]
+        color = SIDE_COLORS[side % len(SIDE_COLORS)]
+        track = ft.ProgressBar(value=max(0, min(points, TARGET)) / TARGET, color=color,
+                               bgcolor=ft.Colors.with_opacity(0.15, color), bar_height=8, border_radius=4,
+                               expand=True)
+        card = ft.Container(
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
+            border=ft.Border.all(3 if side in winners else 1, color),
+            bgcolor=ft.Colors.with_opacity(0.06, color), col={"xs": 12 / min(len(match.side_names), 2), "md": 6},
+            content=ft.Column(spacing=2, controls=[
+                ft.Row([
+                    ft.Text(name, weight=ft.FontWeight.BOLD, color=color, expand=True,
+                            overflow=ft.TextOverflow.ELLIPSIS, no_wrap=True),
+                    hook(f"score-{side}", ft.Text(str(points), size=26, weight=ft.FontWeight.BOLD)),
+                ]),
+                ft.Row([track, ft.Text(str(TARGET), size=11)], spacing=6),
+                hook(f"distance-{side}", ft.Text(distance_words(state, points), size=12)),
+                hook(f"tally-{side}", ft.Container(height=20, content=tally_picture(points, color))),
+            ]))
+        cards.append(card)
+    return ft.ResponsiveRow(cards, spacing=6, run_spacing=6)

@@ -1,0 +1,405 @@
+"""The app's state and every user intent, with no drawing code.
+
+One :class:`AppState` per browser tab (``main(page)`` runs per tab); the
+store is shared by the process. The state holds the current screen, the
+match as the store last returned it (an engine :class:`Match`), and what the
+user is entering (the selected tile and spot, the draw count, the revealed
+hands). Intents are ``async`` methods: they ask the engine (through the
+store, which validates with the engine before writing) and keep what
+happened as data (placement info, score events, refusals) so that the views
+can word it in the current language. The views call these methods and read
+the state; they compute no score and hold no rule.
+
+Storage calls are blocking and run in a worker thread
+(``asyncio.to_thread``) so one slow write never freezes the other tabs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from ..i18n import Translator
+from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, StartRound
+from ..rules.layout import Spot
+from ..rules.moves import PlacementInfo, ScoreEvent
+from ..rules.scoring import placement_raw
+from ..rules.tiles import Tile
+from ..rules.variants import get_variant
+from . import settings
+
+log = logging.getLogger(__name__)
+
+HOME, NEW_MATCH, TABLE, SETTINGS = "home", "new-match", "table", "settings"
+MAX_NAME = 24
+
+
+def guarded(method):
+    """Run an intent so that nothing escapes to Flet (which would show a traceback).
+
+    A :class:`RuleViolation` becomes the state's ``error`` (worded by the
+    view); anything else is logged and shown as a generic translated error.
+    The state is re-rendered once at the end.
+    """
+
+    @functools.wraps(method)
+    async def wrapper(self: AppState, *args, **kwargs):
+        self.busy = True
+        try:
+            return await method(self, *args, **kwargs)
+        except RuleViolation as err:
+            self.error = err
+        except Exception:  # noqa: BLE001 - the user gets a message, the log the traceback
+            log.exception("intent %s failed", method.__name__)
+            self.error = RuleViolation("", "unexpected", text="unexpected error")
+        finally:
+            self.busy = False
+            self.notify()
+        return None
+
+    return wrapper
+
+
+@ft.observable
+@dataclass
+class AppState:
+    """Everything one tab shows. Public fields are observed: assigning one re-renders.
+
+    ``match`` is the engine's :class:`Match` (scores in raw points per side;
+    ``match.points`` are display points). Seats are 0-based player indices,
+    sides index ``match.side_names``.
+    """
+
+    store: Any
+    data_dir: str
+    lang: str = "en"
+    screen: str = HOME
+    width: float = 390
+    busy: bool = False
+    error: RuleViolation | None = None
+    # the open match
+    match_id: str | None = None
+    match: Match | None = None
+    selected_tile: Tile | None = None
+    selected_spot: Spot | None = None
+    drawn: bool = False
+    drawing: bool = False
+    last_info: PlacementInfo | None = None
+    settlement: list = field(default_factory=list)
+    lot_seat: int | None = None
+    reveal_seat: int = 0
+    reveal_tiles: dict = field(default_factory=dict)
+    reveal_totals: dict = field(default_factory=dict)
+    # the new-match form
+    form_variant: str = "horse-race"
+    form_count: int = 2
+    form_names: list = field(default_factory=lambda: ["", "", "", ""])
+    form_partnerships: bool = False
+    recent_names: list = field(default_factory=list)
+    unfinished: list = field(default_factory=list)
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def t(self) -> Translator:
+        """The translator of the chosen language."""
+        return Translator(self.lang)
+
+    async def _call(self, fn, *args):
+        return await asyncio.to_thread(fn, *args)
+
+    def _clear_entry(self) -> None:
+        self.selected_tile = None
+        self.selected_spot = None
+        self.drawn = False
+        self.drawing = False
+        self.error = None
+
+    def _show(self, match: Match) -> None:
+        self.match = match
+        self._clear_entry()
+        self.reveal_tiles = {}
+        self.reveal_totals = {}
+        self.reveal_seat = 0
+
+    # ------------------------------------------------------------ navigation
+    @guarded
+    async def start(self) -> None:
+        """On opening a tab: the saved language, and the last unfinished match if any (resume)."""
+        self.lang = settings.load(self.data_dir).get("lang") or self.lang
+        self.unfinished = await self._call(self.store.unfinished_matches)
+        if self.unfinished:
+            await self._open(self.unfinished[0].id)
+        else:
+            self.screen = HOME
+
+    @guarded
+    async def go(self, screen: str) -> None:
+        """Show ``screen`` (HOME, NEW_MATCH, TABLE, SETTINGS); loads what it lists."""
+        self.error = None
+        if screen == HOME:
+            self.unfinished = await self._call(self.store.unfinished_matches)
+        if screen == NEW_MATCH:
+            self.recent_names = await self._call(self.store.recent_player_names, 12)
+        self.screen = screen
+
+    @guarded
+    async def open_match(self, match_id: str) -> None:
+        """Open a stored match on the table screen."""
+        await self._open(match_id)
+
+    async def _open(self, match_id: str) -> None:
+        match = await self._call(self.store.open_match, match_id)
+        self.match_id = match_id
+        self._show(match)
+        self.last_info = None
+        self.settlement = []
+        self.screen = TABLE
+
+    @guarded
+    async def set_language(self, lang: str) -> None:
+        """Switch every screen to ``lang`` and remember it in the data folder."""
+        self.lang = lang
+        await self._call(settings.save, self.data_dir, {"lang": lang})
+
+    # ------------------------------------------------------------ new match
+    def form_seating_rule(self) -> tuple[bool, bool]:
+        """``(partnerships allowed, partnerships required)`` for the form's game and count (H1, E1)."""
+        rules = get_variant(self.form_variant)
+        allowed = required = False
+        try:
+            rules.check_players(self.form_count, True)
+            allowed = True
+        except RuleViolation:
+            pass
+        try:
+            rules.check_players(self.form_count, False)
+        except RuleViolation:
+            required = allowed
+        return allowed, required
+
+    def set_form(self, **values) -> None:
+        """Change fields of the new-match form (variant, count, partnerships)."""
+        for key, value in values.items():
+            setattr(self, f"form_{key}", value)
+        allowed, required = self.form_seating_rule()
+        if required:
+            self.form_partnerships = True
+        elif not allowed:
+            self.form_partnerships = False
+
+    def set_name(self, seat: int, name: str) -> None:
+        """The name typed for ``seat`` (trimmed to ``MAX_NAME`` characters)."""
+        names = list(self.form_names)
+        names[seat] = name[:MAX_NAME]
+        self.form_names = names
+
+    def add_recent(self, name: str) -> None:
+        """Put a recently used name in the first empty seat."""
+        names = list(self.form_names)
+        for seat in range(self.form_count):
+            if not names[seat].strip():
+                names[seat] = name
+                break
+        self.form_names = names
+
+    def form_players(self) -> list[str]:
+        """The names for the new match: typed, or "Player N" translated."""
+        return [self.form_names[s].strip() or self.t("ui.player_n", n=s + 1) for s in range(self.form_count)]
+
+    @guarded
+    async def create_match(self) -> None:
+        """Create the match in the store (the engine checks the seating, H1/E1) and open it."""
+        players = self.form_players()
+        if len(set(players)) != len(players):
+            raise RuleViolation("", "ui_same_names", text="two players have the same name")
+        match_id = await self._call(self.store.create_match, self.form_variant, players,
+                                    self.form_partnerships)
+        self.form_names = ["", "", "", ""]
+        await self._open(match_id)
+
+    # ------------------------------------------------------------ rounds
+    @guarded
+    async def start_round(self, starter: int) -> None:
+        """Start the next round led by seat ``starter`` (entered, or S10's required starter)."""
+        self.lot_seat = None
+        await self._record(StartRound(starter))
+        self.settlement = []
+
+    @guarded
+    async def draw_lot(self) -> None:
+        """S3/S10: a neutral lot among the seats (``secrets``), then start the round with it."""
+        seat = secrets.randbelow(self.match.n)
+        await self._record(StartRound(seat))
+        self.settlement = []
+        self.lot_seat = seat
+
+    async def _record(self, action) -> tuple[ScoreEvent, ...]:
+        result = await self._call(self.store.record, self.match_id, action)
+        self._show(result.match)
+        return tuple(result.events)
+
+    # ------------------------------------------------------------ the table
+    def legal_spots(self, tile: Tile) -> list[Spot]:
+        """Open spots where ``tile`` may join (the engine's ``spots_for``)."""
+        r = self.match.round
+        return r.layout.spots_for(tile) if r is not None else []
+
+    def pickable(self, tile: Tile) -> bool:
+        """Whether the picker offers ``tile``: not on the table, and it fits (the selected spot)."""
+        r = self.match.round
+        if r is None or tile in r.layout.on_table:
+            return False
+        if not r.layout.tiles:
+            return True
+        spots = r.layout.spots_for(tile)
+        if self.selected_spot is not None:
+            return self.selected_spot in spots
+        return bool(spots)
+
+    def pick_tile(self, tile: Tile) -> None:
+        """Select (or unselect) a tile; a single legal spot is chosen by itself."""
+        self.error = None
+        if self.selected_tile == tile:
+            self.selected_tile = None
+            return
+        self.selected_tile = tile
+        spots = self.legal_spots(tile)
+        if self.selected_spot not in spots:
+            self.selected_spot = spots[0] if len(spots) == 1 else None
+
+    def pick_spot(self, spot: Spot) -> None:
+        """Select (or unselect) an open spot; a selected tile that does not fit it is dropped."""
+        self.error = None
+        if self.selected_spot == spot:
+            self.selected_spot = None
+            return
+        self.selected_spot = spot
+        if self.selected_tile is not None and spot not in self.legal_spots(self.selected_tile):
+            self.selected_tile = None
+
+    def must_play_drawn(self) -> bool:
+        """True when the turn's only move is the drawn tile that fits (S8)."""
+        turn = self.match.turn
+        return turn is not None and turn.must == "drawn"
+
+    def toggle_drawn(self) -> None:
+        """Mark the next placement as a tile just drawn from the stock (its first draw fitted)."""
+        self.drawn = not self.drawn
+
+    def can_play(self) -> bool:
+        """A tile is selected and, unless it is the lead, its spot too."""
+        r = self.match.round if self.match else None
+        if r is None or self.match.status != "move" or self.selected_tile is None:
+            return False
+        return self.selected_spot is not None or not r.layout.tiles
+
+    @guarded
+    async def play(self) -> None:
+        """Record the selected placement; keep its scoring ends and award for the explanation."""
+        turn = self.match.turn
+        tile, spot = self.selected_tile, self.selected_spot
+        drawn = self.drawn or self.must_play_drawn()
+        events = await self._record(Play(turn.seat, tile, spot, drawn))
+        self.last_info = self._placement_info(tile, events)
+
+    def _placement_info(self, tile: Tile, events: tuple[ScoreEvent, ...]) -> PlacementInfo:
+        r = self.match.round
+        index = len(r.moves) - 1
+        info = r.placements.get(index)
+        if info is None:  # the store's match may not keep explanations: ask the layout
+            layout = r.layout
+            event = next((e for e in events if e.kind == "play"), None)
+            info = PlacementInfo(index, tile, tuple(layout.scoring_ends()), layout.end_sum,
+                                 placement_raw(layout.end_sum), event)
+        if r.ended and r.ended != "match-end":
+            self.settlement = []
+        return info
+
+    def open_draw(self) -> None:
+        """Show the question "how many tiles did not fit?"."""
+        self.error = None
+        self.drawing = not self.drawing
+
+    @guarded
+    async def draw(self, count: int) -> None:
+        """``count`` drawn tiles did not fit (S8). 0: the first drawn tile fits, so mark the next play as drawn."""
+        self.drawing = False
+        if count == 0:
+            self.drawn = True
+            return
+        await self._record(Draw(self.match.turn.seat, count))
+
+    @guarded
+    async def pass_turn(self) -> None:
+        """The player cannot play and the stock is empty (S8)."""
+        await self._record(Pass(self.match.turn.seat))
+        self.last_info = None
+
+    @guarded
+    async def undo(self) -> None:
+        """Take back the last entry (the store appends the undo)."""
+        match = await self._call(self.store.undo, self.match_id)
+        self._show(match)
+        r = match.round
+        self.last_info = r.placements.get(len(r.moves) - 1) if r is not None and r.moves else None
+        self.settlement = []
+        self.lot_seat = None
+
+    # ------------------------------------------------------------ round end
+    def reveal_pick(self, tile: Tile) -> None:
+        """Add or remove ``tile`` in the hand being entered for ``reveal_seat``."""
+        tiles = {seat: list(hand) for seat, hand in self.reveal_tiles.items()}
+        for seat, hand in tiles.items():
+            if tile in hand and seat != self.reveal_seat:
+                hand.remove(tile)
+        hand = tiles.setdefault(self.reveal_seat, [])
+        if tile in hand:
+            hand.remove(tile)
+        else:
+            hand.append(tile)
+        self.reveal_totals = {s: v for s, v in self.reveal_totals.items() if s != self.reveal_seat}
+        self.reveal_tiles = tiles
+
+    def set_reveal_total(self, seat: int, text: str) -> None:
+        """A pip total typed for ``seat`` instead of its tiles."""
+        totals = dict(self.reveal_totals)
+        totals[seat] = text.strip()
+        self.reveal_totals = totals
+
+    def reveal_hands(self) -> dict[int, list[Tile] | int]:
+        """The hands as entered, for :class:`Reveal`: tiles, else a pip total; an empty hand is ``[]``.
+
+        Raises :class:`RuleViolation` (``ui_hand_missing``) for a seat with
+        nothing entered, ``ui_bad_total`` for a total that is not a number.
+        """
+        r = self.match.round
+        hands: dict[int, list[Tile] | int] = {}
+        for seat in range(self.match.n):
+            tiles = self.reveal_tiles.get(seat) or []
+            total = self.reveal_totals.get(seat, "")
+            if r.hand_sizes[seat] == 0:
+                hands[seat] = []
+            elif tiles:
+                hands[seat] = sorted(tiles)
+            elif total:
+                if not total.isdigit():
+                    raise RuleViolation("", "ui_bad_total", name=self.match.players[seat], total=total,
+                                        text="a pip total is a whole number")
+                hands[seat] = int(total)
+            else:
+                raise RuleViolation("", "ui_hand_missing", name=self.match.players[seat],
+                                    count=r.hand_sizes[seat], text="enter the tiles left")
+        return hands
+
+    @guarded
+    async def reveal(self) -> None:
+        """Settle the round with the entered hands; the engine checks them against the table."""
+        events = await self._record(Reveal(self.reveal_hands()))
+        self.settlement = [e for e in events if e.kind != "play"]
+        self.last_info = None

@@ -1,0 +1,159 @@
+"""The table screen: the scoreboard, the layout, whose turn and why, and the entry of each move."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ..explain import placement_words, spot_words, turn_words, violation_words
+from ..rules.tiles import ALL_TILES, tile_text
+from .layout_view import table_picture
+from .round_end import finished_panel, reveal_panel, settlement_view, start_round_panel
+from .scoreboard import SIDE_COLORS, scoreboard
+from .state import HOME, SETTINGS, AppState
+from .tile_picker import tile_picker
+from .widgets import action_button, hook, run
+
+WIDE = 900  # px: from here the table screen uses two columns
+
+
+def message_view(state: AppState) -> ft.Control | None:
+    """A refusal (RuleViolation) in the chosen language, never a traceback (hook ``message``)."""
+    if state.error is None:
+        return None
+    return hook("message", ft.Container(
+        padding=10, border_radius=8, bgcolor=ft.Colors.RED_50, border=ft.Border.all(1, ft.Colors.RED_300),
+        content=ft.Text(violation_words(state.t, state.error), color=ft.Colors.RED_900)))
+
+
+def status_view(state: AppState) -> ft.Control:
+    """Whose turn and why, the stock, each player's tile count, the end sum and the last placement."""
+    t = state.t
+    match = state.match
+    r = match.round
+    rows: list[ft.Control] = []
+    turn = match.turn
+    if turn is not None:
+        rows.append(hook("turn", ft.Text(turn_words(t, match, turn), size=16, weight=ft.FontWeight.BOLD)))
+    if state.lot_seat is not None:
+        rows.append(hook("lot-result", ft.Text(t("ui.lot_result", name=match.players[state.lot_seat]))))
+    if r is not None:
+        hands = []
+        for seat, name in enumerate(match.players):
+            color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
+            active = turn is not None and turn.seat == seat
+            hands.append(hook(f"hand-{seat}", ft.Container(
+                padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,
+                border=ft.Border.all(2 if active else 1, color),
+                bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
+                content=ft.Text(t("ui.hand_count", name=name, count=r.hand_sizes[seat]), size=13))))
+        hands.append(hook("stock", ft.Text(t("ui.stock", count=r.stock), size=13, weight=ft.FontWeight.BOLD)))
+        rows.append(ft.Row(hands, wrap=True, spacing=6, run_spacing=4))
+        rows.append(hook("end-sum", ft.Text(t("ui.end_sum", sum=r.layout.end_sum), size=15)))
+    if state.last_info is not None:
+        rows.append(hook("explain", ft.Text(placement_words(t, match, state.last_info), size=15,
+                                            color=ft.Colors.BLUE_GREY_800)))
+    return ft.Column(rows, spacing=4)
+
+
+def selection_words(state: AppState) -> str:
+    """What is selected: the tile and the spot, or what to do next."""
+    t = state.t
+    tile, spot = state.selected_tile, state.selected_spot
+    r = state.match.round
+    if tile is None and spot is None:
+        return t("ui.pick_lead") if not r.layout.tiles else t("ui.pick_tile_or_spot")
+    if tile is None:
+        return t("ui.spot_selected", spot=spot_words(t, spot))
+    if not r.layout.tiles:
+        return t("ui.lead_selected", tile=tile_text(tile))
+    if spot is None:
+        return t("ui.tile_selected", tile=tile_text(tile))
+    return t("ui.play_at", tile=tile_text(tile), spot=spot_words(t, spot))
+
+
+def move_panel(state: AppState) -> ft.Control:
+    """Play (with the drawn mark), Draw, Pass and the tile picker for the current move."""
+    t = state.t
+    match = state.match
+    r = match.round
+    turn = match.turn
+    lead = turn.reason == "lead"
+    must = turn.must
+    controls: list[ft.Control] = []
+    if must == "pass":
+        controls.append(ft.Text(t("ui.must_pass")))
+    else:
+        controls.append(hook("selection", ft.Text(selection_words(state), size=14)))
+        if must == "drawn":
+            controls.append(hook("drawn", ft.Text(t("ui.drawn_forced"), italic=True)))
+        elif not lead and r.stock > 0:
+            controls.append(hook("drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=state.drawn,
+                                                      on_change=run(state.toggle_drawn))))
+    buttons = [
+        action_button("play", t("ui.play"), state.play, filled=True, disabled=not state.can_play() or state.busy,
+                      icon=ft.Icons.CHECK),
+        action_button("draw", t("ui.draw"), state.open_draw,
+                      disabled=lead or must != "any" or r.stock == 0 or state.drawn),
+        action_button("pass", t("ui.pass"), state.pass_turn, disabled=lead or r.stock > 0),
+        action_button("undo", t("ui.undo"), state.undo, icon=ft.Icons.UNDO, disabled=state.busy),
+    ]
+    controls.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    if state.drawing:
+        counts = [action_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, r.stock + 1)]
+        controls.append(hook("draw-panel", ft.Container(
+            padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
+            content=ft.Column([ft.Text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4,
+                                                                     run_spacing=4)]))))
+    if must != "pass":
+        unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
+        selected = {state.selected_tile} if state.selected_tile else set()
+        controls.append(tile_picker(unseen, state.pick_tile, selected=selected, enabled=state.pickable))
+    return ft.Column(controls, spacing=8)
+
+
+def header(state: AppState) -> ft.Control:
+    t = state.t
+    match = state.match
+    title = t("game." + match.variant)
+    if match.rounds:
+        title += " · " + t("ui.round_n", n=len(match.rounds))
+    return ft.Row([
+        hook("home", ft.IconButton(ft.Icons.HOME, tooltip=t("ui.home"), on_click=run(state.go, HOME)),
+             button=True),
+        ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True),
+        hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=t("ui.settings"),
+                                       on_click=run(state.go, SETTINGS)), button=True),
+    ])
+
+
+def view(state: AppState) -> ft.Control:
+    """The whole table screen, one column on a phone and two on a wide window."""
+    match = state.match
+    status = match.status
+    wide = state.width >= WIDE
+    main_width = (state.width * 0.58 - 24) if wide else (state.width - 20)
+    picture_h = 520 if wide else 300
+    left: list[ft.Control] = []
+    right: list[ft.Control] = [scoreboard(state)]
+    if match.round is not None and status != "start-round":
+        left.append(table_picture(state, main_width, picture_h))
+    extra = [c for c in (message_view(state), settlement_view(state)) if c is not None]
+    if status == "move":
+        left.append(status_view(state))
+        right += extra + [move_panel(state)]
+    elif status == "reveal":
+        left.append(status_view(state))
+        right += extra + [reveal_panel(state)]
+    elif status == "start-round":
+        right += extra + [start_round_panel(state)]
+    else:
+        right += extra + [finished_panel(state)]
+    if wide:
+        body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, controls=[
+            ft.Column(left, spacing=10, width=main_width + 8, scroll=ft.ScrollMode.AUTO),
+            ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
+        ])
+        return ft.Column([header(state), body], expand=True, spacing=6)
+    # phone: scoreboard first, then the table, then the entry
+    return ft.Column([header(state), right[0], *left, *right[1:]], spacing=10, scroll=ft.ScrollMode.AUTO,
+                     expand=True)
