@@ -70,8 +70,8 @@ class TableGeometry:
     tiles: list[PlacedTile]
     ports: dict[Spot, Port]
 
-    def bounds(self) -> tuple[float, float, float, float]:
-        """``(left, top, right, bottom)`` around every tile and every port marker."""
+    def bounds(self, spots=None) -> tuple[float, float, float, float]:
+        """``(left, top, right, bottom)`` around every tile and the markers of ``spots`` (default: all ports)."""
         if not self.tiles:
             return (-1.0, -0.5, 1.0, 0.5)
         xs, ys = [], []
@@ -80,6 +80,8 @@ class TableGeometry:
             xs += [left, right]
             ys += [top, bottom]
         for port in self.ports.values():
+            if spots is not None and port.spot not in spots:
+                continue
             mx, my = port.marker
             xs += [mx - 0.5, mx + 0.5]
             ys += [my - 0.5, my + 0.5]

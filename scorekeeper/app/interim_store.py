@@ -3,7 +3,7 @@
 It implements the part of the store API the app calls (``create_match``,
 ``record``, ``undo``, ``open_match``, ``list_matches``,
 ``unfinished_matches``, ``recent_player_names``, ``export_document``) and
-keeps each match as a ``scorekeeper-match/1`` document in
+keeps each match as its list of actions in
 ``<data_dir>/interim-matches/<id>.json``, rewritten with a temp file and
 ``os.replace`` after every change. It has no event log, no audit trail of
 undos, no stats and no import: it is NOT the durable log of issue 3.
@@ -21,8 +21,8 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules import Match, StartRound
-from ..rules.document import actions_of, match_from_document, match_to_document
+from ..rules import Match, Reveal, StartRound
+from ..rules.document import actions_of, hands_to_json, match_to_document, move_to_json, parse_hands, parse_move
 from ..rules.moves import ScoreEvent
 
 
@@ -76,21 +76,27 @@ class InterimStore:
 
     @staticmethod
     def _fold(record: dict) -> Match:
-        match = match_from_document(record["document"], explain=True)
-        if record.get("open_round") is not None:  # a round started with no move yet
-            match.apply(StartRound(record["open_round"]))
-        return match
+        actions = []
+        for item in record["actions"]:
+            if "start" in item:
+                actions.append(StartRound(item["start"]))
+            elif "hands" in item:
+                actions.append(Reveal(parse_hands(item["hands"], len(record["players"]))))
+            else:
+                actions.append(parse_move(item))
+        return Match.replay(record["variant"], record["players"], record["partnerships"], actions, explain=True)
 
     def _save(self, match_id: str, record: dict, match: Match) -> None:
-        record["document"] = match_to_document(match)
-        r = match.round
-        # match documents cannot hold a round with no move: remember its starter
-        if r is not None and not r.moves and not r.settled and not match.finished:
-            record["document"]["rounds"].pop()
-            record["open_round"] = r.starter
-        else:
-            record["open_round"] = None
-        record["seq"] = record.get("seq", 0) + 1
+        actions = []
+        for action in match.actions:
+            if isinstance(action, StartRound):
+                actions.append({"start": action.starter})
+            elif isinstance(action, Reveal):
+                actions.append({"hands": hands_to_json(action.hands)})
+            else:
+                actions.append(move_to_json(action))
+        record.update(actions=actions, variant=match.variant, players=match.players,
+                      partnerships=match.partnerships, seq=record.get("seq", 0) + 1)
         if match.finished and record.get("ended") is None:
             record["ended"] = time.time()
         self._write(match_id, record)

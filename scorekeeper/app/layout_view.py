@@ -11,6 +11,7 @@ from __future__ import annotations
 import flet as ft
 import flet.canvas as cv
 
+from ..explain import spot_words
 from ..rules.moves import Play
 from .geometry import end_marker, layout_geometry
 from .state import AppState
@@ -30,7 +31,7 @@ from .widgets import (
 )
 
 MARGIN = 1.6  # cells around the layout, room for the end badges
-MIN_CELL, MAX_CELL = 18.0, 44.0
+MIN_CELL, MAX_CELL = 18.0, 38.0
 
 
 def table_picture(state: AppState, width: float, height: float) -> ft.Control:
@@ -45,7 +46,7 @@ def table_picture(state: AppState, width: float, height: float) -> ft.Control:
                             alignment=ft.Alignment.CENTER,
                             content=ft.Text(text, color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
     geo = layout_geometry(layout)
-    left, top, right, bottom = geo.bounds()
+    left, top, right, bottom = geo.bounds(layout.open_spots)
     cols, rows = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
     cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
     pic_w, pic_h = max(cols * cell, width), max(rows * cell, 160)
@@ -92,7 +93,7 @@ def table_picture(state: AppState, width: float, height: float) -> ft.Control:
                 on_click=run(state.pick_spot, spot))
             name = f"spot-{tile_id(spot[0])}-{spot[1]}"
             children.append(ft.Container(left=ox + x * cell - size / 2, top=oy + y * cell - size / 2,
-                                         content=hook(name, dot, button=True)))
+                                         content=hook(name, dot, button=True, label=spot_words(t, spot))))
 
     picture = ft.Stack(width=pic_w, height=pic_h, controls=children)
     viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,

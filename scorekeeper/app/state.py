@@ -274,11 +274,8 @@ class AppState:
             self.selected_spot = spots[0] if len(spots) == 1 else None
 
     def pick_spot(self, spot: Spot) -> None:
-        """Select (or unselect) an open spot; a selected tile that does not fit it is dropped."""
+        """Select an open spot; a selected tile that does not fit it is dropped."""
         self.error = None
-        if self.selected_spot == spot:
-            self.selected_spot = None
-            return
         self.selected_spot = spot
         if self.selected_tile is not None and spot not in self.legal_spots(self.selected_tile):
             self.selected_tile = None

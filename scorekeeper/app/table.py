@@ -132,7 +132,7 @@ def view(state: AppState) -> ft.Control:
     status = match.status
     wide = state.width >= WIDE
     main_width = (state.width * 0.58 - 24) if wide else (state.width - 20)
-    picture_h = 520 if wide else 300
+    picture_h = 520 if wide else 240
     left: list[ft.Control] = []
     right: list[ft.Control] = [scoreboard(state)]
     if match.round is not None and status != "start-round":
@@ -154,6 +154,7 @@ def view(state: AppState) -> ft.Control:
             ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
         ])
         return ft.Column([header(state), body], expand=True, spacing=6)
-    # phone: scoreboard first, then the table, then the entry
-    return ft.Column([header(state), right[0], *left, *right[1:]], spacing=10, scroll=ft.ScrollMode.AUTO,
-                     expand=True)
+    # phone: what happened scrolls above; the entry of the next move (with any refusal) stays at hand below
+    upper = ft.Column([right[0], *left], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+    lower = right[1:]
+    return ft.Column([header(state), upper, ft.Divider(height=1), *lower], spacing=6, expand=True)

@@ -9,7 +9,7 @@ import flet as ft
 from ..rules.tiles import ALL_TILES, Tile
 from .widgets import INK, SPOT_LEGAL, hook, run, tile_id, tile_image
 
-PICKER_CELL = 17
+PICKER_CELL = 19
 
 
 def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False, enabled: bool = True,
@@ -18,20 +18,34 @@ def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False,
     frame = SPOT_LEGAL if selected else (mark or ft.Colors.TRANSPARENT)
     box = ft.Container(
         content=tile_image(tile, PICKER_CELL, outline=INK if enabled else ft.Colors.GREY_400),
-        padding=3, border_radius=6, border=ft.Border.all(3, frame),
+        padding=2, border_radius=6, border=ft.Border.all(2, frame),
         bgcolor=ft.Colors.with_opacity(0.35, SPOT_LEGAL) if selected else None,
         opacity=1.0 if enabled else 0.3,
         on_click=run(on_pick, tile) if (enabled and on_pick) else None)
-    return hook(f"tile-{tile_id(tile)}", box, button=enabled)
+    # always a labelled button, disabled when not offered: Flutter's web accessibility tree
+    # does not bring back a node that went from "nothing to say" to a button
+    return hook(f"tile-{tile_id(tile)}", box, button=True, label=tile_id(tile), disabled=not enabled)
+
+
+def empty_slot(tile: Tile) -> ft.Control:
+    """The place of a tile that is not offered (on the table): same size, nothing to tap."""
+    return ft.Container(key=f"slot-{tile_id(tile)}", width=2 * PICKER_CELL + 8, height=PICKER_CELL + 8,
+                        border_radius=6, border=ft.Border.all(1, ft.Colors.with_opacity(0.15, INK)))
 
 
 def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | None = None,
                 enabled: Callable[[Tile], bool] = lambda tile: True,
                 marks: dict[Tile, str] | None = None) -> ft.Control:
-    """A wrapping row of ``tiles`` in set order (0-0 … 6-6)."""
+    """All 28 tiles in set order (0-0 … 6-6), each always in the same place; only ``tiles`` are offered.
+
+    Tiles keep fixed places so a player's eye and thumb learn them, and so no
+    control moves between updates (Flutter's web accessibility tree loses
+    nodes that move, which the browser tests rely on).
+    """
     selected = selected or set()
     marks = marks or {}
-    order = [tile for tile in ALL_TILES if tile in set(tiles)]
+    offered = set(tiles)
     return ft.Row(wrap=True, spacing=4, run_spacing=4,
                   controls=[tile_button(tile, on_pick, selected=tile in selected, enabled=enabled(tile),
-                                        mark=marks.get(tile)) for tile in order])
+                                        mark=marks.get(tile)) if tile in offered else empty_slot(tile)
+                            for tile in ALL_TILES])

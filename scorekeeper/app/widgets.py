@@ -37,9 +37,17 @@ SPOT = "#FFFFFF"
 SPOT_LEGAL = "#FFD54F"
 
 
-def hook(identifier: str, control: ft.Control, *, button: bool = False) -> ft.Semantics:
-    """Wrap ``control`` with the test hook ``identifier``."""
-    return ft.Semantics(identifier=identifier, button=button or None, content=control)
+def hook(identifier: str, control: ft.Control, *, button: bool = False, label: str | None = None,
+         disabled: bool = False) -> ft.Semantics:
+    """Wrap ``control`` with the test hook ``identifier``.
+
+    The hook is also the control's ``key``: Flutter's web engine does not
+    update a semantics node's identifier in the DOM when a reused control's
+    identifier changes (a picker tile shifting into the place of a played
+    one kept its old name), so a different hook must be a different control.
+    """
+    return ft.Semantics(key=identifier, identifier=identifier, container=True, button=button or None,
+                        label=label, disabled=disabled, content=control)
 
 
 def run(handler: Callable, *args) -> Callable:
@@ -58,7 +66,7 @@ def action_button(identifier: str, label: str, handler: Callable, *args, disable
     """A button with a hook; ``handler(*args)`` runs on click (sync or async)."""
     cls = ft.FilledButton if filled else ft.OutlinedButton
     button = cls(label, icon=icon, on_click=run(handler, *args), disabled=disabled)
-    return hook(identifier, button, button=True)
+    return hook(identifier, button, button=True, label=label, disabled=disabled)
 
 
 def tile_shapes(placed: PlacedTile, cell: float, origin: tuple[float, float], *, face: str = TILE_FACE,

@@ -1,0 +1,150 @@
+"""Real-browser tests: ``scorekeeper serve`` on a free loopback port, driven by Debian's Chromium.
+
+Skipped when /usr/bin/chromium is missing, unless SCOREKEEPER_REQUIRE_BROWSER=1
+(CI), which turns the skip into a failure. One server per session keeps the
+suite fast; each test opens a fresh page (and starts its own match).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+
+
+def _require_browser() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{CHROMIUM} is missing and SCOREKEEPER_REQUIRE_BROWSER=1")
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The app served from a temp data folder; yields its URL."""
+    _require_browser()
+    data = tempfile.mkdtemp(prefix="scorekeeper-browser-")
+    port = _free_port()
+    log = open(Path(data) / "server.log", "w")  # noqa: SIM115 - open for the server's whole life
+    # the console script's entry point (``python -m scorekeeper.cli`` would be a second copy of the CLI module)
+    command = [sys.executable, "-c", "import sys; from scorekeeper.cli import main; sys.exit(main())",
+               "--data-dir", data, "serve", "--port", str(port)]
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.time() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            break
+        except OSError as err:
+            if proc.poll() is not None or time.time() > deadline:
+                proc.kill()
+                raise RuntimeError("scorekeeper serve did not start: "
+                                   + (Path(data) / "server.log").read_text()) from err
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    _require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class UI:
+    """Finds controls by their test hooks (``flt-semantics-identifier``) and waits for results."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    def hook(self, name: str):
+        return self.page.locator(f'[flt-semantics-identifier="{name}"]').first
+
+    def tap(self, name: str) -> None:
+        from playwright.sync_api import expect
+
+        target = self.hook(name)
+        expect(target).to_be_visible(timeout=10_000)
+        expect(target).to_be_enabled(timeout=10_000)
+        target.click()
+
+    def text(self, name: str) -> str:
+        return self.hook(name).inner_text()
+
+    def expect_text(self, name: str, pattern: str | re.Pattern) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.hook(name)).to_have_text(pattern, timeout=10_000)
+
+    def expect_gone(self, name: str) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.page.locator(f'[flt-semantics-identifier="{name}"]')).to_have_count(0, timeout=10_000)
+
+    def fill(self, name: str, text: str) -> None:
+        """Type into a text field as a user does (``fill`` alone does not always reach Flutter)."""
+        field = self.page.locator(f'[flt-semantics-identifier="{name}"] input').first
+        field.click()
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text, delay=15)
+
+
+@pytest.fixture
+def ui(server, browser):
+    """A fresh phone-sized page on the app, accessibility tree on, non-loopback requests blocked."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce")
+    page = context.new_page()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+    page.goto(server)
+    page.wait_for_selector("#loading", state="detached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.wait_for_selector("[flt-semantics-identifier]", timeout=20_000)
+    yield UI(page)
+    context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep a screenshot of a failed browser test (in $SCOREKEEPER_ARTIFACTS or the temp folder)."""
+    outcome = yield
+    report = outcome.get_result()
+    ui = item.funcargs.get("ui") if hasattr(item, "funcargs") else None
+    if report.failed and call.when == "call" and ui is not None:
+        folder = Path(os.environ.get("SCOREKEEPER_ARTIFACTS", tempfile.gettempdir()))
+        path = folder / f"{item.name}.png"
+        try:
+            ui.page.screenshot(path=str(path))
+            report.sections.append(("screenshot", str(path)))
+        except Exception:  # noqa: BLE001 - best effort
+            pass
