@@ -1,0 +1,224 @@
+"""View logic in-process: the state's intents over a real store in a temp folder, and the
+screens built from it (walked for their test hooks). No browser, no Flet session."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.app import home, new_match, table
+from scorekeeper.app.state import HOME, NEW_MATCH, TABLE, AppState
+from scorekeeper.app.store_access import open_app_store
+from scorekeeper.explain import placement_words
+from scorekeeper.i18n import Translator
+from scorekeeper.rules import parse_spot, parse_tile
+
+from .hooks import hooks, text
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+@pytest.fixture
+def state(tmp_path):
+    store = open_app_store(tmp_path)
+    st = AppState(store=store, data_dir=str(tmp_path), lang="en", width=390)
+    run(st.start())
+    return st
+
+
+def new_match_state(st: AppState, variant: str, names: list[str], partnerships: bool = False) -> AppState:
+    run(st.go(NEW_MATCH))
+    st.set_form(variant=variant, count=len(names), partnerships=partnerships)
+    for seat, name in enumerate(names):
+        st.set_name(seat, name)
+    run(st.create_match())
+    assert st.error is None and st.screen == TABLE
+    return st
+
+
+def shown(st: AppState) -> dict[str, str]:
+    """Hook → its visible text on the current screen."""
+    from scorekeeper.app.screens import SCREENS
+
+    return {name: text(node) for name, node in hooks(SCREENS[st.screen](st)).items()}
+
+
+def test_seating_rules_come_from_the_engine(state):
+    state.set_form(variant="horse-race", count=2)
+    assert state.form_seating_rule() == (False, False)
+    state.set_form(count=4)
+    assert state.form_seating_rule() == (True, False)  # H1: individuals or partnerships
+    state.set_form(variant="exact-61")
+    assert state.form_seating_rule() == (True, True)  # E1: always partnerships with 4
+    assert state.form_partnerships is True
+
+
+def test_new_match_screen_hooks(state):
+    run(state.go(NEW_MATCH))
+    state.set_form(variant="horse-race", count=4)
+    ids = hooks(new_match.view(state))
+    assert {"game-horse-race", "game-exact-61", "players-2", "players-3", "players-4",
+            "name-0", "name-1", "name-2", "name-3", "partnerships", "create-match"} <= set(ids)
+    state.set_form(count=2)
+    ids = hooks(new_match.view(state))
+    assert "partnerships" not in ids and "name-2" not in ids  # H1: no partnerships with 2
+
+
+def test_same_names_refused_with_a_message(state):
+    run(state.go(NEW_MATCH))
+    state.set_name(0, "Ann")
+    state.set_name(1, "Ann")
+    run(state.create_match())
+    assert state.error.code == "ui_same_names" and state.screen == NEW_MATCH
+    assert "same name" in shown(state)["message"]
+
+
+def test_horse_race_seed_case_through_the_intents(state):
+    doc = json.loads((CASES / "hr-2p-seed-layout.json").read_text())
+    report = json.loads((CASES / "hr-2p-seed-layout.report.json").read_text())
+    new_match_state(state, doc["variant"], doc["players"])
+    assert set(shown(state)) >= {"lot", "starter-0", "starter-1", "score-0", "score-1"}
+    round_ = doc["rounds"][0]
+    run(state.start_round(round_["starter"]))
+    assert shown(state)["turn"] == "Ann leads the round"
+    events = {e["move"]: e for e in report["rounds"][0]["events"] if e["kind"] == "play"}
+    points = [0, 0]
+    previous = None
+    for index, move in enumerate(round_["moves"]):
+        if "play" in move:
+            tile = parse_tile(move["play"])
+            state.pick_tile(tile)
+            if "at" in move:
+                spot = parse_spot(move["at"])
+                if len(state.legal_spots(tile)) == 1:  # a single legal spot is chosen by itself
+                    assert state.selected_spot == spot
+                state.pick_spot(spot)
+            if move.get("drawn") and not (previous and "draw" in previous):
+                run(state.draw(0))  # the first tile drawn fits
+            assert state.can_play()
+            run(state.play())
+            assert state.error is None, state.error
+            last = state.match.round.moves[-1]
+            assert last.drawn == bool(move.get("drawn"))
+            if index in events:
+                points[events[index]["side"]] += events[index]["points"]
+        elif "draw" in move:
+            run(state.draw(move["draw"]))
+        else:
+            run(state.pass_turn())
+        assert state.match.points == points
+        screen = shown(state)
+        assert [int(screen["score-0"]), int(screen["score-1"])] == points
+        previous = move
+        if index == 5:  # 1-2 on 1-1's line B: "1-2: 2 + 3-4: 3 = 5 → +1 Bo (2)"
+            assert screen["explain"] == "3-4: 3 + 1-2: 2 = 5 → +1 Bo (2)"
+            assert screen["end-sum"] == "End sum: 5"
+        if index == 3:  # the drawn 4-4 scores 10 yet ends Ann's turn (H5)
+            assert screen["turn"] == "Bo to play: a drawn tile ends Ann's turn"
+    assert state.match.status == "reveal"
+    assert shown(state)["round-end"] == "Bo went out (domino)"
+    state.reveal_seat = 0
+    for tile in round_["hands"]["0"]:
+        state.reveal_pick(parse_tile(tile))
+    run(state.reveal())
+    assert state.error is None
+    assert state.match.points == report["scores"]
+    screen = shown(state)
+    assert "Domino for Bo" in screen["settlement"] and "Ann 42 = 42 → 40 → +8" in screen["settlement"]
+    assert "Bo" in screen["start-round"]  # S10: Bo went out and leads next
+
+
+def test_refusals_become_messages_not_exceptions(state):
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.start_round(0))
+    state.pick_tile((1, 4))
+    run(state.play())
+    state.pick_tile((4, 6))
+    run(state.play())
+    run(state.pass_turn())  # S8: the stock has 14 tiles
+    assert state.error.code in ("pass_with_stock", "skipped_continuation", "wrong_player")
+    assert shown(state)["message"].startswith(state.error.rule + ":")
+    assert len(state.match.round.moves) == 2  # nothing recorded by the refusal
+
+
+def test_unexpected_error_is_a_translated_message(state, monkeypatch):
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+
+    def broken(*args):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(state.store, "record", broken)
+    run(state.start_round(0))
+    assert state.error.code == "unexpected"
+    assert "nothing was recorded" in shown(state)["message"]
+
+
+def test_undo_and_resume_at_the_same_move(state, tmp_path):
+    new_match_state(state, "exact-61", ["Ann", "Bo"])
+    run(state.start_round(1))
+    for tile in ((1, 4), (4, 4)):
+        state.pick_tile(tile)
+        run(state.play())
+    assert len(state.match.round.moves) == 2
+    run(state.undo())
+    assert len(state.match.round.moves) == 1 and state.match.turn.seat == 0
+    # the app is closed and started again: the unfinished match opens at the same move
+    again = AppState(store=state.store, data_dir=str(tmp_path), lang="en")
+    run(again.start())
+    assert again.screen == TABLE and again.match_id == state.match_id
+    assert [m.tile for m in again.match.round.moves] == [(1, 4)]
+    assert shown(again)["turn"] == "Ann to play: one tile a turn"
+
+
+def test_lot_is_a_fair_random_choice(state, monkeypatch):
+    new_match_state(state, "horse-race", ["Ann", "Bo", "Cy"])
+    picked = []
+    monkeypatch.setattr("secrets.randbelow", lambda n: picked.append(n) or 2)
+    run(state.draw_lot())
+    assert picked == [3] and state.match.round.starter == 2
+    assert shown(state)["lot-result"] == "The lot chose Cy to lead"
+
+
+def test_picker_offers_only_unseen_fitting_tiles(state):
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.start_round(0))
+    assert all(state.pickable(t) for t in [(0, 0), (6, 6), (1, 4)])  # any lead
+    state.pick_tile((1, 4))
+    run(state.play())
+    assert not state.pickable((1, 4))  # on the table
+    assert state.pickable((4, 6)) and not state.pickable((2, 3))  # fits a 1 or a 4 only
+    ids = hooks(table.view(state))
+    assert "tile-1-4" not in ids and ids["tile-2-3"].disabled and not ids["tile-4-6"].disabled
+    assert {"spot-1-4-low", "spot-1-4-high", "end-1-4-low", "end-1-4-high", "play", "draw", "pass",
+            "undo", "stock", "hand-0", "hand-1", "end-sum", "turn"} <= set(ids)
+    state.pick_spot(((1, 4), "high"))
+    assert not state.pickable((1, 2)) and state.pickable((4, 5))  # only tiles that fit the chosen spot
+
+
+def test_language_is_remembered_and_used_everywhere(state, tmp_path):
+    run(state.set_language("ko"))
+    again = AppState(store=state.store, data_dir=str(tmp_path))
+    run(again.start())
+    assert again.lang == "ko"
+    screen = {name: text(node) for name, node in hooks(home.view(again)).items()}
+    assert screen["new-match"] == "새 경기"
+    new_match_state(again, "horse-race", ["민준", "서연"])
+    run(again.start_round(0))
+    assert shown(again)["turn"] == "민준 선공"
+    again.pick_tile((1, 4))
+    run(again.play())
+    words = placement_words(Translator("ko"), again.match, again.last_info)
+    assert shown(again)["explain"] == words and "민준" in words and words.startswith("1-4: 1 + 1-4: 4 = 5 → ")
+
+
+def test_screens_without_match_fall_back_home(state):
+    assert state.screen == HOME
+    ids = hooks(home.view(state))
+    assert {"new-match", "settings"} <= set(ids)
