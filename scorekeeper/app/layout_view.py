@@ -84,16 +84,18 @@ def table_picture(state: AppState, width: float, height: float) -> ft.Control:
                 continue  # only the selected tile's legal spots are offered
             port = geo.ports[spot]
             x, y = port.marker
-            size = max(cell * 0.8, 26)
+            size = max(cell * 0.72, 12)  # the hollow dot as drawn
+            target = max(cell * 1.1, 30)  # the area a finger may hit
             chosen = spot == state.selected_spot
             dot = ft.Container(
                 width=size, height=size, border_radius=size / 2,
                 border=ft.Border.all(3 if legal else 2, SPOT_LEGAL if legal else SPOT),
-                bgcolor=SPOT_LEGAL if chosen else ft.Colors.with_opacity(0.12, ft.Colors.WHITE),
-                on_click=run(state.pick_spot, spot))
+                bgcolor=SPOT_LEGAL if chosen else ft.Colors.with_opacity(0.12, ft.Colors.WHITE))
+            area = ft.Container(width=target, height=target, alignment=ft.Alignment.CENTER, content=dot,
+                                on_click=run(state.pick_spot, spot))
             name = f"spot-{tile_id(spot[0])}-{spot[1]}"
-            children.append(ft.Container(left=ox + x * cell - size / 2, top=oy + y * cell - size / 2,
-                                         content=hook(name, dot, button=True, label=spot_words(t, spot))))
+            children.append(ft.Container(left=ox + x * cell - target / 2, top=oy + y * cell - target / 2,
+                                         content=hook(name, area, button=True, label=spot_words(t, spot))))
 
     picture = ft.Stack(width=pic_w, height=pic_h, controls=children)
     viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,

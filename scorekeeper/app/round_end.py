@@ -56,7 +56,8 @@ def reveal_panel(state: AppState) -> ft.Control:
               for seat, tiles in state.reveal_tiles.items() for tile in tiles if seat != current}
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
     mine = set(state.reveal_tiles.get(current) or [])
-    picker = tile_picker(unseen, _picker_for(state, current), selected=mine, marks=holder)
+    picker = tile_picker(unseen, _picker_for(state, current), selected=mine, marks=holder,
+                         cell=24 if state.width >= 900 else 19)
     total_field = hook(f"pips-{current}", ft.TextField(
         label=t("ui.pip_total_for", name=match.players[current]), value=state.reveal_totals.get(current, ""),
         keyboard_type=ft.KeyboardType.NUMBER, width=220, dense=True,

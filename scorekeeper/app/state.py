@@ -157,9 +157,14 @@ class AppState:
         match = await self._call(self.store.open_match, match_id)
         self.match_id = match_id
         self._show(match)
-        self.last_info = None
+        self.last_info = self._last_placement()
         self.settlement = []
         self.screen = TABLE
+
+    def _last_placement(self) -> PlacementInfo | None:
+        """The explanation of the round's last move if it was a placement (when the match keeps them)."""
+        r = self.match.round if self.match else None
+        return r.placements.get(len(r.moves) - 1) if r is not None and r.moves else None
 
     @guarded
     async def set_language(self, lang: str) -> None:
@@ -343,8 +348,7 @@ class AppState:
         """Take back the last entry (the store appends the undo)."""
         match = await self._call(self.store.undo, self.match_id)
         self._show(match)
-        r = match.round
-        self.last_info = r.placements.get(len(r.moves) - 1) if r is not None and r.moves else None
+        self.last_info = self._last_placement()
         self.settlement = []
         self.lot_seat = None
 

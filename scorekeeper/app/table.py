@@ -107,8 +107,14 @@ def move_panel(state: AppState) -> ft.Control:
     if must != "pass":
         unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
         selected = {state.selected_tile} if state.selected_tile else set()
-        controls.append(tile_picker(unseen, state.pick_tile, selected=selected, enabled=state.pickable))
+        controls.append(tile_picker(unseen, state.pick_tile, selected=selected, enabled=state.pickable,
+                                    cell=picker_cell(state)))
     return ft.Column(controls, spacing=8)
+
+
+def picker_cell(state: AppState) -> float:
+    """Pixel size of a tile half in the pickers: larger on a wide window."""
+    return 24 if state.width >= WIDE else 19
 
 
 def header(state: AppState) -> ft.Control:
@@ -132,10 +138,10 @@ def view(state: AppState) -> ft.Control:
     status = match.status
     wide = state.width >= WIDE
     main_width = (state.width * 0.58 - 24) if wide else (state.width - 20)
-    picture_h = 520 if wide else 240
+    picture_h = 520 if wide else 280
     left: list[ft.Control] = []
     right: list[ft.Control] = [scoreboard(state)]
-    if match.round is not None and status != "start-round":
+    if match.round is not None:  # between rounds: the layout the last round ended with
         left.append(table_picture(state, main_width, picture_h))
     extra = [c for c in (message_view(state), settlement_view(state)) if c is not None]
     if status == "move":

@@ -13,11 +13,11 @@ PICKER_CELL = 19
 
 
 def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False, enabled: bool = True,
-                mark: str | None = None) -> ft.Control:
+                mark: str | None = None, cell: float = PICKER_CELL) -> ft.Control:
     """One tile of the picker; ``mark`` colours its frame (e.g. the seat holding it)."""
     frame = SPOT_LEGAL if selected else (mark or ft.Colors.TRANSPARENT)
     box = ft.Container(
-        content=tile_image(tile, PICKER_CELL, outline=INK if enabled else ft.Colors.GREY_400),
+        content=tile_image(tile, cell, outline=INK if enabled else ft.Colors.GREY_400),
         padding=2, border_radius=6, border=ft.Border.all(2, frame),
         bgcolor=ft.Colors.with_opacity(0.35, SPOT_LEGAL) if selected else None,
         opacity=1.0 if enabled else 0.3,
@@ -27,15 +27,15 @@ def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False,
     return hook(f"tile-{tile_id(tile)}", box, button=True, label=tile_id(tile), disabled=not enabled)
 
 
-def empty_slot(tile: Tile) -> ft.Control:
+def empty_slot(tile: Tile, cell: float = PICKER_CELL) -> ft.Control:
     """The place of a tile that is not offered (on the table): same size, nothing to tap."""
-    return ft.Container(key=f"slot-{tile_id(tile)}", width=2 * PICKER_CELL + 8, height=PICKER_CELL + 8,
+    return ft.Container(key=f"slot-{tile_id(tile)}", width=2 * cell + 8, height=cell + 8,
                         border_radius=6, border=ft.Border.all(1, ft.Colors.with_opacity(0.15, INK)))
 
 
 def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | None = None,
                 enabled: Callable[[Tile], bool] = lambda tile: True,
-                marks: dict[Tile, str] | None = None) -> ft.Control:
+                marks: dict[Tile, str] | None = None, cell: float = PICKER_CELL) -> ft.Control:
     """All 28 tiles in set order (0-0 … 6-6), each always in the same place; only ``tiles`` are offered.
 
     Tiles keep fixed places so a player's eye and thumb learn them, and so no
@@ -47,5 +47,6 @@ def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | N
     offered = set(tiles)
     return ft.Row(wrap=True, spacing=4, run_spacing=4,
                   controls=[tile_button(tile, on_pick, selected=tile in selected, enabled=enabled(tile),
-                                        mark=marks.get(tile)) if tile in offered else empty_slot(tile)
+                                        mark=marks.get(tile), cell=cell) if tile in offered
+                            else empty_slot(tile, cell)
                             for tile in ALL_TILES])
