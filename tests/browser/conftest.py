@@ -39,36 +39,49 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+class Server:
+    """``scorekeeper serve`` in a child process on a free loopback port."""
+
+    def __init__(self, data: str) -> None:
+        self.data = data
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = open(Path(data) / "server.log", "a")  # noqa: SIM115 - open for the server's whole life
+        # the console script's entry point (``python -m scorekeeper.cli`` would be a second copy of the CLI)
+        command = [sys.executable, "-c", "import sys; from scorekeeper.cli import main; sys.exit(main())",
+                   "--data-dir", data, "serve", "--port", str(self.port)]
+        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1).read()
+                break
+            except OSError as err:
+                if self.proc.poll() is not None or time.time() > deadline:
+                    self.proc.kill()
+                    raise RuntimeError("scorekeeper serve did not start: "
+                                       + (Path(data) / "server.log").read_text()) from err
+                time.sleep(0.2)
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.proc.kill()
+        else:
+            self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
 @pytest.fixture(scope="session")
 def server():
-    """The app served from a temp data folder; yields its URL."""
+    """The app served from a temp data folder for the whole session; yields its URL."""
     _require_browser()
-    data = tempfile.mkdtemp(prefix="scorekeeper-browser-")
-    port = _free_port()
-    log = open(Path(data) / "server.log", "w")  # noqa: SIM115 - open for the server's whole life
-    # the console script's entry point (``python -m scorekeeper.cli`` would be a second copy of the CLI module)
-    command = [sys.executable, "-c", "import sys; from scorekeeper.cli import main; sys.exit(main())",
-               "--data-dir", data, "serve", "--port", str(port)]
-    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 30
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            break
-        except OSError as err:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError("scorekeeper serve did not start: "
-                                   + (Path(data) / "server.log").read_text()) from err
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    running = Server(tempfile.mkdtemp(prefix="scorekeeper-browser-"))
+    yield running.url
+    running.stop()
 
 
 @pytest.fixture(scope="session")
@@ -120,18 +133,24 @@ class UI:
         self.page.keyboard.type(text, delay=15)
 
 
-@pytest.fixture
-def ui(server, browser):
-    """A fresh phone-sized page on the app, accessibility tree on, non-loopback requests blocked."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce")
+def open_ui(browser, url: str, viewport: dict | None = None) -> UI:
+    """A fresh page on the app, accessibility tree on, non-loopback requests blocked."""
+    context = browser.new_context(viewport=viewport or PHONE, device_scale_factor=1, reduced_motion="reduce")
     page = context.new_page()
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
-    page.goto(server)
+    page.goto(url)
     page.wait_for_selector("#loading", state="detached", timeout=60_000)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     page.wait_for_selector("[flt-semantics-identifier]", timeout=20_000)
-    yield UI(page)
-    context.close()
+    return UI(page)
+
+
+@pytest.fixture
+def ui(server, browser):
+    """A fresh phone-sized page on the session's server."""
+    opened = open_ui(browser, server)
+    yield opened
+    opened.page.context.close()
 
 
 @pytest.hookimpl(hookwrapper=True)

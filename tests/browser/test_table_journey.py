@@ -1,12 +1,16 @@
-"""Play a shared case tap by tap in the browser and read the scores from the screen."""
+"""Play shared cases tap by tap in the browser and read the scores from the screen."""
 
 from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
+
+from .conftest import Server, open_ui
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
@@ -22,8 +26,8 @@ def start_match(ui, variant: str, names: list[str], partnerships: bool = False) 
     ui.tap(f"players-{len(names)}")
     for seat, name in enumerate(names):
         ui.fill(f"name-{seat}", name)
-    ui.page.wait_for_timeout(500)  # the text field reports its value asynchronously
-    if partnerships:
+    ui.page.wait_for_timeout(300)  # the text field reports its value asynchronously
+    if partnerships and variant == "horse-race":  # Exact 61 with 4 is always in partnerships (switch on)
         ui.tap("partnerships")
     ui.tap("create-match")
     ui.expect_text("score-0", "0")
@@ -39,9 +43,9 @@ def spot_name(at: str) -> str:
     return f"spot-{tile_name(tile)}-{side}"
 
 
-def running_points(report: dict, round_index: int, players: int) -> dict[int, list[int]]:
+def running_points(report: dict, round_index: int) -> dict[int, list[int]]:
     """Display points per side after each move index that scored (from the case's report)."""
-    points = [0] * players
+    points = [0] * len(report["sides"])
     after = {}
     for event in report["rounds"][round_index]["events"]:
         if event["kind"] == "play" and event["accepted"]:
@@ -65,6 +69,7 @@ def play_moves(ui, moves: list[dict], expected_after: dict[int, list[int]], side
                 ui.expect_text("selection", f"Lead {tile}")
             if move.get("drawn") and not (previous and "draw" in previous and previous["player"] == move["player"]):
                 ui.tap("drawn")  # the first tile drawn fitted: mark it
+                expect(ui.hook("drawn").locator("input, [role=checkbox]").first).to_be_checked(timeout=10_000)
             ui.tap("play")
             ui.expect_gone(f"tile-{tile}")  # on the table now, no longer offered
         elif "draw" in move:
@@ -80,23 +85,67 @@ def play_moves(ui, moves: list[dict], expected_after: dict[int, list[int]], side
         previous = move
 
 
-def test_horse_race_seed_layout_tap_by_tap(ui):
-    doc = json.loads((CASES / "hr-2p-seed-layout.json").read_text())
-    report = json.loads((CASES / "hr-2p-seed-layout.report.json").read_text())
-    start_match(ui, doc["variant"], doc["players"])
+def enter_hands(ui, hands: dict[str, list[str]]) -> None:
+    """Tap each player's remaining tiles, then settle."""
+    for seat, tiles in hands.items():
+        if not tiles:
+            continue
+        ui.tap(f"reveal-seat-{seat}")
+        for count, tile in enumerate(tiles, start=1):
+            ui.tap(f"tile-{tile_name(tile)}")
+            expect(ui.hook(f"reveal-seat-{seat}")).to_contain_text(f"{count} of {len(tiles)} tiles")
+    ui.tap("confirm")
+
+
+@pytest.mark.parametrize("case", ["hr-2p-seed-layout", "e61-2p-seed-layout", "hr-pairs-domino-partner7"])
+def test_case_tap_by_tap(ui, case):
+    doc = json.loads((CASES / f"{case}.json").read_text())
+    report = json.loads((CASES / f"{case}.report.json").read_text())
+    sides = len(report["sides"])
+    start_match(ui, doc["variant"], doc["players"], doc.get("partnerships", False))
     round_ = doc["rounds"][0]
     ui.tap(f"starter-{round_['starter']}")
     ui.expect_text("turn", f"{doc['players'][round_['starter']]} leads the round")
-    play_moves(ui, round_["moves"], running_points(report, 0, len(report["sides"])), len(report["sides"]))
-    # the last move empties Bo's hand: a domino; enter Ann's tiles by tapping them
-    ui.expect_text("round-end", "Bo went out (domino)")
-    hand = round_["hands"]["0"]
-    for count, tile in enumerate(hand, start=1):
-        ui.tap(f"tile-{tile_name(tile)}")
-        expect(ui.hook("reveal-seat-0")).to_contain_text(f"{count} of {len(hand)} tiles")
-    ui.tap("confirm")
-    ui.expect_text("score-1", str(report["scores"][1]))
-    assert [int(ui.text(f"score-{side}")) for side in range(2)] == report["scores"]
-    expect(ui.hook("settlement")).to_contain_text("Domino for Bo")
-    # S10: Bo went out and leads the next round
-    expect(ui.hook("start-round")).to_contain_text("Bo")
+    play_moves(ui, round_["moves"], running_points(report, 0), sides)
+    finisher = next(int(seat) for seat, hand in round_["hands"].items() if hand == [])
+    ui.expect_text("round-end", f"{doc['players'][finisher]} went out (domino)")
+    enter_hands(ui, round_["hands"])
+    winner = report["rounds"][0]["winners"][0]
+    ui.expect_text(f"score-{winner}", str(report["scores"][winner]))
+    assert [int(ui.text(f"score-{side}")) for side in range(sides)] == report["scores"]
+    expect(ui.hook("settlement")).to_be_visible()
+    # S10: the player who went out leads the next round
+    expect(ui.hook("start-round")).to_contain_text(doc["players"][finisher])
+
+
+def test_resume_after_the_app_was_closed(browser):
+    """Kill the server mid-round, start it again on the same data: the same match, at the same move."""
+    data = tempfile.mkdtemp(prefix="scorekeeper-resume-")
+    first = Server(data)
+    ui = open_ui(browser, first.url)
+    try:
+        start_match(ui, "exact-61", ["Ann", "Bo"])
+        ui.tap("starter-1")
+        for tile, spot in (("1-4", None), ("1-1", "spot-1-4-low"), ("4-4", "spot-1-4-high")):
+            ui.tap(f"tile-{tile}")
+            if spot:
+                ui.expect_text("selection", re.compile(f"^{tile}"))
+                ui.tap(spot)
+            ui.expect_text("selection", re.compile(tile))
+            ui.tap("play")
+            ui.expect_gone(f"tile-{tile}")
+        ui.expect_text("score-1", "3")  # Bo: 1-4 (5) and 4-4 (10)
+    finally:
+        ui.page.context.close()
+        first.stop(kill=True)
+    second = Server(data)
+    ui = open_ui(browser, second.url)
+    try:
+        ui.expect_text("turn", "Ann to play: one tile a turn")
+        assert ui.text("score-1") == "3" and ui.text("score-0") == "0"
+        ui.expect_text("hand-1", "Bo: 3")
+        ui.expect_text("end-sum", "End sum: 10")
+        ui.expect_gone("tile-4-4")
+    finally:
+        ui.page.context.close()
+        second.stop()
