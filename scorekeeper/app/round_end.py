@@ -7,7 +7,7 @@ import flet as ft
 from ..explain import settlement_words
 from ..rules.tiles import ALL_TILES
 from .scoreboard import SIDE_COLORS
-from .state import HOME, NEW_MATCH, AppState
+from .state import NEW_MATCH, AppState
 from .tile_picker import tile_picker
 from .widgets import action_button, hook, run
 
@@ -113,8 +113,5 @@ def finished_panel(state: AppState) -> ft.Control:
     return ft.Column(spacing=8, controls=[
         hook("winners", ft.Text(t("ui.winners", sides=winners), size=20, weight=ft.FontWeight.BOLD)),
         ft.Text(t("ui.final_scores", scores=scores)),
-        ft.Row(wrap=True, spacing=6, controls=[
-            action_button("new-match", t("ui.new_match"), state.go, NEW_MATCH, filled=True),
-            action_button("home", t("ui.home"), state.go, HOME),
-        ]),
+        action_button("new-match", t("ui.new_match"), state.go, NEW_MATCH, filled=True),
     ])
