@@ -25,7 +25,8 @@ def view(state: AppState) -> ft.Control:
             hint_text=t("ui.player_n", n=seat + 1), max_length=24,
             on_change=lambda e, seat=seat: state.set_name(seat, e.control.value))))
     taken = {n.strip() for n in state.form_names[: state.form_count]}
-    recent = [hook(f"recent-{i}", ft.Chip(label=ft.Text(name), on_click=run(state.add_recent, name)), button=True)
+    recent = [hook(f"recent-{i}", ft.Chip(label=ft.Text(name), on_click=run(state.add_recent, name)), button=True,
+                   label=name)
               for i, name in enumerate(state.recent_names) if name not in taken]
     rows: list[ft.Control] = [
         ft.Row([hook("home", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.back"),
