@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import flet as ft
 
 from .screens import SCREENS
-from .state import HOME, AppState
+from .state import HOME, TABLE, AppState
+from .widgets import action_button
+
+log = logging.getLogger(__name__)
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONT_FAMILY = "NotoSansKR"
@@ -17,10 +21,29 @@ FONTS = {FONT_FAMILY: "fonts/NotoSansKR-Subset-Regular.otf"}  # Latin, Cyrillic 
 @ft.component
 def App(state: AppState) -> ft.Control:
     """The root: the current screen, re-rendered whenever the state changes."""
+    return ft.SafeArea(expand=True, content=ft.Container(padding=10, expand=True, content=screen_body(state)))
+
+
+def screen_body(state: AppState) -> ft.Control:
+    """The current screen's controls, or :func:`broken_screen` if building them fails."""
     screen = SCREENS.get(state.screen, SCREENS[HOME])
-    if state.screen != HOME and state.match is None and screen is SCREENS.get("table"):
+    if state.screen == TABLE and state.match is None:
         screen = SCREENS[HOME]
-    return ft.SafeArea(expand=True, content=ft.Container(padding=10, expand=True, content=screen(state)))
+    try:
+        body = screen(state)
+    except Exception:  # noqa: BLE001 - a broken view must not show the user a traceback
+        log.exception("screen %s failed to render", state.screen)
+        body = broken_screen(state)
+    return body
+
+
+def broken_screen(state: AppState) -> ft.Control:
+    """What a tab shows if a screen cannot be drawn: a translated apology and the way home."""
+    t = state.t
+    return ft.Column([
+        ft.Text(t("error.unexpected"), size=16),
+        action_button("home", t("ui.home"), state.go, HOME, filled=True),
+    ], spacing=12)
 
 
 def make_main(store, data_dir: Path):

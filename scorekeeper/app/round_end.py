@@ -68,8 +68,17 @@ def reveal_panel(state: AppState) -> ft.Control:
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         picker,
         total_field,
-        action_button("confirm", t("ui.settle"), state.reveal, filled=True, disabled=state.busy),
+        ft.Row(wrap=True, spacing=6, controls=[
+            action_button("confirm", t("ui.settle"), state.reveal, filled=True, disabled=state.busy),
+            undo_button(state),
+        ]),
     ])
+
+
+def undo_button(state: AppState) -> ft.Control:
+    """Undo of the last entry, offered on every panel (the last move, the start of a round, a settlement)."""
+    return action_button("undo", state.t("ui.undo"), state.undo, icon=ft.Icons.UNDO,
+                         disabled=state.busy or not state.match.actions)
 
 
 def _select_seat(state: AppState, seat: int) -> None:
@@ -101,6 +110,8 @@ def start_round_panel(state: AppState) -> ft.Control:
         controls.append(ft.Row(wrap=True, spacing=6, controls=[
             action_button(f"starter-{seat}", name, state.start_round, seat)
             for seat, name in enumerate(match.players)]))
+    if match.actions:
+        controls.append(undo_button(state))
     return ft.Column(controls, spacing=8)
 
 
@@ -113,5 +124,8 @@ def finished_panel(state: AppState) -> ft.Control:
     return ft.Column(spacing=8, controls=[
         hook("winners", ft.Text(t("ui.winners", sides=winners), size=20, weight=ft.FontWeight.BOLD)),
         ft.Text(t("ui.final_scores", scores=scores)),
-        action_button("new-match", t("ui.new_match"), state.go, NEW_MATCH, filled=True),
+        ft.Row(wrap=True, spacing=6, controls=[
+            action_button("new-match", t("ui.new_match"), state.go, NEW_MATCH, filled=True),
+            undo_button(state),
+        ]),
     ])

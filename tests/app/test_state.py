@@ -293,3 +293,26 @@ def test_exact_61_rejection_is_explained(state):
     # the placement would take Ann over 61: rejected whole, the score stays (E3)
     assert seen["explain"].endswith(f"→ Ann would reach {seen['score'] + 4}: rejected, score stays {seen['score']}")
     assert "= 20 →" in seen["explain"]
+
+
+def test_undo_is_offered_between_rounds_and_takes_back_the_settlement(state):
+    doc = json.loads((CASES / "e61-2p-seed-layout.json").read_text())
+    new_match_state(state, doc["variant"], doc["players"])
+    drive_document(state, doc)
+    assert state.match.status == "start-round" and state.match.points == [9, 4]
+    assert "undo" in shown(state)
+    run(state.undo())  # takes back the revealed hands: the settlement is undone
+    assert state.match.status == "reveal" and state.match.points == [7, 4]
+    assert "undo" in shown(state) and "confirm" in shown(state)
+
+
+def test_a_view_that_fails_shows_a_message_not_a_traceback(state, monkeypatch):
+    from scorekeeper.app import main as app_main
+    from scorekeeper.app.screens import SCREENS
+
+    def broken(st):
+        raise KeyError("boom")
+
+    monkeypatch.setitem(SCREENS, HOME, broken)
+    body = app_main.screen_body(state)
+    assert "nothing was recorded" in text(body) and "home" in hooks(body)
