@@ -9,7 +9,6 @@ hollow dots that can be tapped. Positions come from :mod:`.geometry`.
 from __future__ import annotations
 
 import flet as ft
-import flet.canvas as cv
 
 from ..explain import spot_words
 from ..rules.moves import Play
@@ -18,6 +17,7 @@ from .state import AppState
 from .widgets import (
     END_MARK,
     FELT,
+    INK,
     SPINNER,
     SPOT,
     SPOT_LEGAL,
@@ -26,8 +26,8 @@ from .widgets import (
     TILE_LAST,
     hook,
     run,
+    tile_face,
     tile_id,
-    tile_shapes,
 )
 
 MARGIN = 1.6  # cells around the layout, room for the end badges
@@ -57,14 +57,15 @@ def table_picture(state: AppState, width: float, height: float) -> ft.Control:
 
     drawn_tiles = {m.tile for m in r.moves if type(m) is Play and m.drawn}
     last = r.layout.tiles[-1]
-    shapes: list[cv.Shape] = []
+    children: list[ft.Control] = []
     for placed in geo.tiles:
         face = TILE_LAST if placed.tile == last else TILE_DRAWN if placed.tile in drawn_tiles else TILE_FACE
-        if placed.double:
-            shapes += tile_shapes(placed, cell, (ox, oy), face=face, outline=SPINNER, outline_width=3)
-        else:
-            shapes += tile_shapes(placed, cell, (ox, oy), face=face)
-    children: list[ft.Control] = [cv.Canvas(width=pic_w, height=pic_h, shapes=shapes)]
+        left, top, _, _ = placed.box
+        first, second = placed.halves[0][2], placed.halves[1][2]
+        children.append(tile_face(first, second, cell, horizontal=placed.horizontal, face=face,
+                                  outline=SPINNER if placed.double else INK,
+                                  outline_width=3 if placed.double else 1.2,
+                                  left=ox + left * cell, top=oy + top * cell))
 
     for end in layout.scoring_ends():
         x, y = end_marker(geo, layout, end.tile, end.side)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ..rules.tiles import ALL_TILES, Tile
-from .widgets import INK, SPOT_LEGAL, hook, run, tile_id, tile_image
+from .widgets import INK, SPOT_LEGAL, hook, run, tile_face, tile_id
 
 PICKER_CELL = 19
 
@@ -17,7 +17,7 @@ def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False,
     """One tile of the picker; ``mark`` colours its frame (e.g. the seat holding it)."""
     frame = SPOT_LEGAL if selected else (mark or ft.Colors.TRANSPARENT)
     box = ft.Container(
-        content=tile_image(tile, cell, outline=INK if enabled else ft.Colors.GREY_400),
+        content=tile_face(tile[0], tile[1], cell, outline=INK if enabled else ft.Colors.GREY_400),
         padding=2, border_radius=6, border=ft.Border.all(2, frame),
         bgcolor=ft.Colors.with_opacity(0.35, SPOT_LEGAL) if selected else None,
         opacity=1.0 if enabled else 0.3,

@@ -11,9 +11,6 @@ import asyncio
 from collections.abc import Callable
 
 import flet as ft
-import flet.canvas as cv
-
-from .geometry import PlacedTile
 
 # Pip positions inside a 1 x 1 half, as fractions (x, y).
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -69,52 +66,44 @@ def action_button(identifier: str, label: str, handler: Callable, *args, disable
     return hook(identifier, button, button=True, label=label, disabled=disabled)
 
 
-def tile_shapes(placed: PlacedTile, cell: float, origin: tuple[float, float], *, face: str = TILE_FACE,
-                outline: str = INK, outline_width: float = 1.2) -> list[cv.Shape]:
-    """Canvas shapes for one tile: its face, the line between its halves and its pips.
+def tile_svg(first: int, second: int, horizontal: bool = True) -> str:
+    """The pips of a tile as an SVG picture (transparent face): ``first`` is the left (or top) half.
 
-    ``origin`` is the pixel position of cell (0, 0); ``cell`` the pixel size of a half.
+    One half is a 100 x 100 square; the face colour and outline are drawn by
+    the container around the picture, so one file per tile and orientation
+    serves every highlight. Files: ``assets/tiles/{h|v}-{first}-{second}.svg``
+    (``scripts/make_tile_images.py``).
     """
-    left, top, right, bottom = placed.box
-    x0, y0 = origin[0] + left * cell, origin[1] + top * cell
-    w, h = (right - left) * cell, (bottom - top) * cell
-    radius = cell * 0.14
-    shapes: list[cv.Shape] = [
-        cv.Rect(x0, y0, w, h, border_radius=radius, paint=ft.Paint(color=face)),
-        cv.Rect(x0, y0, w, h, border_radius=radius,
-                paint=ft.Paint(color=outline, style=ft.PaintingStyle.STROKE, stroke_width=outline_width)),
-    ]
-    if placed.horizontal:
-        mid = x0 + w / 2
-        shapes.append(cv.Line(mid, y0 + h * 0.12, mid, y0 + h * 0.88,
-                              paint=ft.Paint(color=INK, stroke_width=max(1.0, cell * 0.04))))
-    else:
-        mid = y0 + h / 2
-        shapes.append(cv.Line(x0 + w * 0.12, mid, x0 + w * 0.88, mid,
-                              paint=ft.Paint(color=INK, stroke_width=max(1.0, cell * 0.04))))
-    pip_radius = cell * 0.085
-    for hx, hy, value in placed.halves:
-        cx0, cy0 = origin[0] + (hx - 0.5) * cell, origin[1] + (hy - 0.5) * cell
-        for fx, fy in PIPS[value]:
-            if not placed.horizontal:  # keep the 2, 3 and 6 patterns across the tile's short side
-                fx, fy = fy, fx
-            shapes.append(cv.Circle(cx0 + fx * cell, cy0 + fy * cell, pip_radius, paint=ft.Paint(color=INK)))
-    return shapes
-
-
-def tile_image(tile: tuple[int, int], cell: float, *, horizontal: bool = True, face: str = TILE_FACE,
-               outline: str = INK, outline_width: float = 1.2) -> cv.Canvas:
-    """A free-standing picture of ``tile`` (for the picker and the hands)."""
-    a, b = tile
+    w, h = (200, 100) if horizontal else (100, 200)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">']
     if horizontal:
-        placed = PlacedTile(tile, (1.0, 0.5), True, ((0.5, 0.5, a), (1.5, 0.5, b)), a == b)
-        size = (2 * cell, cell)
+        parts.append('<line x1="100" y1="12" x2="100" y2="88" stroke="#1B1B1B" stroke-width="4"/>')
     else:
-        placed = PlacedTile(tile, (0.5, 1.0), False, ((0.5, 0.5, a), (0.5, 1.5, b)), a == b)
-        size = (cell, 2 * cell)
-    return cv.Canvas(width=size[0], height=size[1],
-                     shapes=tile_shapes(placed, cell, (0, 0), face=face, outline=outline,
-                                        outline_width=outline_width))
+        parts.append('<line x1="12" y1="100" x2="88" y2="100" stroke="#1B1B1B" stroke-width="4"/>')
+    for index, value in enumerate((first, second)):
+        ox, oy = (100 * index, 0) if horizontal else (0, 100 * index)
+        for fx, fy in PIPS[value]:
+            if not horizontal:  # keep the 2, 3 and 6 patterns across the tile's short side
+                fx, fy = fy, fx
+            parts.append(f'<circle cx="{ox + fx * 100:g}" cy="{oy + fy * 100:g}" r="9" fill="#1B1B1B"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def tile_face(first: int, second: int, cell: float, *, horizontal: bool = True, face: str = TILE_FACE,
+              outline: str = INK, outline_width: float = 1.2, left: float | None = None,
+              top: float | None = None, opacity: float = 1.0) -> ft.Container:
+    """A tile drawn ``cell`` pixels per half: ``first`` on the left (or top); optionally positioned.
+
+    Two controls (a container and a picture), so a full table and the
+    28-tile picker stay cheap to rebuild and compare on every tap.
+    """
+    width, height = (2 * cell, cell) if horizontal else (cell, 2 * cell)
+    src = f"tiles/{'h' if horizontal else 'v'}-{first}-{second}.svg"
+    return ft.Container(
+        left=left, top=top, width=width, height=height, bgcolor=face, opacity=opacity,
+        border=ft.Border.all(outline_width, outline), border_radius=cell * 0.14,
+        content=ft.Image(src=src, width=width, height=height, fit=ft.BoxFit.FILL))
 
 
 def tile_id(tile: tuple[int, int]) -> str:
