@@ -50,7 +50,9 @@ def guarded(method):
 
     @functools.wraps(method)
     async def wrapper(self: AppState, *args, **kwargs):
-        self.busy = True
+        if self._busy:  # a second tap while the first is being written: ignore it
+            return None
+        self._busy = True  # private: no re-render for it (one render per intent keeps taps fast)
         try:
             return await method(self, *args, **kwargs)
         except RuleViolation as err:
@@ -59,7 +61,7 @@ def guarded(method):
             log.exception("intent %s failed", method.__name__)
             self.error = RuleViolation("", "unexpected", text="unexpected error")
         finally:
-            self.busy = False
+            self._busy = False
             self.notify()
         return None
 
@@ -81,7 +83,7 @@ class AppState:
     lang: str = "en"
     screen: str = HOME
     width: float = 390
-    busy: bool = False
+    _busy: bool = False
     error: RuleViolation | None = None
     # the open match
     match_id: str | None = None
@@ -105,6 +107,11 @@ class AppState:
     unfinished: list = field(default_factory=list)
 
     # ------------------------------------------------------------ helpers
+    @property
+    def busy(self) -> bool:
+        """True while an intent is being recorded (further taps are ignored until it is done)."""
+        return self._busy
+
     @property
     def t(self) -> Translator:
         """The translator of the chosen language."""
