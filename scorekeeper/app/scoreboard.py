@@ -53,8 +53,10 @@ def scoreboard(state: AppState) -> ft.Control:
                     hook(f"score-{side}", ft.Text(str(points), size=26, weight=ft.FontWeight.BOLD)),
                 ]),
                 ft.Row([track, ft.Text(str(TARGET), size=11)], spacing=6),
-                hook(f"distance-{side}", ft.Text(distance_words(state, points), size=12)),
-                hook(f"tally-{side}", ft.Container(height=20, content=tally_picture(points, color))),
+                ft.Row(spacing=6, wrap=True, controls=[
+                    hook(f"distance-{side}", ft.Text(distance_words(state, points), size=12)),
+                    hook(f"tally-{side}", ft.Container(height=18, content=tally_picture(points, color, 16))),
+                ]),
             ]))
         cards.append(card)
     return ft.ResponsiveRow(cards, spacing=6, run_spacing=6)

@@ -138,7 +138,7 @@ def view(state: AppState) -> ft.Control:
     status = match.status
     wide = state.width >= WIDE
     main_width = (state.width * 0.58 - 24) if wide else (state.width - 20)
-    picture_h = 520 if wide else 280
+    picture_h = 520 if wide else (280 if len(match.sides) <= 2 else 230)
     left: list[ft.Control] = []
     right: list[ft.Control] = [scoreboard(state)]
     if match.round is not None:  # between rounds: the layout the last round ended with
