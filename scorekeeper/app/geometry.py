@@ -12,7 +12,9 @@ where a joining tile touches, and the outward direction it grows in. A tile
 joined to a port continues straight along that direction, so lines never
 bend; a double's branches leave at right angles to the line it sits on
 (``branch-a`` to the left of the direction of travel, ``branch-b`` to the
-right). The engine's :class:`~scorekeeper.rules.layout.Layout` says which
+right). Where the way straight on is taken by another tile, a chain turns a
+corner, as players do (:func:`_clear_port`). The engine's
+:class:`~scorekeeper.rules.layout.Layout` says which
 tile joined which spot (``connections``); this module only places them.
 """
 
@@ -145,10 +147,53 @@ def _place_lead(tile: Tile, ports: dict[Spot, Port]) -> PlacedTile:
     return PlacedTile(tile, (0.0, 0.0), True, ((-0.5, 0.0, low), (0.5, 0.0, high)), False)
 
 
+def _boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    eps = 1e-9
+    return a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps and b[1] < a[3] - eps
+
+
+def _footprint(port: Port, double: bool = False) -> tuple[float, float, float, float]:
+    """The box a tile joining ``port`` would cover: two cells straight out, or a double's one across."""
+    (ax, ay), (dx, dy) = port.anchor, port.direction
+    along, across = (1.0, 1.0) if double else (2.0, 0.5)
+    x1, y1, x2, y2 = ax, ay, ax + along * dx, ay + along * dy
+    if dx == 0:  # travelling vertically
+        return (ax - across, min(y1, y2), ax + across, max(y1, y2))
+    return (min(x1, x2), ay - across, max(x1, x2), ay + across)
+
+
+def _clear_port(port: Port, placed: list[PlacedTile], double: bool = False) -> Port:
+    """``port``, or the same end turned a corner when the way straight on is taken.
+
+    On a crowded table a chain that would run into another tile turns 90
+    degrees, as players do at a table's edge (left of the direction of
+    travel first): at the corner of a non-double's free half, or after the
+    joining half of the new tile (so a branch still leaves its spinner at a
+    right angle, S5, and only bends after its first half).
+    """
+    tile, side = port.spot
+    if not any(_boxes_overlap(_footprint(port, double), p.box) for p in placed):
+        return port
+    candidates = []
+    for turn in (_left(port.direction), _right(port.direction)):
+        if tile[0] != tile[1]:  # turn at the corner of the target's free half
+            half = _add(port.anchor, port.direction, -0.5)
+            candidates.append(Port(port.spot, _add(half, turn, 0.5), turn))
+    for turn in (_left(port.direction), _right(port.direction)):
+        # or the joining half sits straight on and the rest of the tile turns
+        candidates.append(Port(port.spot, _add(_add(port.anchor, port.direction, 0.5), turn, -0.5), turn))
+    for turned in candidates:
+        if not any(_boxes_overlap(_footprint(turned, double), p.box) for p in placed):
+            return turned
+    return port
+
+
 def layout_geometry(layout: Layout) -> TableGeometry:
     """Place every tile of ``layout`` (its ``tiles`` and ``connections``).
 
     Returns a :class:`TableGeometry` in cells; an empty layout gives no tiles.
+    The ports of open spots are those a joining tile would use (turned at a
+    corner where the straight way is taken).
     """
     ports: dict[Spot, Port] = {}
     placed: list[PlacedTile] = []
@@ -156,12 +201,15 @@ def layout_geometry(layout: Layout) -> TableGeometry:
         return TableGeometry(placed, ports)
     placed.append(_place_lead(layout.tiles[0], ports))
     for connection in layout.connections:
-        target = ports[(connection.target, connection.side)]
+        double = connection.tile[0] == connection.tile[1]
+        target = _clear_port(ports[(connection.target, connection.side)], placed, double)
         if connection.tile[0] == connection.tile[1]:
             placed.append(_place_double(connection.tile, target.anchor, target.direction, ports))
         else:
             placed.append(_place_single(connection.tile, connection.own_side, target.anchor,
                                         target.direction, ports))
+    for spot in layout.open_spots:
+        ports[spot] = _clear_port(ports[spot], placed)
     return TableGeometry(placed, ports)
 
 
