@@ -31,7 +31,7 @@ from .widgets import (
 )
 
 MARGIN = 1.6  # cells around the layout, room for the end badges
-MIN_CELL, MAX_CELL = 18.0, 38.0
+MIN_CELL, MAX_CELL = 12.0, 38.0
 
 
 def table_picture(state: AppState, width: float, height: float) -> ft.Control:
