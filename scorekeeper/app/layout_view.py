@@ -69,7 +69,7 @@ def table_picture(state: AppState, width: float, height: float) -> ft.Control:
 
     for end in layout.scoring_ends():
         x, y = end_marker(geo, layout, end.tile, end.side)
-        size = cell * 0.8
+        size = max(cell * 0.8, 16)  # readable even when the table is zoomed out
         name = f"end-{tile_id(end.tile)}-{end.side or 'double'}"
         badge = ft.Container(width=size, height=size, bgcolor=END_MARK, border_radius=size / 2,
                              alignment=ft.Alignment.CENTER,
