@@ -169,9 +169,24 @@ class AppState:
         self.screen = TABLE
 
     def _last_placement(self) -> PlacementInfo | None:
-        """The explanation of the round's last move if it was a placement (when the match keeps them)."""
+        """The explanation of the round's last move if it was a placement, else ``None``.
+
+        Taken from the match when it keeps explanations; otherwise rebuilt
+        from the layout, which is exactly as that placement left it (the
+        store may fold matches without explanations, for speed).
+        """
         r = self.match.round if self.match else None
-        return r.placements.get(len(r.moves) - 1) if r is not None and r.moves else None
+        if r is None or not r.moves:
+            return None
+        index = len(r.moves) - 1
+        info = r.placements.get(index)
+        move = r.moves[-1]
+        if info is None and type(move) is Play:
+            layout = r.layout
+            event = next((e for e in r.events if e.kind == "play" and e.move == index), None)
+            info = PlacementInfo(index, move.tile, tuple(layout.scoring_ends()), layout.end_sum,
+                                 placement_raw(layout.end_sum), event)
+        return info
 
     @guarded
     async def set_language(self, lang: str) -> None:
@@ -314,21 +329,8 @@ class AppState:
         turn = self.match.turn
         tile, spot = self.selected_tile, self.selected_spot
         drawn = self.drawn or self.must_play_drawn()
-        events = await self._record(Play(turn.seat, tile, spot, drawn))
-        self.last_info = self._placement_info(tile, events)
-
-    def _placement_info(self, tile: Tile, events: tuple[ScoreEvent, ...]) -> PlacementInfo:
-        r = self.match.round
-        index = len(r.moves) - 1
-        info = r.placements.get(index)
-        if info is None:  # the store's match may not keep explanations: ask the layout
-            layout = r.layout
-            event = next((e for e in events if e.kind == "play"), None)
-            info = PlacementInfo(index, tile, tuple(layout.scoring_ends()), layout.end_sum,
-                                 placement_raw(layout.end_sum), event)
-        if r.ended and r.ended != "match-end":
-            self.settlement = []
-        return info
+        await self._record(Play(turn.seat, tile, spot, drawn))
+        self.last_info = self._last_placement()
 
     def open_draw(self) -> None:
         """Show the question "how many tiles did not fit?"."""
