@@ -21,8 +21,9 @@ from collections.abc import Callable
 from datetime import date
 
 from ..cli import EXIT_REFUSED, register
-from ..rules import RuleViolation, load_document
+from ..rules import RuleViolation
 from ..rules.document import parse_json
+from .documents import read_document
 from .errors import StoreError
 from .store import MatchStore, is_open, open_store
 from .summary import DAMAGED, MatchSummary
@@ -75,7 +76,7 @@ def _configure_record(parser: argparse.ArgumentParser) -> None:
 
 def _run_record(store: MatchStore, args: argparse.Namespace) -> int:
     try:
-        match = load_document(_read(args.file))
+        _, match = read_document(_read(args.file))
     except RuleViolation as err:
         print(f"refused: {args.file}: {err.message} (nothing recorded)", file=sys.stderr)
         return EXIT_REFUSED

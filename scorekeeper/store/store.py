@@ -24,8 +24,9 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent
-from ..rules.document import match_from_document, match_to_document, parse_json
+from ..rules.document import match_to_document
 from .atomic import DamagedFile, fsync_dir, sweep_temp_files
+from .documents import read_document
 from .errors import (
     ImportRefused,
     MatchDamaged,
@@ -394,8 +395,7 @@ class MatchStore:
         prepared = []
         for i, doc in enumerate(docs):
             try:
-                obj = parse_json(doc) if isinstance(doc, (str, bytes, bytearray)) else doc
-                match = match_from_document(obj)
+                obj, match = read_document(doc)
             except RuleViolation as err:
                 raise ImportRefused(i, err, names[i] if names else None) from None
             meta = obj.get("meta") if isinstance(obj.get("meta"), dict) else {}
@@ -551,8 +551,8 @@ class MatchStore:
         where = self._move_aside(source, match_id)
         who = f" ({' v '.join(summary.players)}, started {summary.started.astimezone():%Y-%m-%d %H:%M})" \
             if summary is not None and summary.players else ""
-        kept = f"its file was moved to {where} and kept" if where else "its file could not be moved aside"
-        message = (f"Match {match_id}{who} could not be read: {reason}. {kept.capitalize()}; "
+        kept = f"Its file was moved to {where} and kept" if where else "Its file could not be moved aside"
+        message = (f"Match {match_id}{who} could not be read: {reason}. {kept}; "
                    "the other matches are not affected.")
         self._problem(message)
         return message
@@ -573,8 +573,8 @@ class MatchStore:
 
     def _shard_aside(self, path: Path, reason: str) -> None:
         where = self._move_aside(path, f"index-{path.stem}")
-        kept = f"it was moved to {where}" if where else "it could not be moved aside"
-        self._problem(f"The history index file index/{path.name} could not be read: {reason}. {kept.capitalize()} "
+        kept = f"It was moved to {where}" if where else "It could not be moved aside"
+        self._problem(f"The history index file index/{path.name} could not be read: {reason}. {kept} "
                       "and the history was rebuilt from the match files; no match was lost.")
 
     def _reconcile(self) -> None:
