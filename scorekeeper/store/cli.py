@@ -58,7 +58,8 @@ def _with_store(body: Callable[[MatchStore, argparse.Namespace], int]) -> Callab
         except StoreError as err:
             print(f"error: {err.message}", file=sys.stderr)
         except OSError as err:
-            print(f"error: {err.filename or ''} {err.strerror or err}".strip(), file=sys.stderr)
+            where = f"cannot read {err.filename}: " if err.filename else ""
+            print(f"error: {where}{err.strerror or err}", file=sys.stderr)
         except Exception as err:  # noqa: BLE001 - a user never gets a traceback
             print(f"error: unexpected {type(err).__name__}: {err}", file=sys.stderr)
         finally:
