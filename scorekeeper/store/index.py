@@ -51,8 +51,8 @@ class Index:
                 continue
             shard = name[:2]
             db = self._shard(shard)
-            try:
-                docs = db.table(TABLE, cache_size=0).all()
+            try:  # the raw table: TinyDB's .all() would copy every entry into a Document
+                docs = (db.storage.read() or {}).get(TABLE, {}).values()
             except DamagedFile as err:
                 self._close_shard(shard)
                 self._set_aside(Path(entry.path), err.reason)
@@ -61,7 +61,7 @@ class Index:
             for doc in docs:
                 try:
                     summary = MatchSummary.from_entry(doc)
-                except (KeyError, ValueError, TypeError):
+                except ValueError:
                     dropped += 1
                     continue
                 if is_match_id(summary.id) and shard_of(summary.id) == shard:
@@ -90,9 +90,10 @@ class Index:
                 table.insert_multiple([s.to_entry() for s in new])
             ids.update(s.id for s in group)
 
-    def has(self, match_id: str) -> bool:
-        """True if the entry is on disk in its shard."""
-        return match_id in self._ids.get(shard_of(match_id), ())
+    def missing_from(self, ids) -> set[str]:
+        """Those of ``ids`` that have no entry on disk (e.g. their shard was lost)."""
+        on_disk = set().union(*self._ids.values())
+        return set(ids) - on_disk
 
     def close(self) -> None:
         for shard in list(self._shards):

@@ -4,6 +4,7 @@ Layout of a data folder::
 
     matches/<id>.json   one TinyDB file per match: its event log (the truth)
     index/<xx>.json     the history index, sharded by the last two hex digits of the id
+    index/closed-cleanly  present only while no process has the folder open after a clean close
     damaged/            unreadable files moved aside (never deleted)
     .lock               held while a process has the folder open
 
@@ -67,6 +68,7 @@ class Layout:
         self.index = root / "index"
         self.damaged = root / "damaged"
         self.lock = root / ".lock"
+        self.clean_mark = self.index / "closed-cleanly"
 
     def make(self) -> None:
         """Create the folders (raises ``OSError`` if that is impossible)."""

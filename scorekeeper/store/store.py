@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent
 from ..rules.document import match_to_document
-from .atomic import DamagedFile, fsync_dir, sweep_temp_files
+from .atomic import DamagedFile, fsync_dir, sweep_temp_files, write_atomic
 from .documents import read_document
 from .errors import (
     ImportRefused,
@@ -142,11 +142,12 @@ class MatchStore:
             self._open: OrderedDict[str, _OpenMatch] = OrderedDict()
             self._dirty: set[str] = set()  # live summary newer than its index entry
             self._index = Index(self.layout, self._shard_aside)
+            clean = self._take_clean_mark()
             self._summaries, dropped = self._index.load()
             if dropped:
                 self._problem(f"{dropped} unreadable entries of the history index were dropped and rebuilt "
                               "from the match files")
-            self._reconcile()
+            self._reconcile(full=not clean or bool(dropped) or bool(self.problems))
         except BaseException:
             unlock_folder(self._lock_fd)
             raise
@@ -320,7 +321,7 @@ class MatchStore:
             rows = [s for s in rows if _on_or_after(s.started, since)]
         if until is not None:
             rows = [s for s in rows if not _on_or_after(s.started, until, after=True)]
-        rows.sort(key=lambda s: (s.started, s.id), reverse=True)
+        rows.sort(key=_chronological, reverse=True)
         return rows
 
     def unfinished_matches(self) -> list[MatchSummary]:
@@ -371,7 +372,7 @@ class MatchStore:
         """Documents of every readable match, oldest first (damaged ones are skipped)."""
         with self._lock:
             self._check_open()
-            ids = [s.id for s in sorted(self._summaries.values(), key=lambda s: (s.started, s.id))
+            ids = [s.id for s in sorted(self._summaries.values(), key=_chronological)
                    if s.status != DAMAGED]
             docs = []
             for match_id in ids:
@@ -419,6 +420,8 @@ class MatchStore:
             try:
                 if self._dirty:
                     self._put_index([self._summaries[i] for i in self._dirty if i in self._summaries])
+                if not self._dirty:  # the index is current: the next open may trust it
+                    write_atomic(self.layout.clean_mark, time_text(now()).encode())
                 for op in self._open.values():
                     op.log.close()
                 self._open.clear()
@@ -577,33 +580,40 @@ class MatchStore:
         self._problem(f"The history index file index/{path.name} could not be read: {reason}. {kept} "
                       "and the history was rebuilt from the match files; no match was lost.")
 
-    def _reconcile(self) -> None:
+    def _reconcile(self, full: bool) -> None:
         """Make the index agree with the match files (the truth).
 
-        A match file that is new, changed since its entry (its size differs:
-        logs only grow), or was marked damaged but is back is re-read; an entry
-        whose file is gone is marked damaged; files kept in ``damaged/`` stay
-        listed even if the index was lost.
+        A match file that is new, or was marked damaged but is back, is read;
+        so is one whose size differs from its entry (logs only grow, so a
+        different size means events were logged after the entry was written,
+        e.g. before a crash). Sizes are checked for every file after an
+        unclean shutdown (``full``), else only for matches in progress: a
+        clean :meth:`close` left the index current. An entry whose file is
+        gone is marked damaged; files kept in ``damaged/`` stay listed even if
+        the index was lost.
         """
-        files: dict[str, int] = {}
-        for entry in os.scandir(self.layout.matches):
-            name = entry.name
-            if name.endswith(".json") and is_match_id(name[:-5]) and entry.is_file():
-                files[name[:-5]] = entry.stat().st_size
+        matches = self.layout.matches
+        present = {n[:-5] for n in os.listdir(matches) if n.endswith(".json")}  # set algebra: 10,000 files
+        known = self._summaries.keys()
+        to_read = {i for i in present - known if is_match_id(i)}  # new files
+        to_read |= present & self._index.missing_from(known)  # entries lost with a shard
+        for match_id in present & known:
+            s = self._summaries[match_id]
+            status = s.status
+            if status == DAMAGED or ((full or status == IN_PROGRESS)
+                                     and os.stat(matches / f"{match_id}.json").st_size != s.file_size):
+                to_read.add(match_id)
+        changed = [self._summary_from_file(i, self._summaries.get(i)) for i in sorted(to_read)]
         aside = {e.name.split(".")[0] for e in os.scandir(self.layout.damaged)}
-        changed: list[MatchSummary] = []
-        for match_id, size in files.items():
-            s = self._summaries.get(match_id)
-            if s is None or s.status == DAMAGED or s.file_size != size or not self._index.has(match_id):
-                changed.append(self._summary_from_file(match_id, s))
-        for match_id, s in list(self._summaries.items()):
-            if match_id not in files and s.status != DAMAGED:
+        for match_id in known - present:
+            s = self._summaries[match_id]
+            if s.status != DAMAGED:
                 kept = " (a damaged copy is kept in damaged/)" if match_id in aside else ""
                 message = f"Match {match_id}: its file matches/{match_id}.json is missing{kept}."
                 self._problem(message)
                 changed.append(s.damaged(message))
-        for match_id in sorted(aside):
-            if is_match_id(match_id) and match_id not in self._summaries and match_id not in files:
+        for match_id in sorted(aside - known - present):
+            if is_match_id(match_id):
                 changed.append(damaged_summary(
                     match_id, f"Match {match_id} could not be read earlier; its file is kept in damaged/.",
                     _id_time(match_id)))
@@ -611,6 +621,16 @@ class MatchStore:
             self._summaries[s.id] = s
         if changed:
             self._put_index(changed)
+
+    def _take_clean_mark(self) -> bool:
+        """True if the last session closed cleanly; the mark is removed (durably) at once, so a
+        crash during this session leaves no mark and the next open checks every file."""
+        mark = self.layout.clean_mark
+        if not mark.exists():
+            return False
+        mark.unlink()
+        fsync_dir(mark.parent)
+        return True
 
     def _summary_from_file(self, match_id: str, old: MatchSummary | None) -> MatchSummary:
         match_log = MatchLog(self.layout.match_file(match_id))
@@ -672,6 +692,10 @@ def _canonical(action, players: int) -> tuple[dict, object]:
     if type(action) is Reveal and not isinstance(action.hands, dict):
         raise RuleViolation("", "malformed", text="hands are given by seat")
     return fields, action_from_json(fields, players)
+
+
+def _chronological(summary: MatchSummary) -> tuple[str, str]:
+    return summary.sort_key
 
 
 def _on_or_after(moment: datetime, bound: date, after: bool = False) -> bool:

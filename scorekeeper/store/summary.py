@@ -7,7 +7,7 @@ opens without reading every match file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from ..rules import Match
@@ -17,20 +17,24 @@ from .events import parse_time, time_text
 IN_PROGRESS, FINISHED, DAMAGED = "in-progress", "finished", "damaged"
 
 
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    """One match in the history.
+_STATUSES = (IN_PROGRESS, FINISHED, DAMAGED)
+_KEYS = frozenset(("id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners",
+                   "rounds", "events"))
 
-    Attributes:
+
+class MatchSummary:
+    """One match in the history (read-only).
+
+    Attributes (properties):
         id: the match id (``YYYYMMDD-HHMMSS-xxxxxx``).
-        variant: ``"horse-race"`` or ``"exact-61"``.
+        variant: ``"horse-race"`` or ``"exact-61"`` (``""`` if damaged and unknown).
         players: names in seat order (a tuple).
         partnerships: seats 0+2 against 1+3.
         sides: one name per side (``"Ann & Cy"`` for a partnership).
         started / ended: aware UTC datetimes; ``ended`` is ``None`` unless finished.
         status: ``"in-progress"``, ``"finished"`` or ``"damaged"`` (the match
             file could not be read; ``problem`` says why and where it went).
-        scores: display points per side (raw / 5), in side order.
+        scores: display points per side (raw / 5), in side order (a tuple).
         winners: side indices that won (several share a Horse Race win, H10).
         rounds: rounds started so far.
         events: events in the log (the next seq).
@@ -38,60 +42,119 @@ class MatchSummary:
         problem: for a damaged match, the user-readable message; else ``None``.
         file_size: the match file's size in bytes when this summary was made
             (the log only grows, so a different size means the summary is stale).
+
+    It wraps its index entry (a JSON object) and decodes fields when read, so
+    loading a history of 10,000 matches costs no per-field parsing.
     """
 
-    id: str
-    variant: str
-    players: tuple[str, ...]
-    partnerships: bool
-    sides: tuple[str, ...]
-    started: datetime
-    ended: datetime | None
-    status: str
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    rounds: int
-    events: int
-    source: str = "app"
-    problem: str | None = None
-    file_size: int | None = field(default=None, compare=False)
+    __slots__ = ("_e",)
+
+    def __init__(self, entry: dict) -> None:
+        self._e = entry
+
+    id = property(lambda self: self._e["id"])
+    variant = property(lambda self: self._e["variant"])
+    players = property(lambda self: tuple(self._e["players"]))
+    partnerships = property(lambda self: self._e["partnerships"])
+    status = property(lambda self: self._e["status"])
+    scores = property(lambda self: tuple(self._e["scores"]))
+    winners = property(lambda self: tuple(self._e["winners"]))
+    rounds = property(lambda self: self._e["rounds"])
+    events = property(lambda self: self._e["events"])
+    source = property(lambda self: self._e.get("source", "app"))
+    problem = property(lambda self: self._e.get("problem"))
+    file_size = property(lambda self: self._e.get("file_size"))
+
+    @property
+    def started(self) -> datetime:
+        return datetime.fromisoformat(self._e["started"])
+
+    @property
+    def ended(self) -> datetime | None:
+        ended = self._e.get("ended")
+        return datetime.fromisoformat(ended) if ended else None
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        players = self._e["players"]
+        side_of = side_of_seats(len(players), self._e["partnerships"])
+        return tuple(" & ".join(p for p, side in zip(players, side_of, strict=True) if side == s)
+                     for s in range(max(side_of, default=-1) + 1))
 
     @property
     def finished(self) -> bool:
-        return self.status == FINISHED
+        return self._e["status"] == FINISHED
+
+    @property
+    def sort_key(self) -> tuple[str, str]:
+        """Chronological order: (start time as stored, id)."""
+        return self._e["started"], self._e["id"]
 
     def to_entry(self) -> dict:
-        """The index entry (JSON-ready)."""
-        return {"id": self.id, "variant": self.variant, "players": list(self.players),
-                "partnerships": self.partnerships, "sides": list(self.sides),
-                "started": time_text(self.started), "ended": time_text(self.ended) if self.ended else None,
-                "status": self.status, "scores": list(self.scores), "winners": list(self.winners),
-                "rounds": self.rounds, "events": self.events, "source": self.source,
-                "problem": self.problem, "file_size": self.file_size}
+        """The index entry (JSON-ready; a copy)."""
+        return dict(self._e)
 
     def to_json(self) -> dict:
-        """The summary for ``history --json`` (the entry without bookkeeping)."""
-        entry = self.to_entry()
-        del entry["file_size"]
-        return entry
+        """The summary for ``history --json``."""
+        return {"id": self.id, "variant": self.variant, "players": list(self.players),
+                "partnerships": self.partnerships, "sides": list(self.sides), "started": self._e["started"],
+                "ended": self._e.get("ended"), "status": self.status, "scores": list(self.scores),
+                "winners": list(self.winners), "rounds": self.rounds, "events": self.events,
+                "source": self.source, "problem": self.problem}
 
     @classmethod
-    def from_entry(cls, entry: dict) -> MatchSummary:
-        """Read an index entry; raises ``ValueError``/``KeyError``/``TypeError`` if malformed."""
-        started = parse_time(entry["started"])
-        if started is None or entry["status"] not in (IN_PROGRESS, FINISHED, DAMAGED):
-            raise ValueError("bad index entry")
-        return cls(id=str(entry["id"]), variant=str(entry["variant"]),
-                   players=tuple(str(p) for p in entry["players"]), partnerships=bool(entry["partnerships"]),
-                   sides=tuple(str(s) for s in entry["sides"]), started=started,
-                   ended=parse_time(entry.get("ended")), status=entry["status"],
-                   scores=tuple(int(s) for s in entry["scores"]), winners=tuple(int(w) for w in entry["winners"]),
-                   rounds=int(entry["rounds"]), events=int(entry["events"]), source=str(entry.get("source", "app")),
-                   problem=entry.get("problem"), file_size=entry.get("file_size"))
+    def from_entry(cls, entry: object) -> MatchSummary:
+        """Check an index entry's shape and wrap it; raises ``ValueError`` if malformed.
+
+        The check is of keys and field types, not of list elements: it runs
+        for every match each time the history opens (entries are written by
+        the store; a shard that is not valid JSON is caught before this).
+        """
+        e = entry
+        if not (type(e) is dict and e.keys() >= _KEYS and e["status"] in _STATUSES
+                and type(e["id"]) is str and type(e["variant"]) is str and type(e["partnerships"]) is bool
+                and type(e["rounds"]) is int and type(e["events"]) is int and type(e["players"]) is list
+                and type(e["scores"]) is list and type(e["winners"]) is list
+                and _time_ok(e["started"]) and (e["ended"] is None or _time_ok(e["ended"]))):
+            raise ValueError("malformed index entry")
+        return cls(e)
+
+    @classmethod
+    def make(cls, match_id: str, variant: str, players, partnerships: bool, started: datetime,
+             ended: datetime | None, status: str, scores, winners, rounds: int, events: int,
+             source: str = "app", problem: str | None = None, file_size: int | None = None) -> MatchSummary:
+        """A summary from its values (times are stored as :func:`time_text` strings)."""
+        entry = {"id": match_id, "variant": variant, "players": list(players), "partnerships": partnerships,
+                 "started": time_text(started), "ended": time_text(ended) if ended else None,
+                 "status": status, "scores": list(scores), "winners": list(winners), "rounds": rounds,
+                 "events": events, "file_size": file_size}
+        if source != "app":
+            entry["source"] = source
+        if problem is not None:
+            entry["problem"] = problem
+        return cls(entry)
 
     def damaged(self, problem: str) -> MatchSummary:
         """This summary marked damaged with ``problem``."""
-        return replace(self, status=DAMAGED, problem=problem, file_size=None)
+        return MatchSummary({**self._e, "status": DAMAGED, "problem": problem, "file_size": None})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchSummary):
+            return NotImplemented
+        mine, theirs = dict(self._e), dict(other._e)
+        mine.pop("file_size", None)
+        theirs.pop("file_size", None)
+        return mine == theirs
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"MatchSummary({self._e!r})"
+
+
+def _time_ok(text: object) -> bool:
+    # time_text() format: 2025-06-12T15:30:12.123Z (sorts as text in time order)
+    return type(text) is str and len(text) == 24 and text[-1] == "Z" and text[10] == "T"
 
 
 def summarize(match_id: str, head: dict, match: Match, events: int, last_time: datetime,
@@ -110,18 +173,14 @@ def summarize(match_id: str, head: dict, match: Match, events: int, last_time: d
         ended = last_time
         if head.get("import_events") == events and parse_time(head.get("ended")):
             ended = parse_time(head.get("ended"))
-    return MatchSummary(id=match_id, variant=match.variant, players=tuple(match.players),
-                        partnerships=match.partnerships, sides=tuple(match.side_names), started=started,
-                        ended=ended, status=FINISHED if match.finished else IN_PROGRESS,
-                        scores=tuple(match.points), winners=tuple(match.winners), rounds=len(match.rounds),
-                        events=events, source=head.get("source", "app"), file_size=file_size)
+    return MatchSummary.make(match_id, match.variant, match.players, match.partnerships, started, ended,
+                             FINISHED if match.finished else IN_PROGRESS, match.points, match.winners,
+                             len(match.rounds), events, head.get("source", "app"), file_size=file_size)
 
 
 def damaged_summary(match_id: str, problem: str, started: datetime) -> MatchSummary:
     """A placeholder summary for a damaged match nothing else is known of."""
-    return MatchSummary(id=match_id, variant="", players=(), partnerships=False, sides=(), started=started,
-                        ended=None, status=DAMAGED, scores=(), winners=(), rounds=0, events=0,
-                        problem=problem)
+    return MatchSummary.make(match_id, "", (), False, started, None, DAMAGED, (), (), 0, 0, problem=problem)
 
 
 @dataclass(slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 
 import pytest
 
@@ -42,16 +43,26 @@ def _cli(capsys, data_dir, *args):
     return code, out, err
 
 
+@pytest.mark.parametrize("after", ["crash", "clean-close"])
 @pytest.mark.parametrize("damage", DAMAGES)
-def test_damaged_match_file(data_dir, history, damage, capsys):
+def test_damaged_match_file(data_dir, history, damage, after, capsys):
     ids, exports = history
-    victim, others = ids[1], [ids[0], ids[2]]
+    victim, others = ids[1], [ids[0], ids[2]]  # victim: a finished match
     path = data_dir / "matches" / f"{victim}.json"
     damaged_bytes = DAMAGES[damage](path.read_bytes())
     path.write_bytes(damaged_bytes)
+    if after == "crash":  # no clean-close mark: every file's size is checked at open
+        (data_dir / "index" / "closed-cleanly").unlink()
 
-    store = open_store(data_dir)  # opens without error; the damage is found (the size changed)
-    [problem] = store.problems
+    store = open_store(data_dir)  # opens without error
+    if after == "crash":  # the damage is found at open (the size changed)
+        [problem] = store.problems
+    else:  # after a clean close a finished match is trusted until it is opened
+        assert store.problems == []
+        with pytest.raises(MatchDamaged) as caught:
+            store.open_match(victim)
+        [problem] = store.problems
+        assert caught.value.message == problem
     assert victim in problem and "could not be read" in problem and REASONS[damage] in problem
     assert "damaged/" in problem and "other matches are not affected" in problem
     kept = list((data_dir / "damaged").glob(f"{victim}.*.json"))
@@ -155,9 +166,7 @@ def test_damaged_index_is_rebuilt(data_dir, history, damage, capsys):
 
 def test_lost_index_folder_is_rebuilt(data_dir, history):
     ids, exports = history
-    for shard in (data_dir / "index").glob("*.json"):
-        shard.unlink()
-    (data_dir / "index").rmdir()
+    shutil.rmtree(data_dir / "index")
     store = open_store(data_dir)
     assert sorted(s.id for s in store.list_matches()) == sorted(ids)
     assert [s.status for s in store.list_matches()] == ["in-progress", "finished", "in-progress"]
@@ -202,3 +211,12 @@ def test_index_and_match_lost_together(data_dir, history):
     store.close()
     store = open_store(data_dir)
     assert {s.id: s.status for s in store.list_matches()}[ids[0]] == "damaged"
+
+
+def test_deleted_shard_after_a_clean_close_is_rebuilt(data_dir, history):
+    ids, _ = history
+    shard = data_dir / "index" / f"{ids[1][-2:]}.json"
+    shard.unlink()
+    store = open_store(data_dir)
+    assert sorted(s.id for s in store.list_matches()) == sorted(ids)
+    assert store.summary(ids[1]).status == "finished" and store.summary(ids[1]).scores == (61, 11)

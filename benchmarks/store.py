@@ -1,0 +1,198 @@
+"""Store benchmark: recording latency and history opening time against the history size.
+
+    .venv/bin/python benchmarks/store.py [--sizes 0 1000 10000] [--matches 4] [--no-rebuild]
+
+For each history size N (finished matches already stored) it prints:
+
+* the time to durably record one event (``store.record``: engine check,
+  atomic write, fsync of the file and the folder): median, p95 and max over
+  every event of a few long simulated matches, split into ordinary moves
+  (match file only) and events that also write the index (round start,
+  reveal, finish);
+* the time to open the history: ``open_store`` + ``list_matches()`` after a
+  clean close (median of 5), and ``list_matches()`` alone on an open store;
+* the time to rebuild the whole index from the N match files (``--no-rebuild``
+  skips it), which only happens if the index is lost.
+
+The N finished matches are written straight to disk (match files in the
+store's format, and the index shards), which is quick; the store then opens
+them through its normal path. Aims (issue 3): recording at 10,000 within
+1.5x of recording at 0 and under 20 ms median; history under 300 ms at 10,000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.rules import Draw, Pass, Play  # noqa: E402
+from scorekeeper.store import open_store  # noqa: E402
+from scorekeeper.store.documents import document_actions, read_document  # noqa: E402
+from scorekeeper.store.events import action_to_json, create_event  # noqa: E402
+from scorekeeper.store.paths import Layout, new_match_id, shard_of  # noqa: E402
+from scorekeeper.store.summary import summarize  # noqa: E402
+from tests.store.simulate import long_finished_document  # noqa: E402
+
+KINDS = [("horse-race", 2, False), ("horse-race", 3, False), ("horse-race", 4, True),
+         ("exact-61", 2, False), ("exact-61", 3, False), ("exact-61", 4, True)]
+
+
+def templates(count: int) -> list[dict]:
+    """Finished simulated matches of every game and seating."""
+    out = []
+    for i in range(count):
+        v, p, pp = KINDS[i % len(KINDS)]
+        out.append(long_finished_document(10_000 + i, min_actions=100, variant=v, players=p, partnerships=pp))
+    return out
+
+
+def _stamp(moment: datetime) -> str:
+    # time_text() without strftime: the fixture formats millions of these
+    return (f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}T{moment.hour:02d}:{moment.minute:02d}:"
+            f"{moment.second:02d}.000Z")
+
+
+def write_history(root: Path, size: int, docs: list[dict]) -> None:
+    """``size`` finished matches spread over three years, written straight in the store's format
+    (the events of each template are serialised once; only ids and times change)."""
+    layout = Layout(root)
+    layout.make()
+    shards: dict[str, dict] = {}
+    first = datetime.now(UTC) - timedelta(days=3 * 365)
+    prepared = []
+    for doc in docs:
+        bodies = [json.dumps(action_to_json(a), ensure_ascii=False, separators=(",", ":"))[1:-1]
+                  for a in document_actions(doc)]
+        prepared.append((doc, read_document(doc)[1], bodies))
+    step = timedelta(seconds=20)
+    for i in range(size):
+        doc, match, bodies = prepared[i % len(prepared)]
+        started = first + timedelta(minutes=157 * i)
+        match_id = new_match_id(started)
+        head = create_event(match_id, doc["variant"], doc["players"], doc["partnerships"], "app", started)
+        parts = [f'"1":{json.dumps(head, ensure_ascii=False, separators=(",", ":"))}']
+        moment = started
+        for seq, body in enumerate(bodies, start=1):
+            moment += step
+            parts.append(f'"{seq + 1}":{{"seq":{seq},"time":"{_stamp(moment)}",{body}}}')
+        raw = ('{"events":{' + ",".join(parts) + "}}").encode()
+        layout.match_file(match_id).write_bytes(raw)
+        summary = summarize(match_id, head, match, len(bodies) + 1, moment, len(raw))
+        table = shards.setdefault(shard_of(match_id), {})
+        table[str(len(table) + 1)] = summary.to_entry()
+    for shard, table in shards.items():
+        layout.shard_file(shard).write_text(json.dumps({"matches": table}, ensure_ascii=False))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.2f}"
+
+
+def measure(root: Path, docs: list[dict], matches: int) -> dict:
+    # History: open + list after a clean close (the app's start), then the list alone.
+    opens = []
+    for _ in range(5):
+        t = time.perf_counter()
+        store = open_store(root)
+        rows = store.list_matches()
+        opens.append(time.perf_counter() - t)
+        store.close()
+    store = open_store(root)
+    lists = []
+    for _ in range(5):
+        t = time.perf_counter()
+        store.list_matches()
+        lists.append(time.perf_counter() - t)
+    # Recording: every event of a few long matches, each fsync'd before record() returns.
+    moves, index_events, creates = [], [], []
+    for doc in docs[:matches]:
+        t = time.perf_counter()
+        match_id = store.create_match(doc["variant"], doc["players"], doc["partnerships"])
+        creates.append(time.perf_counter() - t)
+        for action in document_actions(doc):
+            t = time.perf_counter()
+            result = store.record(match_id, action)
+            elapsed = time.perf_counter() - t
+            writes_index = type(action) not in (Play, Draw, Pass) or result.match.finished
+            (index_events if writes_index else moves).append(elapsed)
+    store.close()
+    return {"rows": len(rows), "open": statistics.median(opens), "list": statistics.median(lists),
+            "moves": moves, "index_events": index_events, "all": moves + index_events, "creates": creates}
+
+
+def rebuild(root: Path) -> float:
+    shutil.rmtree(root / "index")
+    t = time.perf_counter()
+    store = open_store(root)
+    store.list_matches()
+    elapsed = time.perf_counter() - t
+    store.close()
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[0, 1000, 10000])
+    parser.add_argument("--matches", type=int, default=4, help="long matches recorded per size")
+    parser.add_argument("--no-rebuild", action="store_true", help="skip the full index rebuild")
+    parser.add_argument("--dir", help="where to build the histories (default: a temp folder)")
+    args = parser.parse_args()
+    docs = templates(max(24, args.matches))
+    base = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    results = {}
+    try:
+        for size in args.sizes:
+            root = base / f"history-{size}"
+            shutil.rmtree(root, ignore_errors=True)
+            t = time.perf_counter()
+            write_history(root, size, docs[args.matches:])
+            built = time.perf_counter() - t
+            r = measure(root, docs, args.matches)
+            r["rebuild"] = None if args.no_rebuild or size == 0 else rebuild(root)
+            results[size] = r
+            print(f"history of {size} finished matches written in {built:.1f} s", flush=True)
+            shutil.rmtree(root, ignore_errors=True)
+    finally:
+        if not args.dir:
+            shutil.rmtree(base, ignore_errors=True)
+
+    print("\nrecord one event, durably (ms)          median      p95      max   events")
+    for size, r in results.items():
+        for label, key in (("all events", "all"), ("ordinary moves", "moves"),
+                           ("+ index write", "index_events")):
+            values = r[key]
+            print(f"  {size:>6} matches, {label:<17} {ms(statistics.median(values))}  "
+                  f"{ms(percentile(values, 0.95))}  {ms(max(values))}  {len(values):>6}")
+    print("\ncreate a match (ms, median)")
+    for size, r in results.items():
+        print(f"  {size:>6} matches: {ms(statistics.median(r['creates']))}")
+    print("\nopen the history (ms)       open_store + list_matches   list_matches alone   listed")
+    for size, r in results.items():
+        print(f"  {size:>6} matches            {ms(r['open'])}                 {ms(r['list'])}     {r['rows']:>6}")
+    if any(r["rebuild"] for r in results.values()):
+        print("\nrebuild the lost index from the match files (s)")
+        for size, r in results.items():
+            if r["rebuild"] is not None:
+                print(f"  {size:>6} matches: {r['rebuild']:.2f}")
+    if 0 in results and max(results) > 0:
+        top = max(results)
+        ratio = statistics.median(results[top]["all"]) / statistics.median(results[0]["all"])
+        print(f"\nmedian record time at {top} / at 0 matches: {ratio:.2f}x (aim <= 1.5x)")
+
+
+if __name__ == "__main__":
+    main()
