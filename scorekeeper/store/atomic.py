@@ -75,21 +75,23 @@ def is_temp_file(name: str) -> bool:
     return name.startswith(".") and name.endswith(TEMP_SUFFIX)
 
 
-def sweep_temp_files(folder: Path) -> list[Path]:
-    """Delete temp files a crash left in ``folder``; return them.
+def sweep_temp_files(folder: Path, names: list[str] | None = None) -> list[Path]:
+    """Delete temp files a crash left in ``folder`` (whose listing may be given); return them.
 
     Safe only while this process holds the data folder's lock (no other
     writer can be half-way through a write).
     """
+    if names is None:
+        try:
+            names = os.listdir(folder)
+        except FileNotFoundError:
+            return []
     removed = []
-    try:
-        entries = list(os.scandir(folder))
-    except FileNotFoundError:
-        return removed
-    for entry in entries:
-        if is_temp_file(entry.name) and entry.is_file(follow_symlinks=False):
-            Path(entry.path).unlink(missing_ok=True)
-            removed.append(Path(entry.path))
+    for name in names:
+        if is_temp_file(name):
+            path = Path(folder) / name
+            path.unlink(missing_ok=True)
+            removed.append(path)
     return removed
 
 
@@ -152,7 +154,3 @@ class AtomicJSONStorage(Storage):
         write_atomic(self.path, raw)
         self._text, self.size = text, len(raw)
 
-    def forget(self) -> None:
-        """Drop the cached text (the file was changed or moved by someone else)."""
-        self._text = None
-        self.size = None

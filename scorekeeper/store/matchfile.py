@@ -38,7 +38,7 @@ class MatchLog:
         tables = self.db.storage.read()
         if tables is None or set(tables) != {EVENTS_TABLE}:
             raise DamagedFile(self.path, "the file is not a match log (no events table)")
-        events = [dict(doc) for doc in self.table.all()]
+        events = list(tables[EVENTS_TABLE].values())  # fresh objects: the storage parses on every read
         if not all(type(e.get("seq")) is int for e in events):
             raise DamagedFile(self.path, "an event has no sequence number")
         events.sort(key=lambda e: e["seq"])
@@ -51,7 +51,3 @@ class MatchLog:
     def close(self) -> None:
         self.db.close()
 
-    def forget(self) -> None:
-        """Drop cached content (after the file was moved or changed outside)."""
-        self.db.storage.forget()
-        self.table._next_id = None  # TinyDB recomputes the next doc_id from the file
