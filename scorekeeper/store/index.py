@@ -18,7 +18,7 @@ from tinydb import Query, TinyDB
 
 from .atomic import AtomicJSONStorage, DamagedFile
 from .paths import Layout, is_match_id, shard_of
-from .summary import MatchSummary
+from .summary import FINISHED, MatchSummary
 
 TABLE = "matches"
 _HEX = set("0123456789abcdef")
@@ -36,6 +36,7 @@ class Index:
         self._set_aside = set_aside
         self._shards: dict[str, TinyDB] = {}
         self._ids: dict[str, set[str]] = {}  # shard -> ids it holds on disk
+        self.unfinished: set[str] = set()  # ids loaded whose status is not "finished"
 
     def load(self) -> tuple[dict[str, MatchSummary], int]:
         """Read every shard: ``({id: summary}, number of entries dropped as malformed)``.
@@ -64,9 +65,12 @@ class Index:
                 except ValueError:
                     dropped += 1
                     continue
-                if is_match_id(summary.id) and shard_of(summary.id) == shard:
-                    summaries[summary.id] = summary
-                    ids.add(summary.id)
+                match_id = doc["id"]
+                if is_match_id(match_id) and shard_of(match_id) == shard:
+                    summaries[match_id] = summary
+                    ids.add(match_id)
+                    if doc["status"] != FINISHED:
+                        self.unfinished.add(match_id)
                 else:
                     dropped += 1
         return summaries, dropped

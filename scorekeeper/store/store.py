@@ -319,7 +319,7 @@ class MatchStore:
             rows = [summaries[i] for i in reversed(self._order)]
         if player is not None:
             key = player.strip().casefold()
-            rows = [s for s in rows if any(p.casefold() == key for p in s.players)]
+            rows = [s for s in rows if any(isinstance(p, str) and p.casefold() == key for p in s.players)]
         if variant is not None:
             rows = [s for s in rows if s.variant == variant]
         if finished is not None:
@@ -603,11 +603,10 @@ class MatchStore:
         known = self._summaries.keys()
         to_read = {i for i in present - known if is_match_id(i)}  # new files
         to_read |= present & self._index.missing_from(known)  # entries lost with a shard
-        for match_id in present & known:
+        # after a clean close only matches not finished need their size checked
+        for match_id in present & (known if full else self._index.unfinished):
             s = self._summaries[match_id]
-            status = s.status
-            if status == DAMAGED or ((full or status == IN_PROGRESS)
-                                     and os.stat(matches / f"{match_id}.json").st_size != s.file_size):
+            if s.status == DAMAGED or os.stat(matches / f"{match_id}.json").st_size != s.file_size:
                 to_read.add(match_id)
         changed = [self._summary_from_file(i, self._summaries.get(i)) for i in sorted(to_read)]
         aside = {e.name.split(".")[0] for e in os.scandir(self.layout.damaged)}
@@ -700,7 +699,7 @@ def _canonical(action, players: int) -> tuple[dict, object]:
     return fields, action_from_json(fields, players)
 
 
-def _chronological(summary: MatchSummary) -> tuple[str, str]:
+def _chronological(summary: MatchSummary) -> str:
     return summary.sort_key
 
 

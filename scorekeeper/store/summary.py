@@ -86,9 +86,9 @@ class MatchSummary:
         return self._e["status"] == FINISHED
 
     @property
-    def sort_key(self) -> tuple[str, str]:
-        """Chronological order: (start time as stored, id)."""
-        return self._e["started"], self._e["id"]
+    def sort_key(self) -> str:
+        """Chronological order: the start time as stored (fixed width) followed by the id."""
+        return self._e["started"] + self._e["id"]
 
     def to_entry(self) -> dict:
         """The index entry (JSON-ready; a copy)."""
@@ -219,10 +219,12 @@ def player_stats(summaries_newest_first: list[MatchSummary]) -> list[PlayerStats
     """Per-player statistics, most wins first (then most matches, then name)."""
     stats: dict[str, PlayerStats] = {}
     for s in summaries_newest_first:
-        if s.status == DAMAGED:
+        players, scores = s.players, s.scores
+        if s.status == DAMAGED or not all(type(p) is str for p in players) or \
+                not all(type(x) is int for x in scores):  # an index entry edited by hand: skip it
             continue
-        side_of = side_of_seats(len(s.players), s.partnerships)
-        for seat, name in enumerate(s.players):
+        side_of = side_of_seats(len(players), s.partnerships)
+        for seat, name in enumerate(players):
             entry = stats.setdefault(name.casefold(), PlayerStats(name))
             if s.status == IN_PROGRESS:
                 entry.unfinished += 1
@@ -231,6 +233,6 @@ def player_stats(summaries_newest_first: list[MatchSummary]) -> list[PlayerStats
             entry.matches += 1
             entry.wins += side in s.winners
             entry.rounds += s.rounds
-            entry.points += s.scores[side] if side < len(s.scores) else 0
+            entry.points += scores[side] if side < len(scores) else 0
     return sorted(stats.values(), key=lambda p: (-p.wins, -p.matches, p.name.casefold()))
 
