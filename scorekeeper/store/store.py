@@ -15,6 +15,7 @@ correction); other moves leave it stale by design and it is refreshed on
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import threading
@@ -92,8 +93,18 @@ _REGISTRY: dict[Path, MatchStore] = {}
 _REGISTRY_LOCK = threading.Lock()
 
 
+@atexit.register
+def _close_all() -> None:
+    """At interpreter exit, close every open store (index brought up to date, clean-close mark)."""
+    for store in list(_REGISTRY.values()):
+        try:
+            store.close()
+        except Exception as err:  # noqa: BLE001 - exiting anyway; the next open repairs from the logs
+            log.warning("could not close the store of %s: %s", store.root, err)
+
+
 def open_store(data_dir: str | os.PathLike | None = None) -> MatchStore:
-    """The process-wide store of a data folder (opened on first use).
+    """The process-wide store of a data folder (opened on first use; closed at exit).
 
     ``data_dir`` defaults to ``$SCOREKEEPER_DATA``, else the per-user data
     folder (platformdirs). Opening creates the folder, takes its lock,
