@@ -700,14 +700,17 @@ _MOVES = (Play, Draw, Pass)
 
 def _canonical(action, players: int) -> tuple[dict, object]:
     """The event fields of an action and the action read back from them, so the
-    match in memory is folded from exactly what the log holds."""
+    match in memory is folded from exactly what the log holds.
+
+    Raises :class:`RuleViolation` for something that is not a well-formed action.
+    """
     try:
+        if type(action) is Reveal and not isinstance(action.hands, dict):
+            raise ValueError("hands are given by seat")
         fields = action_to_json(action)
-    except (TypeError, AttributeError, IndexError):
-        raise RuleViolation("", "unknown_action", text=f"not an action: {action!r}") from None
-    if type(action) is Reveal and not isinstance(action.hands, dict):
-        raise RuleViolation("", "malformed", text="hands are given by seat")
-    return fields, action_from_json(fields, players)
+        return fields, action_from_json(fields, players)
+    except (TypeError, AttributeError, IndexError, ValueError) as err:
+        raise RuleViolation("", "malformed", text=f"not a well-formed action: {action!r} ({err})") from None
 
 
 def _chronological(summary: MatchSummary) -> str:

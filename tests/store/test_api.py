@@ -371,3 +371,16 @@ def test_dates_filter_uses_local_day(data_dir):
     local_day = started.astimezone().date()
     assert isinstance(local_day, date)
     assert [s.id for s in store.list_matches(since=local_day, until=local_day)] == [match_id]
+
+
+@pytest.mark.parametrize("action", [StartRound(True), StartRound("0"), Play("0", (1, 4)), Play(0, (5, 7)),
+                                    Reveal([1, 2]), Draw(0, "2"), "play 1-4", None])
+def test_malformed_actions_are_refused_and_nothing_is_written(data_dir, action):
+    store = open_store(data_dir)
+    match_id = store.create_match("horse-race", ["Ann", "Bo"], False)
+    if not isinstance(action, StartRound):
+        store.record(match_id, StartRound(0))
+    size = store.layout.match_file(match_id).stat().st_size
+    with pytest.raises(RuleViolation):
+        store.record(match_id, action)
+    assert store.layout.match_file(match_id).stat().st_size == size
