@@ -384,3 +384,22 @@ def test_malformed_actions_are_refused_and_nothing_is_written(data_dir, action):
     with pytest.raises(RuleViolation):
         store.record(match_id, action)
     assert store.layout.match_file(match_id).stat().st_size == size
+
+
+def test_crash_between_log_and_index_write_is_repaired(data_dir):
+    from scorekeeper.store.matchfile import MatchLog
+
+    store = open_store(data_dir)
+    match_id = record_case(store, "hr-2p-instant-win-62")
+    last = store.actions(match_id)[-1][0]
+    seq = store.summary(match_id).events
+    store.close()
+    # As if the app crashed after logging an undo of the winning move, before updating the index:
+    log = MatchLog(store.layout.match_file(match_id))
+    log.append([{"seq": seq, "time": "2030-01-01T00:00:00.000Z", "kind": "undo", "target": last}])
+    log.close()
+    (data_dir / "index" / "closed-cleanly").unlink()
+    store = open_store(data_dir)
+    assert store.problems == []
+    summary = store.summary(match_id)
+    assert (summary.status, summary.scores, summary.events) == ("in-progress", (60, 0), seq + 1)
