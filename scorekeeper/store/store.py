@@ -438,7 +438,10 @@ class MatchStore:
                 if self._dirty:
                     self._put_index([self._summaries[i] for i in self._dirty if i in self._summaries])
                 if not self._dirty:  # the index is current: the next open may trust it
-                    write_atomic(self.layout.clean_mark, time_text(now()).encode())
+                    try:
+                        write_atomic(self.layout.clean_mark, time_text(now()).encode())
+                    except OSError as err:  # harmless: the next open checks every file
+                        log.warning("could not mark the store closed: %s", err)
                 for op in self._open.values():
                     op.log.close()
                 self._open.clear()
