@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -150,6 +151,7 @@ def main() -> None:
     parser.add_argument("--no-rebuild", action="store_true", help="skip the full index rebuild")
     parser.add_argument("--dir", help="where to build the histories (default: a temp folder)")
     args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
     docs = templates(max(24, args.matches))
     base = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
     results = {size: {"moves": [], "index_events": [], "all": [], "creates": [], "list": [], "open": [],
@@ -195,6 +197,7 @@ def main() -> None:
         for size, r in results.items():
             if r["rebuild"] is not None:
                 print(f"  {size:>6} matches: {r['rebuild']:.2f}")
+    print(f"\nload average at end: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     if 0 in results and max(results) > 0:
         top = max(results)
         ratio = statistics.median(results[top]["all"]) / statistics.median(results[0]["all"])
