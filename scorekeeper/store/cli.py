@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from datetime import date
@@ -53,6 +54,9 @@ def _with_store(body: Callable[[MatchStore, argparse.Namespace], int]) -> Callab
             for problem in store.problems:
                 print(f"warning: {problem}", file=sys.stderr)
             return body(store, args)
+        except BrokenPipeError:  # e.g. `scorekeeper history | head`: the reader has gone
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
         except RuleViolation as err:
             print(f"refused: {err.message}", file=sys.stderr)
         except StoreError as err:
