@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.rules import Draw, Pass, Play  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
+from scorekeeper.store.atomic import write_atomic  # noqa: E402
 from scorekeeper.store.documents import document_actions, read_document  # noqa: E402
 from scorekeeper.store.events import action_to_json, create_event  # noqa: E402
 from scorekeeper.store.paths import Layout, new_match_id, shard_of  # noqa: E402
@@ -132,6 +133,17 @@ def record_match(root: Path, doc: dict, out: dict) -> None:
     store.close()
 
 
+def fsync_floor(folder: Path, count: int = 200) -> list[float]:
+    """Times of a bare atomic write of 20 kB (temp file, fsync, replace, fsync folder): the disk's floor."""
+    folder.mkdir(parents=True, exist_ok=True)
+    times = []
+    for _ in range(count):
+        t = time.perf_counter()
+        write_atomic(folder / "floor.json", b"x" * 20_000)
+        times.append(time.perf_counter() - t)
+    return times
+
+
 def rebuild(root: Path) -> float:
     shutil.rmtree(root / "index")
     t = time.perf_counter()
@@ -161,6 +173,7 @@ def main() -> None:
             t = time.perf_counter()
             write_history(base / f"history-{size}", size, docs[args.matches:])
             print(f"history of {size} finished matches written in {time.perf_counter() - t:.1f} s", flush=True)
+        floor = fsync_floor(base / "floor")
         # Sizes take turns, so a busy moment of the machine does not favour one of them.
         for rep in range(max(args.matches, 7)):
             for size in args.sizes:
@@ -178,6 +191,8 @@ def main() -> None:
             shutil.rmtree(base, ignore_errors=True)
 
     print("\nrecord one event, durably (ms)          median      p95      max   events")
+    print(f"  floor: bare atomic write of 20 kB  {ms(statistics.median(floor))}  {ms(percentile(floor, 0.95))}  "
+          f"{ms(max(floor))}  {len(floor):>6}")
     for size, r in results.items():
         for label, key in (("all events", "all"), ("ordinary moves", "moves"),
                            ("+ index write", "index_events")):
