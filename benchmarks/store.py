@@ -92,7 +92,8 @@ def write_history(root: Path, size: int, docs: list[dict]) -> None:
         table = shards.setdefault(shard_of(match_id), {})
         table[str(len(table) + 1)] = summary.to_entry()
     for shard, table in shards.items():
-        layout.shard_file(shard).write_text(json.dumps({"matches": table}, ensure_ascii=False))
+        layout.shard_file(shard).write_text(json.dumps({"matches": table}, ensure_ascii=False, separators=(",", ":")),
+                                            encoding="utf-8")
 
 
 def percentile(values: list[float], q: float) -> float:
