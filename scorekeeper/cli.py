@@ -103,4 +103,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the importable module's main: under ``python -m`` this file is ``__main__``, a second
+    # copy of the module, and the store and app layers register into ``scorekeeper.cli``.
+    from scorekeeper.cli import main as _main
+
+    sys.exit(_main())

@@ -1,0 +1,31 @@
+"""The durable match log and history (TinyDB; no UI imports).
+
+Public surface::
+
+    from scorekeeper.store import MatchStore, open_store
+    store = open_store(data_dir=None)
+    match_id = store.create_match("horse-race", ["Ann", "Bo"], partnerships=False)
+    result = store.record(match_id, StartRound(0))   # RecordResult: match, events, seq
+
+See docs/store.md for where data lives, the on-disk layout and the event schema.
+"""
+
+from .errors import (
+    ImportRefused,
+    MatchDamaged,
+    MatchNotFound,
+    NothingToUndo,
+    StoreBusy,
+    StoreClosed,
+    StoreError,
+)
+from .events import LOG_FORMAT
+from .paths import ENV_VAR, default_data_dir
+from .store import MatchStore, RecordResult, is_open, open_store
+from .summary import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
+
+__all__ = [
+    "DAMAGED", "ENV_VAR", "FINISHED", "IN_PROGRESS", "LOG_FORMAT", "ImportRefused", "MatchDamaged",
+    "MatchNotFound", "MatchStore", "MatchSummary", "NothingToUndo", "PlayerStats", "RecordResult",
+    "StoreBusy", "StoreClosed", "StoreError", "default_data_dir", "is_open", "open_store",
+]

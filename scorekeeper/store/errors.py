@@ -1,0 +1,52 @@
+"""Errors the store raises. Each carries one user-readable line in ``message``.
+
+Rule refusals are not here: an illegal action raises the engine's
+:class:`scorekeeper.rules.RuleViolation` unchanged (nothing is written).
+"""
+
+from __future__ import annotations
+
+from ..rules import RuleViolation
+
+
+class StoreError(Exception):
+    """A storage problem; ``message`` says what happened and what to do."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+class StoreBusy(StoreError):
+    """Another process has the data folder open (one process per folder: TinyDB is not process-safe)."""
+
+
+class StoreClosed(StoreError):
+    """The store was closed; call ``open_store`` again."""
+
+
+class MatchNotFound(StoreError):
+    """No match with that id in this data folder."""
+
+
+class MatchDamaged(StoreError):
+    """The match's file could not be read; it was moved aside (``message`` says where)."""
+
+
+class NothingToUndo(StoreError):
+    """Undo asked for a match with no action in effect."""
+
+
+class ImportRefused(StoreError):
+    """A document given to ``import_documents`` was refused; nothing was imported.
+
+    ``index`` is the 0-based position of the refused document in the list,
+    ``violation`` the engine's :class:`RuleViolation` (rule, round, move).
+    """
+
+    def __init__(self, index: int, violation: RuleViolation, name: str | None = None) -> None:
+        self.index = index
+        self.violation = violation
+        self.name = name
+        label = name if name is not None else f"document {index + 1}"
+        super().__init__(f"{label} refused, nothing imported: {violation.message}")

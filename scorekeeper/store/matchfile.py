@@ -1,0 +1,53 @@
+"""One match's file: a TinyDB database whose ``events`` table is the match log.
+
+Each match has its own file, so recording a move rewrites only that match's
+log (a few kB), whatever the size of the history. Events are TinyDB
+documents; their order is the explicit ``seq`` in each event (TinyDB's
+doc_ids may have gaps), see :mod:`scorekeeper.store.events`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tinydb import TinyDB
+
+from .atomic import AtomicJSONStorage, DamagedFile
+
+EVENTS_TABLE = "events"
+
+
+class MatchLog:
+    """The event log file of one match (one TinyDB instance; the caller holds the store's lock)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.db = TinyDB(path, storage=AtomicJSONStorage)
+        self.table = self.db.table(EVENTS_TABLE, cache_size=0)
+
+    @property
+    def size(self) -> int | None:
+        """Bytes on disk after the last read or write."""
+        return self.db.storage.size
+
+    def read(self) -> list[dict]:
+        """All events ordered by seq. Raises :class:`DamagedFile` if the file is
+        missing, unreadable or not a match log (seq checks are the caller's)."""
+        if not self.path.exists():
+            raise DamagedFile(self.path, "the match file is missing")
+        tables = self.db.storage.read()
+        if tables is None or set(tables) != {EVENTS_TABLE}:
+            raise DamagedFile(self.path, "the file is not a match log (no events table)")
+        events = list(tables[EVENTS_TABLE].values())  # fresh objects: the storage parses on every read
+        if not all(type(e.get("seq")) is int for e in events):
+            raise DamagedFile(self.path, "an event has no sequence number")
+        events.sort(key=lambda e: e["seq"])
+        return events
+
+    def append(self, events: list[dict]) -> None:
+        """Append events in one atomic, fsync'd write. Raises ``OSError``; the file is then unchanged."""
+        self.table.insert_multiple(events)
+
+    def close(self) -> None:
+        self.db.close()
+

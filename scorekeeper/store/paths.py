@@ -1,0 +1,92 @@
+"""Where the data lives: the data folder, its layout, and match ids.
+
+Layout of a data folder::
+
+    matches/<id>.json   one TinyDB file per match: its event log (the truth)
+    index/<xx>.json     the history index, sharded by the last two hex digits of the id
+    index/closed-cleanly  present only while no process has the folder open after a clean close
+    damaged/            unreadable files moved aside (never deleted)
+    .lock               held while a process has the folder open
+
+A match id is ``YYYYMMDD-HHMMSS-xxxxxx``: the UTC time it was created and six
+random hex digits, so ids sort by creation and spread evenly over 256 shards.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from datetime import UTC, datetime
+from pathlib import Path
+
+import platformdirs
+
+ENV_VAR = "SCOREKEEPER_DATA"
+APP_NAME = "scorekeeper"
+ID_PATTERN = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{6}$")
+
+
+def default_data_dir() -> Path:
+    """``$SCOREKEEPER_DATA`` if set, else the per-user data folder from platformdirs
+    (``~/.local/share/scorekeeper`` on Linux, ``%LOCALAPPDATA%\\scorekeeper`` on Windows,
+    ``~/Library/Application Support/scorekeeper`` on macOS)."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def resolve_data_dir(data_dir: str | os.PathLike | None) -> Path:
+    """The absolute data folder: ``data_dir`` if given, else :func:`default_data_dir`."""
+    path = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
+    return path.resolve()
+
+
+def new_match_id(moment: datetime | None = None) -> str:
+    """A fresh match id for a match created at ``moment`` (default now)."""
+    moment = (moment or datetime.now(UTC)).astimezone(UTC)
+    return f"{moment:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+
+
+def is_match_id(text: object) -> bool:
+    """True if ``text`` has the shape of a match id."""
+    return isinstance(text, str) and bool(ID_PATTERN.match(text))
+
+
+def shard_of(match_id: str) -> str:
+    """The index shard a match belongs to: the id's last two hex digits."""
+    return match_id[-2:]
+
+
+class Layout:
+    """The paths inside one data folder (see the module docstring)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.matches = root / "matches"
+        self.index = root / "index"
+        self.damaged = root / "damaged"
+        self.lock = root / ".lock"
+        self.clean_mark = self.index / "closed-cleanly"
+
+    def make(self) -> None:
+        """Create the folders (raises ``OSError`` if that is impossible)."""
+        for folder in (self.root, self.matches, self.index, self.damaged):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def match_file(self, match_id: str) -> Path:
+        return self.matches / f"{match_id}.json"
+
+    def shard_file(self, shard: str) -> Path:
+        return self.index / f"{shard}.json"
+
+    def aside_path(self, name: str, moment: datetime) -> Path:
+        """A fresh name in ``damaged/`` for a file moved aside: ``NAME.YYYYMMDDTHHMMSSZ.json``."""
+        stem = f"{name}.{moment.astimezone(UTC):%Y%m%dT%H%M%SZ}"
+        path = self.damaged / f"{stem}.json"
+        n = 1
+        while path.exists():
+            n += 1
+            path = self.damaged / f"{stem}-{n}.json"
+        return path

@@ -1,0 +1,737 @@
+"""The match store: a durable, append-only event log per match, and the history.
+
+Every call blocks (file I/O and fsync): the app calls it through
+``asyncio.to_thread``. One :class:`MatchStore` per data folder per process
+(:func:`open_store`), one lock per store, one TinyDB instance per file.
+
+Recording a move: the engine validates it on the match held in memory
+(nothing is written if it raises), then the event is appended to the match's
+own file with an atomic, fsync'd write, and only then does :meth:`record`
+return. The index is touched only when the history entry changes in a way
+that matters (creation, round start and settlement, finish, undo,
+correction); other moves leave it stale by design and it is refreshed on
+:meth:`close` or, after a crash, from the match files at the next open.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent
+from ..rules.document import match_to_document
+from .atomic import DamagedFile, fsync_dir, sweep_temp_files, write_atomic
+from .documents import read_document
+from .errors import (
+    ImportRefused,
+    MatchDamaged,
+    MatchNotFound,
+    NothingToUndo,
+    StoreClosed,
+    StoreError,
+)
+from .events import (
+    LogError,
+    action_from_json,
+    action_to_json,
+    create_event,
+    fold_log,
+    now,
+    parse_time,
+    time_text,
+)
+from .folderlock import lock_folder, unlock_folder
+from .index import Index
+from .matchfile import MatchLog
+from .paths import Layout, is_match_id, new_match_id, resolve_data_dir
+from .summary import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats, damaged_summary, player_stats, summarize
+
+log = logging.getLogger(__name__)
+
+MAX_OPEN_MATCHES = 32  # folded matches kept in memory (least recently used are dropped)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordResult:
+    """What :meth:`MatchStore.record` (or :meth:`MatchStore.correct`) did.
+
+    Attributes:
+        match: the store's live :class:`Match` (explain=True) after the action;
+            read it, do not apply actions to it (it changes with the next call).
+        events: the :class:`ScoreEvent` s the action produced (may be empty).
+        seq: the sequence number of the stored event.
+    """
+
+    match: Match
+    events: tuple[ScoreEvent, ...]
+    seq: int
+
+
+class _OpenMatch:
+    """A match held in memory: its log file, create event, effective actions and fold."""
+
+    __slots__ = ("id", "log", "head", "actions", "match", "next_seq", "last_time")
+
+    def __init__(self, match_id: str, log_file: MatchLog, head: dict, actions: list, match: Match,
+                 next_seq: int, last_time: datetime) -> None:
+        self.id = match_id
+        self.log = log_file
+        self.head = head
+        self.actions = actions  # [(seq of the action event, action)] in effect
+        self.match = match
+        self.next_seq = next_seq
+        self.last_time = last_time
+
+
+_REGISTRY: dict[Path, MatchStore] = {}
+_REGISTRY_LOCK = threading.Lock()
+
+
+@atexit.register
+def _close_all() -> None:
+    """At interpreter exit, close every open store (index brought up to date, clean-close mark)."""
+    for store in list(_REGISTRY.values()):
+        try:
+            store.close()
+        except Exception as err:  # noqa: BLE001 - exiting anyway; the next open repairs from the logs
+            log.warning("could not close the store of %s: %s", store.root, err)
+
+
+def open_store(data_dir: str | os.PathLike | None = None) -> MatchStore:
+    """The process-wide store of a data folder (opened on first use; closed at exit).
+
+    ``data_dir`` defaults to ``$SCOREKEEPER_DATA``, else the per-user data
+    folder (platformdirs). Opening creates the folder, takes its lock,
+    sweeps temp files left by a crash, loads the index and repairs it from
+    the match files (see :class:`MatchStore`). Raises :class:`StoreError`
+    (e.g. :class:`StoreBusy` if another process has the folder open).
+    """
+    root = resolve_data_dir(data_dir)
+    with _REGISTRY_LOCK:
+        store = _REGISTRY.get(root)
+        if store is None or store.closed:
+            store = MatchStore(root)
+            _REGISTRY[root] = store
+        return store
+
+
+def is_open(data_dir: str | os.PathLike | None = None) -> bool:
+    """True if this process has the store of that folder open."""
+    store = _REGISTRY.get(resolve_data_dir(data_dir))
+    return store is not None and not store.closed
+
+
+class MatchStore:
+    """All matches of one data folder. Use :func:`open_store`; every method is thread-safe.
+
+    ``problems`` lists user-readable messages about damage found and repaired
+    (a match file or index shard moved aside, the index rebuilt); the app
+    should show them once.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.layout = Layout(root)
+        self.problems: list[str] = []
+        self.closed = False
+        self._lock = threading.RLock()
+        try:
+            self.layout.make()
+        except OSError as err:
+            raise StoreError(f"cannot create the data folder {root}: {err.strerror or err}") from None
+        self._lock_fd = lock_folder(self.layout.lock)
+        try:
+            match_files = os.listdir(self.layout.matches)  # listed once: 10,000 names cost ~10 ms
+            for folder in (self.layout.root, self.layout.matches, self.layout.index, self.layout.damaged):
+                names = match_files if folder == self.layout.matches else None
+                for path in sweep_temp_files(folder, names):
+                    log.info("removed %s, left by an interrupted write", path)
+            self._open: OrderedDict[str, _OpenMatch] = OrderedDict()
+            self._dirty: set[str] = set()  # live summary newer than its index entry
+            self._index = Index(self.layout, self._shard_aside)
+            clean = self._take_clean_mark()
+            self._summaries, dropped = self._index.load()
+            if dropped:
+                self._problem(f"{dropped} unreadable entries of the history index were dropped and rebuilt "
+                              "from the match files")
+            # ids oldest first, for the history; ids are never removed from _summaries (a damaged
+            # match stays listed), so a change in their number is the only reason to rebuild it
+            self._order: list[str] | None = None
+            self._reconcile(match_files, full=not clean or bool(dropped) or bool(self.problems))
+        except BaseException:
+            unlock_folder(self._lock_fd)
+            raise
+
+    # ------------------------------------------------------------------ matches
+    def create_match(self, variant: str, players: list[str], partnerships: bool) -> str:
+        """Start a new match; return its id.
+
+        Raises :class:`RuleViolation` for a seating the game does not allow
+        (H1/E1) or an empty name, :class:`StoreError` if it cannot be saved.
+        """
+        names = [p.strip() if isinstance(p, str) else p for p in players]
+        if not all(isinstance(p, str) and p for p in names):
+            raise RuleViolation("", "bad_names", text="every player needs a name")
+        match = Match(variant, names, partnerships, explain=True)
+        with self._lock:
+            self._check_open()
+            match_id = self._fresh_id()
+            moment = now()
+            head = create_event(match_id, match.variant, names, match.partnerships, "app", moment)
+            match_log = MatchLog(self.layout.match_file(match_id))
+            try:
+                match_log.append([head])
+            except OSError as err:
+                match_log.close()
+                raise StoreError(f"could not save the new match in {self.layout.matches}: "
+                                 f"{err.strerror or err}") from None
+            op = _OpenMatch(match_id, match_log, head, [], match, 1, moment)
+            self._keep_open(op)
+            self._update_summary(op, index=True)
+            return match_id
+
+    def record(self, match_id: str, action) -> RecordResult:
+        """Validate ``action`` through the engine, then store it durably.
+
+        ``action`` is an engine action (:class:`StartRound`, :class:`Play`,
+        :class:`Draw`, :class:`Pass`, :class:`Reveal`). Raises
+        :class:`RuleViolation` (nothing written) for an illegal action,
+        :class:`MatchNotFound`, :class:`MatchDamaged`, or :class:`StoreError`
+        if the disk refuses the write (then nothing is recorded either).
+        Returns once the event is fsync'd.
+        """
+        with self._lock:
+            self._check_open()
+            op = self._load(match_id)
+            fields, canonical = _canonical(action, op.match.n)
+            events = op.match.apply(canonical)  # RuleViolation: state unchanged, nothing written
+            try:
+                seq, moment = op.next_seq, now()
+                self._append(op, [{"seq": seq, "time": time_text(moment), **fields}])
+                op.actions.append((seq, canonical))
+                op.next_seq, op.last_time = seq + 1, moment
+            except BaseException:
+                self._drop(match_id)  # the fold is ahead of the file: read it again next time
+                raise
+            self._update_summary(op, index=type(canonical) not in _MOVES)
+            return RecordResult(op.match, tuple(events), seq)
+
+    def undo(self, match_id: str) -> Match:
+        """Take back the last action in effect by appending an ``undo`` event.
+
+        Returns the refolded match. Raises :class:`NothingToUndo` when no
+        action is in effect, :class:`StoreError` if it cannot be saved.
+        """
+        with self._lock:
+            self._check_open()
+            op = self._load(match_id)
+            if not op.actions:
+                raise NothingToUndo(f"nothing to undo in match {match_id}: no move or round is recorded")
+            target = op.actions[-1][0]
+            m = op.match
+            folded = Match.replay(m.variant, m.players, m.partnerships, [a for _, a in op.actions[:-1]],
+                                  explain=True)
+            seq, moment = op.next_seq, now()
+            self._append(op, [{"seq": seq, "time": time_text(moment), "kind": "undo", "target": target}])
+            op.actions.pop()
+            op.match, op.next_seq, op.last_time = folded, seq + 1, moment
+            self._update_summary(op, index=True)
+            return folded
+
+    def correct(self, match_id: str, target_seq: int, action) -> RecordResult:
+        """Replace the action recorded at event ``target_seq`` with ``action`` (a correction).
+
+        The target must be an action still in effect (see :meth:`actions`) and
+        ``action`` of the same kind (a round start, a move, or revealed hands).
+        Every later action is re-validated: if the replacement or any later
+        action breaks a rule, :class:`RuleViolation` is raised (located at its
+        round and move) and nothing is written. ``RecordResult.events`` are the
+        score events the replacement produced.
+        """
+        with self._lock:
+            self._check_open()
+            op = self._load(match_id)
+            place = next((i for i, (s, _) in enumerate(op.actions) if s == target_seq), None)
+            if place is None:
+                raise StoreError(f"event {target_seq} of match {match_id} is not an action in effect "
+                                 "(it may have been undone); nothing was changed")
+            fields, canonical = _canonical(action, op.match.n)
+            old_kind = action_to_json(op.actions[place][1])["kind"]
+            if fields["kind"] != old_kind:
+                raise StoreError(f"event {target_seq} is a {old_kind}; a correction replaces it with another "
+                                 f"{old_kind}, not a {fields['kind']}")
+            actions = list(op.actions)
+            actions[place] = (target_seq, canonical)
+            m = op.match
+            folded = Match(m.variant, m.players, m.partnerships, explain=True)
+            produced: tuple[ScoreEvent, ...] = ()
+            for i, (_, a) in enumerate(actions):
+                events = folded.apply(a)  # RuleViolation: nothing written
+                if i == place:
+                    produced = tuple(events)
+            seq, moment = op.next_seq, now()
+            replacement = dict(fields)
+            self._append(op, [{"seq": seq, "time": time_text(moment), "kind": "correct", "target": target_seq,
+                               "replacement": replacement}])
+            op.actions, op.match, op.next_seq, op.last_time = actions, folded, seq + 1, moment
+            self._update_summary(op, index=True)
+            return RecordResult(folded, produced, seq)
+
+    def open_match(self, match_id: str) -> Match:
+        """The match folded through the engine (explain=True), kept in memory for fast appends.
+
+        The returned object is the store's live state: read it, do not apply
+        actions to it. Raises :class:`MatchNotFound` or :class:`MatchDamaged`.
+        """
+        with self._lock:
+            self._check_open()
+            return self._load(match_id).match
+
+    def actions(self, match_id: str) -> list[tuple[int, object]]:
+        """The actions in effect, in order, each with the seq of the event that recorded it
+        (the target to pass to :meth:`correct`)."""
+        with self._lock:
+            self._check_open()
+            return list(self._load(match_id).actions)
+
+    def events(self, match_id: str) -> list[dict]:
+        """The raw event log (a copy), for review and audit: see :mod:`scorekeeper.store.events`."""
+        with self._lock:
+            self._check_open()
+            op = self._load(match_id)
+            try:
+                return op.log.read()
+            except DamagedFile as err:
+                raise self._damaged(match_id, err.reason) from None
+
+    # ------------------------------------------------------------------ history
+    def list_matches(self, player: str | None = None, variant: str | None = None, since: date | None = None,
+                     until: date | None = None, finished: bool | None = None) -> list[MatchSummary]:
+        """Matches newest first, filtered.
+
+        ``player``: a player's name (whole name, ignoring case). ``variant``:
+        ``"horse-race"`` or ``"exact-61"``. ``since``/``until``: dates
+        (inclusive) compared with the local date the match started; a
+        ``datetime`` compares exactly. ``finished``: True for finished
+        matches, False for matches in progress, None for all (damaged
+        matches, ``status == "damaged"``, appear only with None).
+        """
+        with self._lock:
+            self._check_open()
+            if self._order is None or len(self._order) != len(self._summaries):
+                self._order = [s.id for s in sorted(self._summaries.values(), key=_chronological)]
+            summaries = self._summaries
+            rows = [summaries[i] for i in reversed(self._order)]
+        if player is not None:
+            key = player.strip().casefold()
+            rows = [s for s in rows if any(isinstance(p, str) and p.casefold() == key for p in s.players)]
+        if variant is not None:
+            rows = [s for s in rows if s.variant == variant]
+        if finished is not None:
+            wanted = FINISHED if finished else IN_PROGRESS
+            rows = [s for s in rows if s.status == wanted]
+        if since is not None:
+            rows = [s for s in rows if _on_or_after(s.started, since)]
+        if until is not None:
+            rows = [s for s in rows if not _on_or_after(s.started, until, after=True)]
+        return rows
+
+    def unfinished_matches(self) -> list[MatchSummary]:
+        """Matches in progress, newest first (what the app offers to resume)."""
+        return self.list_matches(finished=False)
+
+    def summary(self, match_id: str) -> MatchSummary:
+        """The history entry of one match. Raises :class:`MatchNotFound`."""
+        with self._lock:
+            self._check_open()
+            s = self._summaries.get(match_id)
+            if s is None:
+                raise self._not_found(match_id)
+            return s
+
+    def recent_player_names(self, limit: int = 12) -> list[str]:
+        """Distinct player names (ignoring case) from the newest matches, newest first."""
+        names: list[str] = []
+        seen: set[str] = set()
+        for s in self.list_matches():
+            for name in s.players:
+                if name.casefold() not in seen:
+                    seen.add(name.casefold())
+                    names.append(name)
+                    if len(names) >= limit:
+                        return names
+        return names
+
+    def stats(self) -> list[PlayerStats]:
+        """Per-player statistics over the history (see :class:`PlayerStats`)."""
+        return player_stats(self.list_matches())
+
+    # ------------------------------------------------------------ import/export
+    def export_document(self, match_id: str) -> dict:
+        """The ``scorekeeper-match/1`` document of a match, with ``meta``: ``id``,
+        ``started``, ``ended`` (ISO 8601 UTC). Raises :class:`MatchNotFound` or
+        :class:`MatchDamaged`."""
+        with self._lock:
+            self._check_open()
+            match = self._fold_for_reading(match_id)
+            s = self._summaries[match_id]
+            doc = match_to_document(match)
+            doc["meta"] = {"id": match_id, "started": time_text(s.started),
+                           "ended": time_text(s.ended) if s.ended else None}
+            return doc
+
+    def export_all(self) -> list[dict]:
+        """Documents of every readable match, oldest first (damaged ones are skipped)."""
+        with self._lock:
+            self._check_open()
+            ids = [s.id for s in reversed(self.list_matches()) if s.status != DAMAGED]
+            docs = []
+            for match_id in ids:
+                try:
+                    docs.append(self.export_document(match_id))
+                except MatchDamaged:
+                    continue
+            return docs
+
+    def import_documents(self, docs: list, names: list[str] | None = None) -> list[str]:
+        """Import match documents (dicts, or JSON text/bytes); return their ids in order.
+
+        Every document is validated through the engine before anything is
+        written: if one is refused, :class:`ImportRefused` says which (its
+        0-based ``index``, or its name from ``names``) and why, and nothing is
+        imported. A document whose ``meta.id`` is a match already here with
+        the same moves is not imported twice (its id is returned); otherwise
+        the match keeps ``meta.id`` if it is free, else gets a new id.
+        ``meta.started``/``meta.ended`` are kept as the match's times.
+        """
+        prepared = []
+        for i, doc in enumerate(docs):
+            try:
+                obj, match = read_document(doc)
+            except RuleViolation as err:
+                raise ImportRefused(i, err, names[i] if names else None) from None
+            meta = obj.get("meta") if isinstance(obj.get("meta"), dict) else {}
+            prepared.append((match, meta))
+        with self._lock:
+            self._check_open()
+            ids, written = [], []
+            for match, meta in prepared:
+                match_id = self._import_one(match, meta, written)
+                ids.append(match_id)
+            if written:
+                self._put_index(written)
+            return ids
+
+    # --------------------------------------------------------------- lifecycle
+    def close(self) -> None:
+        """Bring the index up to date, close every file and release the folder."""
+        with self._lock:
+            if self.closed:
+                return
+            try:
+                if self._dirty:
+                    self._put_index([self._summaries[i] for i in self._dirty if i in self._summaries])
+                if not self._dirty:  # the index is current: the next open may trust it
+                    try:
+                        write_atomic(self.layout.clean_mark, time_text(now()).encode())
+                    except OSError as err:  # harmless: the next open checks every file
+                        log.warning("could not mark the store closed: %s", err)
+                for op in self._open.values():
+                    op.log.close()
+                self._open.clear()
+                self._index.close()
+            finally:
+                self.closed = True
+                unlock_folder(self._lock_fd)
+                with _REGISTRY_LOCK:
+                    if _REGISTRY.get(self.root) is self:
+                        del _REGISTRY[self.root]
+
+    def __enter__(self) -> MatchStore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ---------------------------------------------------------------- internals
+    def _check_open(self) -> None:
+        if self.closed:
+            raise StoreClosed(f"the store of {self.root} is closed; open it again")
+
+    def _not_found(self, match_id: str) -> MatchNotFound:
+        return MatchNotFound(f"no match {match_id!r} in {self.root}")
+
+    def _fresh_id(self) -> str:
+        while True:
+            match_id = new_match_id()
+            if match_id not in self._summaries and not self.layout.match_file(match_id).exists():
+                return match_id
+
+    def _keep_open(self, op: _OpenMatch) -> None:
+        self._open[op.id] = op
+        self._open.move_to_end(op.id)
+        while len(self._open) > MAX_OPEN_MATCHES:
+            _, old = self._open.popitem(last=False)
+            old.log.close()
+
+    def _drop(self, match_id: str) -> None:
+        op = self._open.pop(match_id, None)
+        if op is not None:
+            op.log.close()
+
+    def _load(self, match_id: str) -> _OpenMatch:
+        op = self._open.get(match_id)
+        if op is not None:
+            self._open.move_to_end(match_id)
+            return op
+        s = self._summaries.get(match_id)
+        if s is None:
+            raise self._not_found(match_id)
+        if s.status == DAMAGED:
+            raise MatchDamaged(s.problem or f"match {match_id} is damaged")
+        match_log = MatchLog(self.layout.match_file(match_id))
+        try:
+            events = match_log.read()
+            head, actions, match = fold_log(events, explain=True)
+        except (DamagedFile, LogError) as err:
+            match_log.close()
+            raise self._damaged(match_id, getattr(err, "reason", str(err))) from None
+        op = _OpenMatch(match_id, match_log, head, actions, match, len(events),
+                        parse_time(events[-1]["time"]) or now())
+        self._keep_open(op)
+        if s.file_size != match_log.size:  # logged after the index entry (e.g. before a crash)
+            self._update_summary(op, index=True)
+        return op
+
+    def _fold_for_reading(self, match_id: str) -> Match:
+        """The folded match, from memory if open, else read without keeping it open."""
+        op = self._open.get(match_id)
+        if op is not None:
+            return op.match
+        s = self._summaries.get(match_id)
+        if s is None:
+            raise self._not_found(match_id)
+        if s.status == DAMAGED:
+            raise MatchDamaged(s.problem or f"match {match_id} is damaged")
+        match_log = MatchLog(self.layout.match_file(match_id))
+        try:
+            return fold_log(match_log.read(), explain=False)[2]
+        except (DamagedFile, LogError) as err:
+            raise self._damaged(match_id, getattr(err, "reason", str(err))) from None
+        finally:
+            match_log.close()
+
+    def _append(self, op: _OpenMatch, events: list[dict]) -> None:
+        try:
+            op.log.append(events)
+        except OSError as err:
+            self._drop(op.id)
+            raise StoreError(f"could not save match {op.id} ({err.strerror or err}); the last action was "
+                             "not recorded") from None
+
+    def _update_summary(self, op: _OpenMatch, index: bool) -> None:
+        """Refresh the live summary; write the index entry if ``index`` or the status,
+        winners or round count changed, else leave it for :meth:`close`."""
+        new = summarize(op.id, op.head, op.match, op.next_seq, op.last_time, op.log.size)
+        old = self._summaries.get(op.id)
+        self._summaries[op.id] = new
+        if index or old is None or (old.status, old.winners, old.rounds) != (new.status, new.winners, new.rounds):
+            self._put_index([new])
+        else:
+            self._dirty.add(op.id)
+
+    def _put_index(self, summaries: list[MatchSummary]) -> None:
+        try:
+            self._index.put(summaries)
+        except (OSError, DamagedFile) as err:  # the logs are the truth: the index is repaired at next open
+            self._dirty.update(s.id for s in summaries)
+            log.warning("could not update the history index: %s", err)
+            return
+        self._dirty.difference_update(s.id for s in summaries)
+
+    def _problem(self, message: str) -> None:
+        self.problems.append(message)
+        log.warning("%s", message)
+
+    def _damaged(self, match_id: str, reason: str) -> MatchDamaged:
+        """Move a match file aside and mark the match damaged; return the error to raise."""
+        self._drop(match_id)
+        old = self._summaries.get(match_id)
+        message = self._set_match_aside(match_id, reason, old)
+        self._summaries[match_id] = (old.damaged(message) if old is not None
+                                     else damaged_summary(match_id, message, _id_time(match_id)))
+        self._put_index([self._summaries[match_id]])
+        return MatchDamaged(message)
+
+    def _set_match_aside(self, match_id: str, reason: str, summary: MatchSummary | None) -> str:
+        source = self.layout.match_file(match_id)
+        where = self._move_aside(source, match_id)
+        who = f" ({' v '.join(summary.players)}, started {summary.started.astimezone():%Y-%m-%d %H:%M})" \
+            if summary is not None and summary.players else ""
+        kept = f"Its file was moved to {where} and kept" if where else "Its file could not be moved aside"
+        message = (f"Match {match_id}{who} could not be read: {reason}. {kept}; "
+                   "the other matches are not affected.")
+        self._problem(message)
+        return message
+
+    def _move_aside(self, source: Path, name: str) -> str | None:
+        """Rename ``source`` into ``damaged/`` (never delete); return the new path relative to the folder."""
+        if not source.exists():
+            return None
+        dest = self.layout.aside_path(name, now())
+        try:
+            os.replace(source, dest)
+            fsync_dir(source.parent)
+            fsync_dir(dest.parent)
+        except OSError as err:
+            log.warning("could not move %s aside: %s", source, err)
+            return None
+        return str(dest.relative_to(self.root))
+
+    def _shard_aside(self, path: Path, reason: str) -> None:
+        where = self._move_aside(path, f"index-{path.stem}")
+        kept = f"It was moved to {where}" if where else "It could not be moved aside"
+        self._problem(f"The history index file index/{path.name} could not be read: {reason}. {kept} "
+                      "and the history was rebuilt from the match files; no match was lost.")
+
+    def _reconcile(self, match_files: list[str], full: bool) -> None:
+        """Make the index agree with the match files (the truth).
+
+        A match file that is new, or was marked damaged but is back, is read;
+        so is one whose size differs from its entry (logs only grow, so a
+        different size means events were logged after the entry was written,
+        e.g. before a crash). Sizes are checked for every file after an
+        unclean shutdown (``full``), else only for matches in progress: a
+        clean :meth:`close` left the index current. An entry whose file is
+        gone is marked damaged; files kept in ``damaged/`` stay listed even if
+        the index was lost.
+        """
+        matches = self.layout.matches
+        present = {n[:-5] for n in match_files if n.endswith(".json")}  # set algebra: 10,000 files
+        known = self._summaries.keys()
+        to_read = {i for i in present - known if is_match_id(i)}  # new files
+        to_read |= present & self._index.missing_from(known)  # entries lost with a shard
+        # after a clean close only matches not finished need their size checked
+        for match_id in present & (known if full else self._index.unfinished):
+            s = self._summaries[match_id]
+            if s.status == DAMAGED or os.stat(matches / f"{match_id}.json").st_size != s.file_size:
+                to_read.add(match_id)
+        changed = [self._summary_from_file(i, self._summaries.get(i)) for i in sorted(to_read)]
+        aside = {e.name.split(".")[0] for e in os.scandir(self.layout.damaged)}
+        for match_id in known - present:
+            s = self._summaries[match_id]
+            if s.status != DAMAGED:
+                kept = " (a damaged copy is kept in damaged/)" if match_id in aside else ""
+                message = f"Match {match_id}: its file matches/{match_id}.json is missing{kept}."
+                self._problem(message)
+                changed.append(s.damaged(message))
+        for match_id in sorted(aside - known - present):
+            if is_match_id(match_id):
+                changed.append(damaged_summary(
+                    match_id, f"Match {match_id} could not be read earlier; its file is kept in damaged/.",
+                    _id_time(match_id)))
+        for s in changed:
+            self._summaries[s.id] = s
+        if changed:
+            self._put_index(changed)
+
+    def _take_clean_mark(self) -> bool:
+        """True if the last session closed cleanly; the mark is removed (durably) at once, so a
+        crash during this session leaves no mark and the next open checks every file."""
+        mark = self.layout.clean_mark
+        if not mark.exists():
+            return False
+        mark.unlink()
+        fsync_dir(mark.parent)
+        return True
+
+    def _summary_from_file(self, match_id: str, old: MatchSummary | None) -> MatchSummary:
+        match_log = MatchLog(self.layout.match_file(match_id))
+        try:
+            events = match_log.read()
+            head, _, match = fold_log(events, explain=False)
+        except (DamagedFile, LogError) as err:
+            message = self._set_match_aside(match_id, getattr(err, "reason", str(err)), old)
+            return old.damaged(message) if old is not None else damaged_summary(match_id, message,
+                                                                                 _id_time(match_id))
+        finally:
+            match_log.close()
+        return summarize(match_id, head, match, len(events), parse_time(events[-1]["time"]) or now(),
+                         match_log.size)
+
+    def _import_one(self, match: Match, meta: dict, written: list[MatchSummary]) -> str:
+        wanted = meta.get("id")
+        if is_match_id(wanted) and wanted in self._summaries:
+            try:
+                if match_to_document(self._fold_for_reading(wanted)) == match_to_document(match):
+                    return wanted  # the same match coming back (e.g. a restored backup)
+            except MatchDamaged:
+                pass
+        free = is_match_id(wanted) and wanted not in self._summaries and \
+            not self.layout.match_file(wanted).exists()
+        match_id = wanted if free else self._fresh_id()
+        moment = now()
+        started, ended = parse_time(meta.get("started")), parse_time(meta.get("ended"))
+        head = create_event(match_id, match.variant, match.players, match.partnerships, "import", moment,
+                            started=started, ended=ended if match.finished else None)
+        stamp = time_text(moment)
+        events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)}
+                           for i, a in enumerate(match.actions, start=1)]
+        head["import_events"] = len(events)
+        match_log = MatchLog(self.layout.match_file(match_id))
+        try:
+            match_log.append(events)
+        except OSError as err:
+            raise StoreError(f"could not save imported match {match_id} ({err.strerror or err}); "
+                             f"{len(written)} match(es) were imported before it") from None
+        finally:
+            match_log.close()
+        summary = summarize(match_id, head, match, len(events), moment, match_log.size)
+        self._summaries[match_id] = summary
+        written.append(summary)
+        return match_id
+
+
+_MOVES = (Play, Draw, Pass)
+
+
+def _canonical(action, players: int) -> tuple[dict, object]:
+    """The event fields of an action and the action read back from them, so the
+    match in memory is folded from exactly what the log holds.
+
+    Raises :class:`RuleViolation` for something that is not a well-formed action.
+    """
+    try:
+        if type(action) is Reveal and not isinstance(action.hands, dict):
+            raise ValueError("hands are given by seat")
+        fields = action_to_json(action)
+        return fields, action_from_json(fields, players)
+    except (TypeError, AttributeError, IndexError, ValueError) as err:
+        raise RuleViolation("", "malformed", text=f"not a well-formed action: {action!r} ({err})") from None
+
+
+def _chronological(summary: MatchSummary) -> str:
+    return summary.sort_key
+
+
+def _on_or_after(moment: datetime, bound: date, after: bool = False) -> bool:
+    """``moment >= bound`` (``> bound`` if ``after``), a plain date meaning the local day."""
+    if isinstance(bound, datetime):
+        bound_dt = bound if bound.tzinfo else bound.astimezone()
+        return moment > bound_dt if after else moment >= bound_dt
+    day = moment.astimezone().date()
+    return day > bound if after else day >= bound
+
+
+def _id_time(match_id: str) -> datetime:
+    try:
+        return datetime.strptime(match_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+    except ValueError:
+        return now()
+

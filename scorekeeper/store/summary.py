@@ -1,0 +1,238 @@
+"""What the history shows of a match (:class:`MatchSummary`) and per-player statistics.
+
+A summary is derived from a match's log by the engine's fold; the index
+stores it as a JSON entry (:meth:`MatchSummary.to_entry`) so the history
+opens without reading every match file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..rules import Match
+from ..rules.variants import side_of_seats
+from .events import parse_time, time_text
+
+IN_PROGRESS, FINISHED, DAMAGED = "in-progress", "finished", "damaged"
+
+
+_STATUSES = (IN_PROGRESS, FINISHED, DAMAGED)
+_KEYS = frozenset(("id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners",
+                   "rounds", "events"))
+
+
+class MatchSummary:
+    """One match in the history (read-only).
+
+    Attributes (properties):
+        id: the match id (``YYYYMMDD-HHMMSS-xxxxxx``).
+        variant: ``"horse-race"`` or ``"exact-61"`` (``""`` if damaged and unknown).
+        players: names in seat order (a tuple).
+        partnerships: seats 0+2 against 1+3.
+        sides: one name per side (``"Ann & Cy"`` for a partnership).
+        started / ended: aware UTC datetimes; ``ended`` is ``None`` unless finished.
+        status: ``"in-progress"``, ``"finished"`` or ``"damaged"`` (the match
+            file could not be read; ``problem`` says why and where it went).
+        scores: display points per side (raw / 5), in side order (a tuple).
+        winners: side indices that won (several share a Horse Race win, H10).
+        rounds: rounds started so far.
+        events: events in the log (the next seq).
+        source: ``"app"`` (recorded here) or ``"import"``.
+        problem: for a damaged match, the user-readable message; else ``None``.
+        file_size: the match file's size in bytes when this summary was made
+            (the log only grows, so a different size means the summary is stale).
+
+    It wraps its index entry (a JSON object) and decodes fields when read, so
+    loading a history of 10,000 matches costs no per-field parsing.
+    """
+
+    __slots__ = ("_e",)
+
+    def __init__(self, entry: dict) -> None:
+        self._e = entry
+
+    id = property(lambda self: self._e["id"])
+    variant = property(lambda self: self._e["variant"])
+    players = property(lambda self: tuple(self._e["players"]))
+    partnerships = property(lambda self: self._e["partnerships"])
+    status = property(lambda self: self._e["status"])
+    scores = property(lambda self: tuple(self._e["scores"]))
+    winners = property(lambda self: tuple(self._e["winners"]))
+    rounds = property(lambda self: self._e["rounds"])
+    events = property(lambda self: self._e["events"])
+    source = property(lambda self: self._e.get("source", "app"))
+    problem = property(lambda self: self._e.get("problem"))
+    file_size = property(lambda self: self._e.get("file_size"))
+
+    @property
+    def started(self) -> datetime:
+        return datetime.fromisoformat(self._e["started"])
+
+    @property
+    def ended(self) -> datetime | None:
+        ended = self._e.get("ended")
+        return datetime.fromisoformat(ended) if ended else None
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        players = self._e["players"]
+        side_of = side_of_seats(len(players), self._e["partnerships"])
+        return tuple(" & ".join(p for p, side in zip(players, side_of, strict=True) if side == s)
+                     for s in range(max(side_of, default=-1) + 1))
+
+    @property
+    def finished(self) -> bool:
+        return self._e["status"] == FINISHED
+
+    @property
+    def sort_key(self) -> str:
+        """Chronological order: the start time as stored (fixed width) followed by the id."""
+        return self._e["started"] + self._e["id"]
+
+    def to_entry(self) -> dict:
+        """The index entry (JSON-ready; a copy)."""
+        return dict(self._e)
+
+    def to_json(self) -> dict:
+        """The summary for ``history --json``."""
+        return {"id": self.id, "variant": self.variant, "players": list(self.players),
+                "partnerships": self.partnerships, "sides": list(self.sides), "started": self._e["started"],
+                "ended": self._e.get("ended"), "status": self.status, "scores": list(self.scores),
+                "winners": list(self.winners), "rounds": self.rounds, "events": self.events,
+                "source": self.source, "problem": self.problem}
+
+    @classmethod
+    def from_entry(cls, entry: object) -> MatchSummary:
+        """Check an index entry's shape and wrap it; raises ``ValueError`` if malformed.
+
+        The check is of keys and field types, not of list elements: it runs
+        for every match each time the history opens (entries are written by
+        the store; a shard that is not valid JSON is caught before this).
+        """
+        e = entry
+        if not (type(e) is dict and e.keys() >= _KEYS and e["status"] in _STATUSES
+                and type(e["id"]) is str and type(e["variant"]) is str and type(e["partnerships"]) is bool
+                and type(e["rounds"]) is int and type(e["events"]) is int and type(e["players"]) is list
+                and type(e["scores"]) is list and type(e["winners"]) is list
+                and _time_ok(e["started"]) and (e["ended"] is None or _time_ok(e["ended"]))):
+            raise ValueError("malformed index entry")
+        return cls(e)
+
+    @classmethod
+    def make(cls, match_id: str, variant: str, players, partnerships: bool, started: datetime,
+             ended: datetime | None, status: str, scores, winners, rounds: int, events: int,
+             source: str = "app", problem: str | None = None, file_size: int | None = None) -> MatchSummary:
+        """A summary from its values (times are stored as :func:`time_text` strings)."""
+        entry = {"id": match_id, "variant": variant, "players": list(players), "partnerships": partnerships,
+                 "started": time_text(started), "ended": time_text(ended) if ended else None,
+                 "status": status, "scores": list(scores), "winners": list(winners), "rounds": rounds,
+                 "events": events, "file_size": file_size}
+        if source != "app":
+            entry["source"] = source
+        if problem is not None:
+            entry["problem"] = problem
+        return cls(entry)
+
+    def damaged(self, problem: str) -> MatchSummary:
+        """This summary marked damaged with ``problem``."""
+        return MatchSummary({**self._e, "status": DAMAGED, "problem": problem, "file_size": None})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchSummary):
+            return NotImplemented
+        mine, theirs = dict(self._e), dict(other._e)
+        mine.pop("file_size", None)
+        theirs.pop("file_size", None)
+        return mine == theirs
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"MatchSummary({self._e!r})"
+
+
+def _time_ok(text: object) -> bool:
+    # time_text() format: 2025-06-12T15:30:12.123Z (sorts as text in time order)
+    return type(text) is str and len(text) == 24 and text[-1] == "Z" and text[10] == "T"
+
+
+def summarize(match_id: str, head: dict, match: Match, events: int, last_time: datetime,
+              file_size: int | None) -> MatchSummary:
+    """The summary of a folded match.
+
+    ``head`` is the log's create event, ``events`` the number of events in the
+    log, ``last_time`` the time of the last one: the end time of a finished
+    match, unless it was imported finished and nothing was logged since
+    (``head["import_events"] == events``), when the document's own end time
+    (``head["ended"]``) is used if it gave one.
+    """
+    started = parse_time(head.get("started")) or parse_time(head["time"])
+    ended = None
+    if match.finished:
+        ended = last_time
+        if head.get("import_events") == events and parse_time(head.get("ended")):
+            ended = parse_time(head.get("ended"))
+    return MatchSummary.make(match_id, match.variant, match.players, match.partnerships, started, ended,
+                             FINISHED if match.finished else IN_PROGRESS, match.points, match.winners,
+                             len(match.rounds), events, head.get("source", "app"), file_size=file_size)
+
+
+def damaged_summary(match_id: str, problem: str, started: datetime) -> MatchSummary:
+    """A placeholder summary for a damaged match nothing else is known of."""
+    return MatchSummary.make(match_id, "", (), False, started, None, DAMAGED, (), (), 0, 0, problem=problem)
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """Statistics of one player over the history.
+
+    Attributes:
+        name: the name as last written (names are matched ignoring case).
+        matches: finished matches played; ``wins`` those their side won
+            (a shared Horse Race win counts for every winner, H10).
+        rounds: rounds played in those finished matches.
+        points: display points their side finished those matches with (a
+            partnership's points count for both partners).
+        unfinished: matches still in progress.
+    """
+
+    name: str
+    matches: int = 0
+    wins: int = 0
+    rounds: int = 0
+    points: int = 0
+    unfinished: int = 0
+
+    @property
+    def average_points_per_round(self) -> float:
+        """Display points per round over finished matches (0.0 with no rounds)."""
+        return self.points / self.rounds if self.rounds else 0.0
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "matches": self.matches, "wins": self.wins, "rounds": self.rounds,
+                "points": self.points, "average_points_per_round": round(self.average_points_per_round, 3),
+                "unfinished": self.unfinished}
+
+
+def player_stats(summaries_newest_first: list[MatchSummary]) -> list[PlayerStats]:
+    """Per-player statistics, most wins first (then most matches, then name)."""
+    stats: dict[str, PlayerStats] = {}
+    for s in summaries_newest_first:
+        players, scores = s.players, s.scores
+        if s.status == DAMAGED or not all(type(p) is str for p in players) or \
+                not all(type(x) is int for x in scores):  # an index entry edited by hand: skip it
+            continue
+        side_of = side_of_seats(len(players), s.partnerships)
+        for seat, name in enumerate(players):
+            entry = stats.setdefault(name.casefold(), PlayerStats(name))
+            if s.status == IN_PROGRESS:
+                entry.unfinished += 1
+                continue
+            side = side_of[seat]
+            entry.matches += 1
+            entry.wins += side in s.winners
+            entry.rounds += s.rounds
+            entry.points += scores[side] if side < len(scores) else 0
+    return sorted(stats.values(), key=lambda p: (-p.wins, -p.matches, p.name.casefold()))
+

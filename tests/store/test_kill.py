@@ -1,0 +1,159 @@
+"""Acceptance: SIGKILL at random moments never loses a stored event nor damages the store.
+
+A child process records long simulated matches event by event (resuming
+where the previous child stopped) and reports each action once it is
+durably stored; the parent kills it with SIGKILL after a random delay, at
+least 30 times. After every kill the store must open with no problem
+reported, every match must export as an exact prefix of its input holding at
+least every action the child reported, and the log and history must agree.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from scorekeeper.rules import build_report
+from scorekeeper.store import open_store
+from scorekeeper.store.atomic import is_temp_file
+from scorekeeper.store.documents import document_actions, read_document
+from tests.conftest import ROOT
+from tests.store.simulate import long_finished_document
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+
+KILLS = 32
+
+
+def _spawn(module: str, *args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", module, *args], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def _temp_files(data_dir) -> int:
+    return sum(is_temp_file(name) for _, _, names in os.walk(data_dir) for name in names)
+
+
+def _check_prefixes(data_dir, plan, reported) -> dict[str, int]:
+    """Open the store as the app would and check every match; return actions in effect per match."""
+    store = open_store(data_dir)
+    try:
+        assert store.problems == []
+        in_effect = {}
+        for match_id, doc in plan:
+            want = document_actions(doc)
+            got = document_actions(store.export_document(match_id))
+            assert got == want[:len(got)], f"{match_id}: the export is not a prefix of the input"
+            assert len(got) >= reported.get(match_id, 0), f"{match_id}: a reported action was lost"
+            events = store.events(match_id)
+            assert [e["seq"] for e in events] == list(range(len(events)))
+            summary = store.summary(match_id)
+            match = store.open_match(match_id)
+            assert summary.events == len(events)
+            assert summary.scores == tuple(match.points)
+            assert summary.status == ("finished" if match.finished else "in-progress")
+            in_effect[match_id] = len(got)
+        return in_effect
+    finally:
+        store.close()
+
+
+def test_sigkill_while_recording_loses_nothing_stored(tmp_path):
+    seed = int.from_bytes(os.urandom(4), "big")
+    rng = random.Random(seed)
+    data_dir = tmp_path / "data"
+    kinds = [("horse-race", 2, False), ("exact-61", 3, False), ("horse-race", 4, True), ("exact-61", 4, True)]
+    plan: list = []
+    plan_file = tmp_path / "plan.json"
+
+    def extend_plan(count: int) -> None:
+        # More matches to record, created here (the child only records).
+        store = open_store(data_dir)
+        for _ in range(count):
+            v, p, pp = kinds[len(plan) % len(kinds)]
+            doc = long_finished_document(len(plan), min_actions=150, variant=v, players=p, partnerships=pp)
+            plan.append([store.create_match(doc["variant"], doc["players"], doc["partnerships"]), doc])
+        store.close()
+        plan_file.write_text(json.dumps(plan), encoding="utf-8")
+
+    extend_plan(4)
+    reported: dict[str, int] = {}
+    kills = mid_write = 0
+    finished_run = False
+    while not finished_run:
+        child = _spawn("tests.store.kill_child", str(data_dir), str(plan_file))
+        assert child.stdout.readline().strip() == "ready", child.stderr.read()
+        if kills < KILLS:
+            time.sleep(rng.uniform(0.0, 0.15))
+            child.send_signal(signal.SIGKILL)
+            out, err = child.communicate(timeout=60)
+            assert child.returncode == -signal.SIGKILL, f"seed {seed}: child ended by itself: {err}"
+        else:
+            out, err = child.communicate(timeout=300)
+            assert child.returncode == 0, err
+            finished_run = True
+        lines = out.split()
+        assert "Traceback" not in err, err
+        for match_id, count in zip(lines[0::2], lines[1::2], strict=False):
+            if count.isdigit():
+                reported[match_id] = max(reported.get(match_id, 0), int(count))
+        if not finished_run:
+            kills += 1
+            mid_write += _temp_files(data_dir) > 0
+        in_effect = _check_prefixes(data_dir, plan, reported)
+        assert _temp_files(data_dir) == 0  # swept by the open
+        if not finished_run and all(in_effect[m] == len(document_actions(d)) for m, d in plan):
+            extend_plan(2)  # a fast machine: keep the child busy until enough kills
+
+    assert kills >= 30
+    print(f"\nkill test: seed {seed}, {kills} kills, {mid_write} left a temp file (killed mid-write), "
+          f"{sum(reported.values())} actions reported stored")
+    store = open_store(data_dir)
+    for match_id, doc in plan:  # complete now: the same match as the input, same report
+        exported = store.export_document(match_id)
+        assert document_actions(exported) == document_actions(doc)
+        assert build_report(read_document(exported)[1]) == build_report(read_document(doc)[1])
+        assert store.summary(match_id).status == "finished"
+
+
+IMPORT_CHILD = """
+import json, sys
+from scorekeeper.store import open_store
+store = open_store(sys.argv[1])
+docs = json.load(open(sys.argv[2]))
+print("ready", flush=True)
+for doc in docs:
+    print(store.import_documents([doc])[0], flush=True)
+"""
+
+
+def test_sigkill_while_importing_leaves_whole_matches(tmp_path):
+    rng = random.Random(int.from_bytes(os.urandom(4), "big"))
+    data_dir = tmp_path / "data"
+    docs = [long_finished_document(100 + s, min_actions=100) for s in range(40)]
+    docs_file = tmp_path / "docs.json"
+    docs_file.write_text(json.dumps(docs), encoding="utf-8")
+    expected = [document_actions(d) for d in docs]
+    for _ in range(6):
+        child = subprocess.Popen([sys.executable, "-c", IMPORT_CHILD, str(data_dir), str(docs_file)], cwd=ROOT,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.0, 0.1))
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate(timeout=60)
+        reported = out.split()
+        store = open_store(data_dir)
+        assert store.problems == []
+        present = {s.id: s for s in store.list_matches()}
+        assert set(reported) <= set(present)
+        for match_id in present:  # every match that exists is whole: an import writes a file at once
+            assert document_actions(store.export_document(match_id)) in expected
+            assert present[match_id].status == "finished"
+        store.close()
