@@ -13,21 +13,23 @@ import importlib.util
 import logging
 import os
 import platform
+import sys
 import threading
 import webbrowser
 from pathlib import Path
 
 import flet as ft
 
+from ..store import StoreError
 from .main import ASSETS, make_main
 from .store_access import open_app_store
 
 log = logging.getLogger(__name__)
 
 
-def web_app(data_dir: Path):
-    """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once, here)."""
-    store = open_app_store(data_dir)
+def web_app(data_dir: Path, store=None):
+    """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process)."""
+    store = store if store is not None else open_app_store(data_dir)
     return ft.run(make_main(store, data_dir), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
 
 
@@ -35,7 +37,12 @@ def serve(data_dir: Path, host: str = "127.0.0.1", port: int = 8550, open_browse
     """Serve until interrupted; print the address; optionally open it in the default browser."""
     import uvicorn
 
-    app = web_app(data_dir)
+    try:
+        store = open_app_store(data_dir)
+    except StoreError as err:  # e.g. another Scorekeeper has this data folder open
+        print(f"scorekeeper: {err.message}", file=sys.stderr)
+        return 2
+    app = web_app(data_dir, store)
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
     print(f"Scorekeeper: {url}  (data: {data_dir})", flush=True)
@@ -57,7 +64,11 @@ def desktop_available() -> bool:
 def run_app(data_dir: Path, port: int = 0) -> int:
     """``scorekeeper``: a desktop window where possible, else the web view opened in the browser."""
     if desktop_available():
-        store = open_app_store(data_dir)
+        try:
+            store = open_app_store(data_dir)
+        except StoreError as err:
+            print(f"scorekeeper: {err.message}", file=sys.stderr)
+            return 2
         ft.run(make_main(store, data_dir), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
         return 0
     if not port:

@@ -32,6 +32,7 @@ from ..rules.moves import PlacementInfo, ScoreEvent
 from ..rules.scoring import placement_raw
 from ..rules.tiles import Tile
 from ..rules.variants import get_variant
+from ..store import NothingToUndo, StoreError
 from . import settings
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,11 @@ def guarded(method):
             return await method(self, *args, **kwargs)
         except RuleViolation as err:
             self.error = err
+        except NothingToUndo:
+            self.error = RuleViolation("", "nothing_to_undo", text="nothing to undo")
+        except StoreError as err:  # damaged file moved aside, store closed…: its own words, logged
+            log.warning("store: %s", err.message)
+            self.error = RuleViolation("", "store_problem", detail=err.message, text=err.message)
         except Exception:  # noqa: BLE001 - the user gets a message, the log the traceback
             log.exception("intent %s failed", method.__name__)
             self.error = RuleViolation("", "unexpected", text="unexpected error")

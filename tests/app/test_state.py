@@ -345,3 +345,10 @@ def test_explanations_without_an_explaining_store(state, monkeypatch):
     assert shown(state)["explain"] == "1-1: 2 + 4-4: 8 = 10 → +2 Ann (3)"
     run(state.undo())
     assert shown(state)["explain"] == "1-4: 4 + 1-1: 2 = 6"
+
+
+def test_undo_with_nothing_to_undo_is_a_message(state):
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.undo())
+    assert state.error.code == "nothing_to_undo"
+    assert shown(state)["message"].startswith("nothing to undo")
