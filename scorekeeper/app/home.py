@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from .state import NEW_MATCH, SETTINGS, AppState
+from .state import HISTORY, NEW_MATCH, SETTINGS, AppState
 from .widgets import action_button, hook, run
 
 
@@ -23,6 +23,7 @@ def view(state: AppState) -> ft.Control:
             rows.append(hook(f"resume-{index}", ft.ListTile(
                 title=ft.Text(label), leading=ft.Icon(ft.Icons.PLAY_ARROW),
                 on_click=run(state.open_match, summary.id)), button=True))
+    rows.append(action_button("history", t("ui.history"), state.go, HISTORY, icon=ft.Icons.HISTORY))
     rows.append(action_button("settings", t("ui.settings"), state.go, SETTINGS, icon=ft.Icons.TRANSLATE))
     if state.error is not None:
         from .table import message_view

@@ -7,12 +7,14 @@ Navigation is ``await state.go(NAME)``: the root component renders
 
 from __future__ import annotations
 
-from . import home, new_match, settings_view, table
-from .state import HOME, NEW_MATCH, SETTINGS, TABLE
+from . import history, home, match_end, new_match, review, settings_view
+from .state import HISTORY, HOME, NEW_MATCH, REVIEW, SETTINGS, TABLE
 
 SCREENS = {
     HOME: home.view,
     NEW_MATCH: new_match.view,
-    TABLE: table.view,
+    TABLE: match_end.table_or_match_end,  # table.view, or the match-end screen once the match is finished
     SETTINGS: settings_view.view,
+    HISTORY: history.view,
+    REVIEW: review.view,
 }

@@ -38,6 +38,7 @@ from . import settings
 log = logging.getLogger(__name__)
 
 HOME, NEW_MATCH, TABLE, SETTINGS = "home", "new-match", "table", "settings"
+HISTORY, REVIEW = "history", "review"  # intents in history_actions.py
 MAX_NAME = 24
 
 
@@ -111,6 +112,14 @@ class AppState:
     form_partnerships: bool = False
     recent_names: list = field(default_factory=list)
     unfinished: list = field(default_factory=list)
+    # history, review, import and export (intents in history_actions.py)
+    history: list = field(default_factory=list)  # [MatchSummary], newest first, filtered
+    history_shown: int = 50  # rows drawn (a long history is shown page by page)
+    history_filter: dict = field(default_factory=lambda: {"player": "", "variant": None, "since": "", "until": "",
+                                                          "finished": None})
+    stats: list = field(default_factory=list)  # [PlayerStats]
+    review: Any = None  # review_steps.Review: the match reviewed and the step shown
+    notice: Any = None  # history_actions.Notice: what the last import or export did
 
     # ------------------------------------------------------------ helpers
     @property
@@ -153,8 +162,13 @@ class AppState:
 
     @guarded
     async def go(self, screen: str) -> None:
-        """Show ``screen`` (HOME, NEW_MATCH, TABLE, SETTINGS); loads what it lists."""
+        """Show ``screen`` (HOME, NEW_MATCH, TABLE, SETTINGS, HISTORY); loads what it lists."""
         self.error = None
+        self.notice = None
+        if screen == HISTORY:
+            from .history_actions import load_history  # that module imports this one
+
+            await load_history(self)
         if screen == HOME:
             self.unfinished = await self._call(self.store.unfinished_matches)
         if screen == NEW_MATCH:

@@ -1,0 +1,209 @@
+"""The intents of the history, review, import and export screens (functions of an :class:`AppState`).
+
+Kept out of :mod:`.state` so the table's intents and these evolve apart;
+they use the same guard (a refusal or error becomes a translated message,
+never a traceback) and the same rule: storage calls run in a worker thread.
+
+What happened is kept as data (:class:`Notice`, the engine's
+:class:`RuleViolation`) and worded by the views in the current language.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from datetime import date
+
+from ..rules import RuleViolation
+from ..rules.document import parse_json
+from ..store import FINISHED, IN_PROGRESS, ImportRefused
+from . import files
+from .review_steps import Review
+from .state import REVIEW, AppState, guarded
+
+log = logging.getLogger(__name__)
+
+PAGE = 50  # history rows shown at first and added by "more" (a phone cannot draw 10,000 rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """The outcome of an import or export, worded by the view.
+
+    ``key`` is a ``ui.*`` catalog key filled with ``params``; ``error`` the
+    engine's refusal of an imported document (worded with its round and
+    move); ``ok`` False for a failure (shown as an error).
+    """
+
+    key: str
+    params: dict = field(default_factory=dict)
+    error: RuleViolation | None = None
+    ok: bool = True
+
+
+def _date(text: str) -> date | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise RuleViolation("", "ui_bad_date", value=text, text="a date is written YYYY-MM-DD") from None
+
+
+def list_arguments(flt: dict) -> dict:
+    """``store.list_matches`` keyword arguments for the filter ``flt``.
+
+    Raises :class:`RuleViolation` ``ui_bad_date`` for a date that is not
+    ``YYYY-MM-DD``.
+    """
+    return {"player": flt["player"].strip() or None, "variant": flt["variant"],
+            "since": _date(flt["since"]), "until": _date(flt["until"]), "finished": flt["finished"]}
+
+
+async def load_history(state: AppState) -> None:
+    """Read the filtered history (newest first) and the per-player statistics into the state.
+
+    Called by ``state.go(HISTORY)`` (which opens the screen) and after a filter change or an import.
+    """
+    args = list_arguments(state.history_filter)
+    state.history = await state._call(lambda: state.store.list_matches(**args))
+    state.stats = await state._call(state.store.stats)
+    state.history_shown = PAGE
+
+
+def set_filter_text(state: AppState, key: str, text: str) -> None:
+    """Keep what is typed in a text filter (``player``, ``since``, ``until``); applied by :func:`apply_filter`."""
+    state.history_filter = {**state.history_filter, key: text}
+
+
+@guarded
+async def apply_filter(state: AppState, **values) -> None:
+    """Change filters (``variant=``, ``finished=``, or typed texts) and list again."""
+    state.error = None
+    state.history_filter = {**state.history_filter, **values}
+    await load_history(state)
+
+
+async def filter_game(state: AppState, variant: str | None) -> None:
+    """Only matches of ``variant`` (``None``: every game)."""
+    await apply_filter(state, variant=variant)
+
+
+async def filter_status(state: AppState, finished: bool | None) -> None:
+    """Only finished matches (True), matches in progress (False), or all (None)."""
+    await apply_filter(state, finished=finished)
+
+
+@guarded
+async def show_more(state: AppState) -> None:
+    """Show :data:`PAGE` more history rows."""
+    state.history_shown += PAGE
+
+
+@guarded
+async def open_history_item(state: AppState, match_id: str, status: str) -> None:
+    """Tap on a history row: resume a match in progress, review a finished one."""
+    if status == IN_PROGRESS:
+        await state._open(match_id)
+    elif status == FINISHED:
+        await _open_review(state, match_id)
+
+
+@guarded
+async def open_review(state: AppState, match_id: str, index: int = 0) -> None:
+    """Review ``match_id`` (any status) from step ``index``."""
+    await _open_review(state, match_id, index)
+
+
+async def _open_review(state: AppState, match_id: str, index: int = 0) -> None:
+    final = await state._call(state.store.open_match, match_id)
+    actions = [action for _, action in await state._call(state.store.actions, match_id)]
+    state.error = None
+    state.notice = None
+    state.review = Review.of(match_id, final, actions, index)
+    state.screen = REVIEW
+
+
+@guarded
+async def review_go(state: AppState, index: int | None) -> None:
+    """Show step ``index`` of the review (``None``: stay)."""
+    if state.review is not None and index is not None:
+        state.review = state.review.at(index)
+
+
+# ------------------------------------------------------------------ export
+def export_name(match_id: str) -> str:
+    """The file name of an exported match: ``scorekeeper-<id>.json``."""
+    return f"scorekeeper-{match_id}.json"
+
+
+@guarded
+async def _export_bytes(state: AppState, match_id: str) -> tuple[str, bytes]:
+    doc = await state._call(state.store.export_document, match_id)
+    return export_name(match_id), (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+async def export_match(state: AppState, match_id: str) -> None:
+    """Save the match's document (``scorekeeper-match/1`` with ``meta``): a download in the browser.
+
+    Not guarded as a whole: a desktop save dialog may stay open for long,
+    and the guard would ignore every other tap meanwhile.
+    """
+    prepared = await _export_bytes(state, match_id)
+    if prepared is None:  # the store refused (e.g. a damaged file): state.error says why
+        return
+    name, data = prepared
+    try:
+        path = await files.save_bytes(name, data)
+    except Exception as err:  # noqa: BLE001 - the user gets a message, the log the traceback
+        log.exception("export of %s failed", match_id)
+        state.notice = Notice("ui.export_failed", {"detail": str(err)}, ok=False)
+        return
+    state.notice = Notice("ui.exported_path", {"path": path}) if path else Notice("ui.exported", {"name": name})
+
+
+# ------------------------------------------------------------------ import
+async def import_files(state: AppState) -> None:
+    """Let the user choose match documents and import them (see :func:`import_picked`).
+
+    The file chooser is awaited outside the guard: a chooser left open
+    must not make the tab ignore every tap.
+    """
+    try:
+        picked = await files.pick_json_files()
+    except Exception as err:  # noqa: BLE001
+        log.exception("file chooser failed")
+        state.notice = Notice("ui.import_failed", {"detail": str(err)}, ok=False)
+        return
+    if picked:
+        await import_picked(state, picked)
+
+
+@guarded
+async def import_picked(state: AppState, picked: list[files.PickedFile]) -> None:
+    """Import the documents in ``picked`` (each a document or a JSON list of them) through the store.
+
+    The store validates every document with the engine before writing
+    anything: one refused document imports nothing, and the notice names
+    the file, the round and move, and the rule.
+    """
+    docs, names = [], []
+    for item in picked:
+        try:
+            value = parse_json(item.data)
+        except RuleViolation as err:
+            state.notice = Notice("ui.import_refused", {"name": item.name}, error=err, ok=False)
+            return
+        items = value if isinstance(value, list) else [value]
+        for number, doc in enumerate(items, start=1):
+            docs.append(doc)
+            names.append(f"{item.name} ({number})" if isinstance(value, list) else item.name)
+    try:
+        ids = await state._call(state.store.import_documents, docs, names)
+    except ImportRefused as err:
+        state.notice = Notice("ui.import_refused", {"name": err.name}, error=err.violation, ok=False)
+        return
+    state.notice = Notice("ui.imported", {"count": len(ids)})
+    await load_history(state)

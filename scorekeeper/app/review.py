@@ -1,0 +1,183 @@
+"""The review screen: a recorded match round by round and move by move.
+
+Each step shows the match after that action, re-folded by the engine
+(:class:`review_steps.Review`): the scoreboard and the layout picture at
+that moment (the table screen's own views, fed a read-only
+:class:`Moment`), what was done, the award explained, whose turn came
+next and why, and the chart of the scores with the step marked. The step
+controls stay at the bottom, under the thumb.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ..explain import placement_words, settlement_words, spot_words, tile_list, turn_words
+from ..rules import Draw, Play
+from ..rules.tiles import tile_text
+from . import history_actions as acts
+from .chart import score_chart
+from .history import header as plain_header
+from .layout_view import table_picture
+from .scoreboard import scoreboard
+from .screen_parts import content_width, notice_view
+from .state import HISTORY, AppState
+from .table import message_view
+from .widgets import action_button, hook, run
+
+
+class Moment:
+    """What the table's views read from a state, for a match replayed to a review step (read-only).
+
+    Nothing is selected and no spot can be chosen: the picture shows the
+    open spots as hollow dots, as on the table, but tapping one does nothing.
+    """
+
+    def __init__(self, state: AppState, match) -> None:
+        self.match = match
+        self.t = state.t
+        self.lang = state.lang
+        self.width = state.width
+        self.selected_tile = None
+        self.selected_spot = None
+        self.busy = True
+
+    def legal_spots(self, tile) -> list:
+        return []
+
+    def pick_spot(self, spot) -> None:
+        return None
+
+
+def step_title(t, review) -> str:
+    """``Round 2 of 4 · move 5 of 10``, ``Round 2 of 4: start``, ``Round 2 of 4: hands and settlement``."""
+    step = review.step
+    rounds = review.steps[-1].round_no
+    if step.kind == "move":
+        return t("ui.step_move", round=step.round_no, rounds=rounds, move=step.move_no, moves=step.moves)
+    key = "ui.step_start" if step.kind == "start" else "ui.step_reveal"
+    return t(key, round=step.round_no, rounds=rounds)
+
+
+def move_words(t, match, step) -> str:
+    """What was done at ``step``: the lead, a placement (and where), a draw, a pass, a round start or the hands."""
+    names = match.players
+    r = match.rounds[step.round_no - 1]
+    if step.kind == "start":
+        return t("account.round", number=r.number, name=names[r.starter])
+    if step.kind == "reveal":
+        shown = []
+        for seat in range(match.n):
+            hand = r.hands[seat]
+            tiles = tile_list(hand) + " = " if isinstance(hand, list) and hand else ""
+            shown.append(t("account.hand", name=names[seat], tiles=tiles, pips=r.pips[seat]))
+        return t("account.hands", hands="; ".join(shown))
+    move = r.moves[step.move_no - 1]
+    name = names[move.player]
+    if type(move) is Play:
+        if move.spot is None:
+            return t("account.lead", name=name, tile=tile_text(move.tile))
+        key = "account.play_drawn" if move.drawn else "account.play"
+        return t(key, name=name, tile=tile_text(move.tile), spot=spot_words(t, move.spot))
+    if type(move) is Draw:
+        return t("account.draw", name=name, count=move.count)
+    return t("account.pass", name=name)
+
+
+def award_lines(t, match, step) -> list[str]:
+    """Each award of ``step`` explained: the placement's ends and points, or the settlement step by step."""
+    r = match.rounds[step.round_no - 1]
+    if step.kind == "move":
+        info = r.placements.get(step.move_no - 1)
+        return [placement_words(t, match, info)] if info is not None else []
+    if step.kind == "reveal":
+        lines = [settlement_words(t, match, event) for event in r.events if event.kind != "play"]
+        if r.result == "draw":
+            lines.append(t("result.draw"))
+        return lines
+    return []
+
+
+def next_words(t, match) -> str | None:
+    """Whose turn came next and why, how the round ended, or who won."""
+    if match.finished:
+        return t("ui.winners", sides=" & ".join(match.side_names[s] for s in match.winners))
+    turn = match.turn
+    r = match.round
+    if turn is not None:
+        return turn_words(t, match, turn)
+    if r is not None and r.ended == "domino" and not r.settled:
+        return t("ui.domino", name=match.players[r.finisher])
+    if r is not None and r.ended == "block" and not r.settled:
+        return t("ui.blocked")
+    return None
+
+
+def nav_button(identifier: str, icon, label: str, state: AppState, index: int | None) -> ft.Control:
+    """A step control: disabled where there is no such step (at the first or last)."""
+    button = ft.IconButton(icon, tooltip=label, disabled=index is None, icon_size=30,
+                           on_click=run(acts.review_go, state, index))
+    return hook(identifier, button, button=True, label=label, disabled=index is None)
+
+
+def controls(state: AppState) -> ft.Control:
+    """Previous/next round and move, with the step's number between."""
+    t = state.t
+    review = state.review
+    return ft.Row(alignment=ft.MainAxisAlignment.CENTER, spacing=2, controls=[
+        nav_button("review-prev-round", ft.Icons.SKIP_PREVIOUS, t("ui.previous_round"), state,
+                   review.previous_round()),
+        nav_button("review-prev", ft.Icons.CHEVRON_LEFT, t("ui.previous_move"), state, review.previous_move()),
+        ft.Text(f"{review.index + 1} / {len(review.steps)}", size=13, width=70, text_align=ft.TextAlign.CENTER),
+        nav_button("review-next", ft.Icons.CHEVRON_RIGHT, t("ui.next_move"), state, review.next_move()),
+        nav_button("review-next-round", ft.Icons.SKIP_NEXT, t("ui.next_round"), state, review.next_round()),
+    ])
+
+
+def view(state: AppState) -> ft.Control:
+    t = state.t
+    review = state.review
+    if review is None:  # nothing opened for review (e.g. a stale screen name): the start screen
+        from .home import view as home_view
+
+        return home_view(state)
+    match = review.match
+    width = content_width(state)
+    head = ft.Row([
+        hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"), on_click=run(state.go, HISTORY)),
+             button=True, label=t("ui.history")),
+        ft.Container(content=plain_header(state, t("ui.review_of", sides=" — ".join(match.side_names))),
+                     expand=True),
+    ], spacing=0)
+    if review.step is None:
+        return ft.Column([head, ft.Text(t("ui.review_empty"))], spacing=10)
+    step = review.step
+    moment = Moment(state, match)
+    upper: list[ft.Control] = [scoreboard(moment)]
+    if match.round is not None:
+        upper.append(table_picture(moment, width, 300 if state.width < 900 else 420))
+    upper.append(score_chart(t, review.whole, width - 4, 150, marker=step.index + 1))
+    upper += [c for c in (message_view(state), notice_view(state)) if c is not None]
+    upper.append(ft.Row(wrap=True, spacing=6, controls=[
+        action_button("export", t("ui.export"), acts.export_match, state, review.match_id, icon=ft.Icons.DOWNLOAD),
+    ]))
+    lower: list[ft.Control] = [
+        hook("review-step", ft.Text(step_title(t, review), size=13, color=ft.Colors.GREY_700)),
+        hook("review-move", ft.Text(move_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
+    ]
+    awards = award_lines(t, match, step)
+    if awards:
+        lower.append(hook("review-explain", ft.Column([ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800)
+                                                       for line in awards], spacing=2)))
+    after = next_words(t, match)
+    if after:
+        lower.append(hook("review-turn", ft.Text(after, size=14)))
+    lower.append(controls(state))
+    body = ft.Column([
+        ft.Column(upper, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
+        ft.Divider(height=1),
+        ft.Column(lower, spacing=4),
+    ], spacing=6, expand=True, width=width)
+    return ft.Column([head, ft.Container(content=body, alignment=ft.Alignment.TOP_CENTER, expand=True)],
+                     spacing=6, expand=True)
+

@@ -1,0 +1,306 @@
+"""History, review, match end, import and export: pure data first, then the screens in-process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.app import files, history, match_end, review
+from scorekeeper.app import history_actions as acts
+from scorekeeper.app.progress import points_at, score_progress
+from scorekeeper.app.review_steps import Review, review_steps
+from scorekeeper.app.state import HISTORY, REVIEW, TABLE, AppState
+from scorekeeper.app.store_access import open_app_store
+from scorekeeper.i18n import LANGUAGES
+from scorekeeper.rules.document import match_from_document
+
+from .hooks import hooks, text
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def case(name: str) -> dict:
+    return json.loads((CASES / f"{name}.json").read_text())
+
+
+def folded(name: str):
+    return match_from_document(case(name), explain=True)
+
+
+@pytest.fixture
+def state(tmp_path):
+    store = open_app_store(tmp_path)
+    st = AppState(store=store, data_dir=str(tmp_path), lang="en", width=390)
+    run(st.start())
+    return st
+
+
+def picked(name: str, doc) -> files.PickedFile:
+    return files.PickedFile(name, json.dumps(doc).encode())
+
+
+def import_cases(st: AppState, *names: str, meta: dict | None = None) -> None:
+    docs = [case(n) | ({"meta": meta[n]} if meta and n in meta else {}) for n in names]
+    run(acts.import_picked(st, [picked("cases.json", docs)]))
+    assert st.notice is not None and st.notice.ok, st.notice
+
+
+def screen(st: AppState) -> dict[str, str]:
+    from scorekeeper.app.screens import SCREENS
+
+    return {name: text(node) for name, node in hooks(SCREENS[st.screen](st)).items()}
+
+
+# ------------------------------------------------------------------ the scores over a match
+def test_progress_goes_negative_with_the_exact_61_settlement():
+    """e61-pairs-negative: +1 at move 1, Bo & Di +1 (move 8) and +3 (move 16), then a −15 raw settlement."""
+    match = folded("e61-pairs-negative")
+    progress = score_progress(match)
+    assert progress.steps == len(match.actions) == 19  # start, 17 moves, the reveal
+    assert progress.series[0] == ((0, 0), (2, 1), (19, -2))
+    assert progress.series[1] == ((0, 0), (9, 1), (17, 4))
+    assert (progress.low, progress.high) == (-2, 61)
+    assert [points_at(progress, 0, s) for s in (0, 1, 2, 18, 19)] == [0, 0, 1, 1, -2]
+
+
+def test_progress_over_several_rounds_with_rejections():
+    """e61-2p-exact-finish: 34 and 58 after rounds 1-2; round 3's +4 and settlement are rejected (E3)."""
+    match = folded("e61-2p-exact-finish")
+    progress = score_progress(match)
+    assert progress.steps == len(match.actions)
+    rejected = [c for c in progress.changes if not c.accepted]
+    assert [(c.round_no, c.side, c.points) for c in rejected] == [(3, 0, 58), (3, 0, 58)]
+    ends = [points for step, points in progress.series[0] if step in (progress.round_steps[1] - 1,
+                                                                     progress.round_steps[2] - 1)]
+    assert ends == [34, 58]  # after the reveals of rounds 1 and 2
+    assert progress.series[0][-1][1] == 61 and progress.series[1][-1][1] == 11
+    assert len(progress.round_steps) == 4 and progress.round_steps[0] == 1
+
+
+def test_progress_past_61_widens_the_chart():
+    match = folded("hr-2p-instant-win-62")
+    progress = score_progress(match)
+    assert progress.series[0][-1] == (progress.steps, 62) and progress.high == 62
+    assert progress.steps == 9 + 9 + 4  # two settled rounds, then 3 moves and the match is over (H6)
+
+
+# ------------------------------------------------------------------ review steps
+def test_review_steps_and_navigation():
+    match = folded("e61-2p-exact-finish")
+    steps = review_steps(list(match.actions))
+    assert [s.kind for s in steps[:3]] == ["start", "move", "move"]
+    assert steps[-1].kind == "reveal" and steps[-1].round_no == 4
+    assert [s.moves for s in steps if s.kind == "start"] == [10, 10, 12, 9]
+    rv = Review.of("x", match, list(match.actions))
+    assert rv.index == 0 and rv.previous_move() is None and rv.previous_round() is None
+    second = rv.at(rv.next_round())
+    assert second.step.kind == "start" and second.step.round_no == 2 and second.index == 12  # 1 + 10 + 1
+    later = second.at(second.index + 3)
+    assert later.previous_round() == second.index  # back to this round's start first
+    assert second.previous_round() == 0
+    last = rv.at(10_000)
+    assert last.index == len(steps) - 1 and last.next_move() is None and last.next_round() is None
+    assert last.match.points == [61, 11] and last.match.finished
+
+
+def test_review_shows_the_table_at_a_known_move(state):
+    """e61-2p-seed-layout, move 6 (Bo's 1-5 on the spinner's branch): ends 3 + 2 + 5 = 10, +2 Bo."""
+    import_cases(state, "e61-2p-seed-layout")
+    match_id = state.history[0].id
+    run(acts.open_review(state, match_id))
+    assert state.screen == REVIEW
+    run(acts.review_go(state, 6))  # step 0 is the round's start: step 6 is move 6
+    shown = screen(state)
+    assert shown["review-step"] == "Round 1 of 1 · move 6 of 9"
+    assert shown["review-move"] == "Bo plays 1-5 at 1-1 (branch A)"
+    assert shown["review-explain"].endswith("= 10 → +2 Bo (3)")
+    assert {shown["end-3-4-low"], shown["end-1-2-high"], shown["end-1-5-high"]} == {"3", "2", "5"}
+    assert (shown["score-0"], shown["score-1"]) == ("4", "3")  # Ann 1+2+1, Bo 1+2 (the case's report)
+    assert shown["review-turn"] == "Ann to play: one tile a turn"
+    assert "Ann 4" in shown["chart"] and "Bo 3" in shown["chart"]
+    ids = hooks(review.view(state))
+    assert not ids["review-prev"].disabled and not ids["review-next"].disabled
+    assert ids["review-next-round"].disabled  # one round only
+    run(acts.review_go(state, state.review.next_move()))
+    assert screen(state)["review-move"] == "Ann plays 5-5 at 1-5 (high end)"
+    run(acts.review_go(state, len(state.review.steps) - 1))
+    last = screen(state)
+    assert last["review-step"] == "Round 1 of 1: hands left and settlement"
+    assert "Settlement for Ann" in last["review-explain"]
+    assert (last["score-0"], last["score-1"]) == ("9", "4")
+
+
+# ------------------------------------------------------------------ match end
+def test_match_end_screen_with_chart(state):
+    doc = case("hr-2p-instant-win-62")
+    last = doc["rounds"][-1]["moves"].pop()  # the winning 1-4 is played on the screen
+    import_cases_doc(state, doc)
+    summary = state.history[0]
+    assert summary.status == "in-progress"
+    run(acts.open_history_item(state, summary.id, summary.status))
+    assert state.screen == TABLE and state.match.points == [60, 0]
+    state.pick_tile((1, 4))
+    state.pick_spot(((1, 2), "low"))
+    assert last == {"player": 0, "play": "1-4", "at": "1-2:low"}
+    run(state.play())
+    assert state.match.finished
+    shown = screen(state)
+    assert shown["winners"] == "Winner: Ann" and shown["final-scores"] == "Final scores: Ann 62, Bo 0"
+    assert "Ann 62" in shown["chart"] and "Bo 0" in shown["chart"]
+    assert {"review", "export", "history", "new-match", "undo", "score-0", "score-1"} <= set(shown)
+    run(state.undo())  # the finishing tile taken back: the table again
+    assert "play" in screen(state) and "chart" not in screen(state)
+
+
+def import_cases_doc(st: AppState, doc: dict) -> None:
+    run(acts.import_picked(st, [picked("match.json", doc)]))
+    assert st.notice.ok, st.notice
+
+
+# ------------------------------------------------------------------ history
+def test_history_filters_newest_first_and_opening(state):
+    today = date.today()
+    old = (today - timedelta(days=30)).isoformat()
+    import_cases(state, "hr-2p-seed-layout", "e61-2p-exact-finish", "e61-pairs-negative",
+                 meta={"e61-2p-exact-finish": {"started": f"{old}T12:00:00.000Z",
+                                               "ended": f"{old}T13:00:00.000Z"}})
+    run(state.go(HISTORY))
+    assert state.screen == HISTORY and len(state.history) == 3
+    assert state.history[-1].variant == "exact-61" and state.history[-1].status == "finished"  # oldest last
+    shown = screen(state)
+    assert shown["history-count"] == "Matches: 3"
+    finished = state.history[-1]
+    assert "Winner: Ann" in shown[f"history-item-{finished.id}"]
+    assert "Ann 61" in shown[f"history-item-{finished.id}"] and "Bo 11" in shown[f"history-item-{finished.id}"]
+    run(acts.filter_game(state, "exact-61"))
+    assert [s.variant for s in state.history] == ["exact-61", "exact-61"]
+    run(acts.filter_status(state, True))
+    assert [s.id for s in state.history] == [finished.id]
+    run(acts.filter_status(state, None))
+    run(acts.filter_game(state, None))
+    acts.set_filter_text(state, "player", "di")  # whole names, any case: only the partnership match has Di
+    run(acts.apply_filter(state))
+    assert [s.players for s in state.history] == [("Ann", "Bo", "Cy", "Di")]
+    acts.set_filter_text(state, "player", "")
+    acts.set_filter_text(state, "since", (today - timedelta(days=1)).isoformat())
+    run(acts.apply_filter(state))
+    assert finished.id not in {s.id for s in state.history} and len(state.history) == 2
+    acts.set_filter_text(state, "since", "")
+    acts.set_filter_text(state, "until", old)
+    run(acts.apply_filter(state))
+    assert [s.id for s in state.history] == [finished.id]
+    acts.set_filter_text(state, "until", "12/06/2025")
+    run(acts.apply_filter(state))
+    assert state.error.code == "ui_bad_date" and "YYYY-MM-DD" in screen(state)["message"]
+    acts.set_filter_text(state, "until", "")
+    run(acts.apply_filter(state))
+    assert state.error is None and len(state.history) == 3
+    run(acts.open_history_item(state, finished.id, "finished"))  # finished: the review
+    assert state.screen == REVIEW and state.review.match_id == finished.id
+    run(state.go(HISTORY))
+    unfinished = next(s for s in state.history if s.status == "in-progress")
+    run(acts.open_history_item(state, unfinished.id, "in-progress"))  # in progress: resume on the table
+    assert state.screen == TABLE and state.match_id == unfinished.id
+
+
+def test_statistics_on_the_history_screen(state):
+    import_cases(state, "e61-2p-exact-finish", "hr-2p-instant-win-62", "hr-2p-seed-layout")
+    run(state.go(HISTORY))
+    shown = screen(state)
+    rows = [shown[k] for k in sorted(k for k in shown if k.startswith("stats-"))]
+    # Ann won both finished matches: 61 in 4 rounds and 62 in 3 rounds = 123 / 7 = 17.6 per round;
+    # Bo: 11 + 0 = 11 in 7 rounds = 1.6; both have the Horse Race seed match in progress
+    assert rows == ["Ann 2 2 17.6 1", "Bo 2 0 1.6 1"]
+
+
+def test_damaged_match_is_listed_with_its_problem(state, tmp_path):
+    import_cases(state, "hr-2p-seed-layout")
+    match_id = state.history[0].id
+    store = state.store
+    store.close()
+    (tmp_path / "matches" / f"{match_id}.json").write_text('{"events": {"1": {')  # cut off
+    state.store = open_app_store(tmp_path)
+    run(state.go(HISTORY))
+    row = hooks(history.view(state))[f"history-item-{match_id}"]
+    assert row.disabled and "Damaged: " in text(row) and "could not be read" in text(row)
+
+
+# ------------------------------------------------------------------ import and export
+def test_a_refused_import_changes_nothing_and_says_why(state):
+    import_cases(state, "hr-2p-seed-layout")
+    before = [s.id for s in state.store.list_matches()]
+    bad = case("bad-skipped-continuation")
+    run(acts.import_picked(state, [picked("good.json", case("e61-2p-seed-layout")), picked("bad.json", bad)]))
+    assert [s.id for s in state.store.list_matches()] == before  # the good one was not imported either
+    words = text(hooks(history.view(state))["notice"])
+    expected = json.loads((CASES / "bad-skipped-continuation.expected.json").read_text())
+    assert words.startswith("bad.json refused, nothing imported: ")
+    assert f"round {expected['round']}, move {expected['move']}: " in words
+    assert any(f"{rule}: " in words for rule in expected["rules"])
+    run(acts.import_picked(state, [files.PickedFile("junk.json", b"{not json")]))
+    assert not state.notice.ok and "junk.json refused" in text(hooks(history.view(state))["notice"])
+    assert [s.id for s in state.store.list_matches()] == before
+
+
+def test_import_from_the_file_chooser(state, monkeypatch):
+    async def chooser():
+        return [picked("two.json", [case("hr-2p-seed-layout"), case("e61-2p-seed-layout")])]
+
+    monkeypatch.setattr(files, "pick_json_files", chooser)
+    run(state.go(HISTORY))
+    run(acts.import_files(state))
+    assert screen(state)["notice"] == "Matches imported: 2" and len(state.history) == 2
+
+
+def test_export_offers_the_match_document(state, monkeypatch):
+    import_cases(state, "e61-2p-exact-finish")
+    match_id = state.history[0].id
+    saved = []
+
+    async def save(name, data):
+        saved.append((name, data))
+        return None  # the browser: a download
+
+    monkeypatch.setattr(files, "save_bytes", save)
+    run(acts.open_review(state, match_id))
+    run(acts.export_match(state, match_id))
+    name, data = saved[0]
+    assert name == f"scorekeeper-{match_id}.json"
+    doc = json.loads(data)
+    assert doc["rounds"] == case("e61-2p-exact-finish")["rounds"] and doc["meta"]["id"] == match_id
+    assert screen(state)["notice"] == f"Saved as the download {name}"
+
+    async def broken(name, data):
+        raise OSError("no space left")
+
+    monkeypatch.setattr(files, "save_bytes", broken)
+    run(acts.export_match(state, match_id))
+    assert not state.notice.ok and "no space left" in screen(state)["notice"]
+
+
+# ------------------------------------------------------------------ every language
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_new_screens_are_worded_in_every_language(state, lang):
+    import_cases(state, "hr-2p-instant-win-62", "e61-pairs-negative")
+    state.lang = lang
+    run(state.go(HISTORY))
+    finished = next(s for s in state.history if s.status == "finished")
+    worded = [text(history.view(state))]
+    run(acts.open_review(state, finished.id))
+    for index in (0, 1, 8):  # a round start, the lead, the reveal of round 1
+        run(acts.review_go(state, index))
+        worded.append(text(review.view(state)))
+    run(state.open_match(finished.id))
+    worded.append(text(match_end.view(state)))
+    for words in worded:
+        assert "ui." not in words and "error." not in words
+    if lang != "en":
+        assert "Round" not in " ".join(worded) and "Matches" not in " ".join(worded)
