@@ -12,11 +12,12 @@ import flet as ft
 
 from ..store import DAMAGED, FINISHED, IN_PROGRESS
 from . import history_actions as acts
-from .screen_parts import content_width, notice_view, page_column
+from .screen_parts import choice, content_width, notice_view, page_column
 from .state import HOME, SETTINGS, AppState
 from .table import message_view
 from .widgets import action_button, hook, run
 
+WIDE = 900  # px: from here the statistics stand beside the list
 GAMES = (None, "horse-race", "exact-61")
 STATUSES = ((None, "any"), (True, "finished"), (False, "unfinished"))
 
@@ -33,31 +34,33 @@ def header(state: AppState, title: str) -> ft.Control:
     ])
 
 
-def _text_filter(state: AppState, key: str, label: str, width: float, hint: str | None = None) -> ft.Control:
+def _text_filter(state: AppState, key: str, label: str, hint: str | None = None) -> ft.Control:
     return hook(f"history-{key}", ft.TextField(
-        label=label, hint_text=hint, value=state.history_filter[key], dense=True, width=width,
+        label=label, hint_text=hint, value=state.history_filter[key], dense=True, expand=True,
         on_change=lambda e: acts.set_filter_text(state, key, e.control.value),
         on_submit=run(acts.apply_filter, state)))
 
 
-def filters(state: AppState, width: float) -> ft.Control:
-    """Player, game, finished or not, and the date range (``YYYY-MM-DD``, the local day a match started)."""
+def filters(state: AppState) -> ft.Control:
+    """Player, game, finished or not, and the date range (``YYYY-MM-DD``, the local day a match started).
+
+    Choices apply at once; typed texts on Enter or with Search.
+    """
     t = state.t
     flt = state.history_filter
-    games = [action_button(f"history-game-{game or 'any'}", t("game." + game) if game else t("ui.all_games"),
-                           acts.filter_game, state, game, filled=flt["variant"] == game)
-             for game in GAMES]
-    statuses = [action_button(f"history-status-{name}", t(f"ui.status_{name}"), acts.filter_status, state,
-                              value, filled=flt["finished"] is value)
-                for value, name in STATUSES]
-    half = (width - 8) / 2
-    return ft.Column(spacing=8, controls=[
-        ft.Row([_text_filter(state, "player", t("ui.filter_player"), width)]),
-        ft.Row(games, wrap=True, spacing=6, run_spacing=6),
-        ft.Row(statuses, wrap=True, spacing=6, run_spacing=6),
-        ft.Row([_text_filter(state, "since", t("ui.filter_since"), half, "YYYY-MM-DD"),
-                _text_filter(state, "until", t("ui.filter_until"), half, "YYYY-MM-DD")], spacing=8),
-        action_button("history-search", t("ui.search"), acts.apply_filter, state, icon=ft.Icons.SEARCH),
+    games = [choice(f"history-game-{game or 'any'}", t("game." + game) if game else t("ui.all_games"),
+                    acts.filter_game, state, game, selected=flt["variant"] == game) for game in GAMES]
+    statuses = [choice(f"history-status-{name}", t(f"ui.status_{name}"), acts.filter_status, state, value,
+                       selected=flt["finished"] is value) for value, name in STATUSES]
+    search = hook("history-search", ft.IconButton(ft.Icons.SEARCH, tooltip=t("ui.search"),
+                                                  on_click=run(acts.apply_filter, state)),
+                  button=True, label=t("ui.search"))
+    return ft.Column(spacing=6, controls=[
+        ft.Row([_text_filter(state, "player", t("ui.filter_player"))], spacing=6),
+        ft.Row(games, wrap=True, spacing=4, run_spacing=4),
+        ft.Row(statuses, wrap=True, spacing=4, run_spacing=4),
+        ft.Row([_text_filter(state, "since", t("ui.filter_since"), "YYYY-MM-DD"),
+                _text_filter(state, "until", t("ui.filter_until"), "YYYY-MM-DD"), search], spacing=6),
     ])
 
 
@@ -124,24 +127,41 @@ def stats_view(state: AppState) -> ft.Control:
                                       content=ft.Column(rows, spacing=4)))
 
 
-def view(state: AppState) -> ft.Control:
+def matches_view(state: AppState) -> list[ft.Control]:
+    """The filters, the number of matches found and the rows (a page at a time)."""
     t = state.t
-    width = content_width(state)
-    rows: list[ft.Control] = [
-        ft.Row(wrap=True, spacing=6, controls=[
-            action_button("import", t("ui.import"), acts.import_files, state, icon=ft.Icons.UPLOAD_FILE),
-        ]),
-    ]
-    rows += [c for c in (notice_view(state), message_view(state)) if c is not None]
-    rows.append(filters(state, width))
     total = len(state.history)
-    rows.append(hook("history-count", ft.Text(t("ui.history_count", count=total), size=13,
-                                              color=ft.Colors.GREY_700)))
+    rows: list[ft.Control] = [
+        filters(state),
+        hook("history-count", ft.Text(t("ui.history_count", count=total), size=13, color=ft.Colors.GREY_700)),
+    ]
     if not total:
         rows.append(ft.Text(t("ui.history_none")))
     rows += [history_row(state, summary) for summary in state.history[:state.history_shown]]
     if total > state.history_shown:
         rows.append(action_button("history-more", t("ui.history_more", count=total - state.history_shown),
                                   acts.show_more, state))
-    rows.append(stats_view(state))
-    return page_column(header(state, t("ui.history")), rows, width)
+    return rows
+
+
+def view(state: AppState) -> ft.Control:
+    """Phone: the matches or the players' statistics (two tabs); wide window: both side by side."""
+    t = state.t
+    wide = state.width >= WIDE
+    top = [c for c in (notice_view(state), message_view(state)) if c is not None]
+    importer = action_button("import", t("ui.import"), acts.import_files, state, icon=ft.Icons.UPLOAD_FILE)
+    if wide:
+        left = ft.Column([importer, *top, stats_view(state)], spacing=10, width=380, scroll=ft.ScrollMode.AUTO)
+        right = ft.Column(matches_view(state), spacing=10, expand=True, scroll=ft.ScrollMode.AUTO)
+        body = ft.Row([left, right], spacing=16, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
+        return ft.Column([header(state, t("ui.history")), body], spacing=6, expand=True)
+    tabs = ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
+        choice("history-tab-matches", t("ui.history_matches"), acts.show_tab, state, "matches",
+               selected=state.history_tab == "matches"),
+        choice("history-tab-stats", t("ui.stats_title"), acts.show_tab, state, "stats",
+               selected=state.history_tab == "stats"),
+        importer,
+    ])
+    rows = [tabs, *top]
+    rows += [stats_view(state)] if state.history_tab == "stats" else matches_view(state)
+    return page_column(header(state, t("ui.history")), rows, content_width(state))

@@ -96,6 +96,11 @@ async def filter_status(state: AppState, finished: bool | None) -> None:
     await apply_filter(state, finished=finished)
 
 
+def show_tab(state: AppState, tab: str) -> None:
+    """On a phone: show the ``"matches"`` or the players' ``"stats"``."""
+    state.history_tab = tab
+
+
 @guarded
 async def show_more(state: AppState) -> None:
     """Show :data:`PAGE` more history rows."""

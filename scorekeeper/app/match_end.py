@@ -39,7 +39,7 @@ def view(state: AppState) -> ft.Control:
         hook("final-scores", ft.Text(t("ui.final_scores", scores=scores), size=15)),
     ]
     rows += [c for c in (message_view(state), notice_view(state), settlement_view(state)) if c is not None]
-    rows.append(score_chart(t, match, width - 4))
+    rows.append(score_chart(t, match, width - 4, height=min(260, max(180, width * 0.55))))
     rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         action_button("review", t("ui.review"), acts.open_review, state, state.match_id, filled=True,
                       icon=ft.Icons.SLIDESHOW),

@@ -46,3 +46,12 @@ def notice_view(state: AppState) -> ft.Control | None:
     color, back = (ft.Colors.GREEN_900, ft.Colors.GREEN_50) if notice.ok else (ft.Colors.RED_900, ft.Colors.RED_50)
     return hook("notice", ft.Container(padding=10, border_radius=8, bgcolor=back,
                                        border=ft.Border.all(1, color), content=ft.Text(words, color=color)))
+
+
+def choice(identifier: str, label: str, handler, *args, selected: bool = False) -> ft.Control:
+    """A compact choice button (filled when chosen) with a hook; ``handler(*args)`` runs on click."""
+    from .widgets import run
+
+    cls = ft.FilledButton if selected else ft.OutlinedButton
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12), visual_density=ft.VisualDensity.COMPACT)
+    return hook(identifier, cls(label, on_click=run(handler, *args), style=style), button=True, label=label)

@@ -118,6 +118,7 @@ class AppState:
     history_filter: dict = field(default_factory=lambda: {"player": "", "variant": None, "since": "", "until": "",
                                                           "finished": None})
     stats: list = field(default_factory=list)  # [PlayerStats]
+    history_tab: str = "matches"  # on a phone: "matches" or "stats"
     review: Any = None  # review_steps.Review: the match reviewed and the step shown
     notice: Any = None  # history_actions.Notice: what the last import or export did
 

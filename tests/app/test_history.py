@@ -214,11 +214,16 @@ def test_history_filters_newest_first_and_opening(state):
 def test_statistics_on_the_history_screen(state):
     import_cases(state, "e61-2p-exact-finish", "hr-2p-instant-win-62", "hr-2p-seed-layout")
     run(state.go(HISTORY))
+    assert "stats" not in screen(state)  # a phone shows the matches first
+    acts.show_tab(state, "stats")
     shown = screen(state)
+    assert "history-count" not in shown
     rows = [shown[k] for k in sorted(k for k in shown if k.startswith("stats-"))]
     # Ann won both finished matches: 61 in 4 rounds and 62 in 3 rounds = 123 / 7 = 17.6 per round;
     # Bo: 11 + 0 = 11 in 7 rounds = 1.6; both have the Horse Race seed match in progress
     assert rows == ["Ann 2 2 17.6 1", "Bo 2 0 1.6 1"]
+    state.width = 1280  # a wide window: the statistics beside the list
+    assert {"stats", "stats-0", "history-count", "import"} <= set(screen(state))
 
 
 def test_damaged_match_is_listed_with_its_problem(state, tmp_path):

@@ -1,0 +1,324 @@
+"""Take the screenshots in ``screenshots/`` from the running app (see screenshots/README.md).
+
+Starts ``scorekeeper serve`` on a free loopback port with a temporary data
+folder, fills it with a few shared cases through the store (fixed dates, so
+the history looks the same on every run), then drives Debian's Chromium
+(Playwright, headless, ``/usr/bin/chromium``; never a downloaded browser) tap
+by tap as a player would: a new match, a round played to its settlement,
+the table in three languages and two sizes, a match finished on the table,
+the history and the review.
+
+Deterministic: fixed viewports, device scale 1, reduced motion, the app's
+own font, the mouse moved away (no tooltip), non-loopback requests blocked,
+and each picture kept only when two consecutive shots are identical.
+
+    .venv/bin/python scripts/screenshots.py [--out screenshots] [--keep-data]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "tests" / "cases"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--hide-scrollbars", "--font-render-hinting=none"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+TIMEOUT = 15_000
+
+
+def case(name: str) -> dict:
+    return json.loads((CASES / f"{name}.json").read_text())
+
+
+def seed(data: Path) -> None:
+    """The history the screenshots show: shared cases imported through the store with fixed dates."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper.store import open_store
+
+    almost = case("hr-2p-instant-win-62")
+    almost["rounds"][-1]["moves"].pop()  # Ann's winning 1-4 is played on the screen
+    docs = [
+        case("e61-2p-exact-finish") | {"meta": {"started": "2025-06-12T16:30:00.000Z",
+                                                "ended": "2025-06-12T17:42:00.000Z"}},
+        case("hr-pairs-shared-win") | {"meta": {"started": "2025-06-14T10:05:00.000Z",
+                                                "ended": "2025-06-14T11:20:00.000Z"}},
+        case("e61-pairs-negative") | {"meta": {"started": "2025-06-15T19:00:00.000Z"}},
+        almost | {"meta": {"started": "2025-06-20T18:15:00.000Z"}},
+    ]
+    store = open_store(data)
+    try:
+        store.import_documents(docs)
+    finally:
+        store.close()
+
+
+class Server:
+    """``scorekeeper serve`` in a child process on a free loopback port."""
+
+    def __init__(self, data: Path) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = open(data / "server.log", "a")  # noqa: SIM115 - open for the server's whole life
+        command = [sys.executable, "-c", "import sys; from scorekeeper.cli import main; sys.exit(main())",
+                   "--data-dir", str(data), "serve", "--port", str(self.port)]
+        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT,
+                                     env={**__import__("os").environ, "TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"})
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1).read()
+                return
+            except OSError as err:
+                if self.proc.poll() is not None or time.time() > deadline:
+                    self.stop()
+                    raise RuntimeError("scorekeeper serve did not start: "
+                                       + (data / "server.log").read_text()) from err
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+class Driver:
+    """Taps and waits on the app's test hooks (``flt-semantics-identifier``), and takes stable shots."""
+
+    def __init__(self, page, out: Path) -> None:
+        self.page = page
+        self.out = out
+        self.taken: list[Path] = []
+
+    def hook(self, name: str):
+        return self.page.locator(f'[flt-semantics-identifier="{name}"]').first
+
+    def tap(self, name: str) -> None:
+        from playwright.sync_api import expect
+
+        target = self.hook(name)
+        expect(target).to_be_visible(timeout=TIMEOUT)
+        expect(target).to_be_enabled(timeout=TIMEOUT)
+        target.click()
+
+    def expect_text(self, name: str, pattern) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.hook(name)).to_have_text(pattern, timeout=TIMEOUT)
+
+    def expect_contains(self, name: str, words: str) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.hook(name)).to_contain_text(words, timeout=TIMEOUT)
+
+    def expect_gone(self, name: str) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.page.locator(f'[flt-semantics-identifier="{name}"]')).to_have_count(0, timeout=TIMEOUT)
+
+    def type_into(self, name: str, text: str) -> None:
+        self.page.locator(f'[flt-semantics-identifier="{name}"] input').first.click()
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text, delay=15)
+
+    def resize(self, viewport: dict) -> None:
+        self.page.set_viewport_size(viewport)
+        self.page.wait_for_timeout(800)  # the server hears of the new width and re-lays the screen out
+
+    def shot(self, name: str) -> Path:
+        """Save ``name``.png once two consecutive shots (0.4 s apart) are identical."""
+        size = self.page.viewport_size
+        self.page.mouse.move(size["width"] - 2, size["height"] // 2)  # away from anything with a tooltip
+        previous = None
+        for _ in range(40):
+            self.page.wait_for_timeout(400)
+            current = self.page.screenshot(animations="disabled", caret="hide")
+            if current == previous:
+                path = self.out / f"{name}.png"
+                path.write_bytes(current)
+                self.taken.append(path)
+                print(f"  {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}", flush=True)
+                return path
+            previous = current
+        raise RuntimeError(f"{name}: the screen did not settle")
+
+
+def tile_name(text: str) -> str:
+    a, b = sorted(int(v) for v in text.split("-"))
+    return f"{a}-{b}"
+
+
+def play(d: Driver, moves: list[dict]) -> None:
+    """Enter moves as a player would: tile, spot, (drawn), Play; Draw with its count."""
+    previous = None
+    for move in moves:
+        if "play" in move:
+            tile = tile_name(move["play"])
+            d.tap(f"tile-{tile}")
+            if "at" in move:
+                d.expect_text("selection", re.compile(f"^{tile}"))
+                spot_tile, side = move["at"].split(":")
+                d.tap(f"spot-{tile_name(spot_tile)}-{side}")
+                d.expect_text("selection", re.compile(f"{tile} at "))
+            if move.get("drawn") and not (previous and "draw" in previous):
+                d.tap("drawn")
+            d.tap("play")
+            d.expect_gone(f"tile-{tile}")
+        elif "draw" in move:
+            d.tap("draw")
+            d.tap(f"draw-count-{move['draw']}")
+            d.expect_gone("draw-panel")
+        previous = move
+
+
+def journey(d: Driver) -> None:
+    page = d.page
+    seed_case = case("hr-2p-seed-layout")
+    moves = seed_case["rounds"][0]["moves"]
+    # the app opens the newest unfinished match: go to the start screen, then a new match
+    page.wait_for_selector('[flt-semantics-identifier="home"], [flt-semantics-identifier="new-match"]')
+    if page.locator('[flt-semantics-identifier="new-match"]').count() == 0:
+        d.tap("home")
+    d.tap("new-match")
+    d.tap("game-horse-race")
+    d.tap("players-2")
+    d.type_into("name-0", "Ann")
+    d.type_into("name-1", "Bo")
+    page.wait_for_timeout(400)
+    d.shot("new-match")
+
+    # the seed layout (hr-2p-seed-layout), played tap by tap
+    d.tap("create-match")
+    d.tap("starter-0")
+    d.expect_text("turn", "Ann leads the round")
+    play(d, moves[:7])
+    d.expect_text("score-1", "4")
+    d.tap("tile-5-5")  # Bo's next tile picked: its legal spot is offered
+    d.expect_text("selection", re.compile("^5-5"))
+    d.shot("table-phone")
+    d.resize(DESKTOP)
+    d.shot("table-desktop")
+    d.resize(PHONE)
+    for lang, turn in (("uk", "Bo продовжує"), ("ko", "Bo 계속")):
+        d.tap("settings")
+        d.tap(f"lang-{lang}")
+        d.tap("back")
+        d.expect_contains("turn", turn)
+        d.expect_contains("selection", "5-5")  # the selection is kept while the settings were open
+        d.shot(f"table-{lang}")
+    d.tap("settings")
+    d.tap("lang-en")
+    d.tap("back")
+    d.expect_contains("turn", "Bo continues")
+    d.tap("tile-5-5")  # unselect it: the rest of the round is entered move by move
+    d.expect_text("selection", re.compile("^Open spot"))
+    play(d, moves[7:])
+    d.expect_text("round-end", "Bo went out (domino)")
+    d.tap("reveal-seat-0")
+    for count, tile in enumerate(seed_case["rounds"][0]["hands"]["0"], start=1):
+        d.tap(f"tile-{tile_name(tile)}")
+        d.expect_contains("reveal-seat-0", f"{count} of 6 tiles")
+    d.tap("confirm")
+    d.expect_contains("settlement", "Domino for Bo")
+    d.shot("settlement")
+
+    # a match one tile from its end (imported): resumed from the history, finished on the table
+    d.tap("home")
+    d.tap("history")
+    d.tap("history-status-unfinished")
+    d.expect_text("history-count", "Matches: 3")
+    item = page.locator('[flt-semantics-identifier^="history-item-"]', has_text="60").first
+    item.click()
+    d.expect_text("score-0", "60")
+    d.tap("tile-1-4")
+    d.tap("spot-1-2-low")
+    d.expect_text("selection", re.compile("1-4 at "))
+    d.tap("play")
+    d.expect_text("winners", "Winner: Ann")
+    d.shot("match-end")
+
+    # the history: every match, newest first, with the players' statistics
+    d.tap("history")
+    d.tap("history-status-any")
+    d.expect_text("history-count", "Matches: 5")
+    d.shot("history")
+    d.resize(DESKTOP)
+    d.shot("history-desktop")
+    d.resize(PHONE)
+
+    # the review: Exact 61, round 3, move 7 — a placement rejected at 58 (E3)
+    page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Ann 61").first.click()
+    d.expect_text("review-step", re.compile("^Round 1 of 4"))
+    d.tap("review-next-round")
+    d.tap("review-next-round")
+    d.expect_text("review-step", "Round 3 of 4: start")
+    for _ in range(7):
+        d.tap("review-next")
+    d.expect_text("review-step", "Round 3 of 4 · move 7 of 12")
+    d.expect_contains("review-explain", "rejected")
+    d.shot("review")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the PNG files")
+    parser.add_argument("--keep-data", action="store_true", help="keep the temporary data folder")
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-"))
+    seed(data)
+    server = Server(data)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce",
+                                          locale="en-US", timezone_id="Europe/Kyiv")
+            page = context.new_page()
+            page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+            page.goto(server.url)
+            page.wait_for_selector("#loading", state="detached", timeout=60_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            page.wait_for_selector("[flt-semantics-identifier]", timeout=20_000)
+            driver = Driver(page, out)
+            try:
+                journey(driver)
+            except Exception:
+                page.screenshot(path=str(out / "_failed.png"))
+                raise
+            browser.close()
+    finally:
+        server.stop()
+        if args.keep_data:
+            print(f"data: {data}")
+        else:
+            shutil.rmtree(data, ignore_errors=True)
+    print(f"{len(driver.taken)} screenshots in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
