@@ -35,10 +35,11 @@ def header(state: AppState, title: str) -> ft.Control:
 
 
 def _text_filter(state: AppState, key: str, label: str, hint: str | None = None) -> ft.Control:
-    return hook(f"history-{key}", ft.TextField(
-        label=label, hint_text=hint, value=state.history_filter[key], dense=True, expand=True,
+    field = hook(f"history-{key}", ft.TextField(
+        label=label, hint_text=hint, value=state.history_filter[key], dense=True,
         on_change=lambda e: acts.set_filter_text(state, key, e.control.value),
         on_submit=run(acts.apply_filter, state)))
+    return ft.Container(content=field, expand=True)  # expand here: a Semantics hook cannot take a Row's share
 
 
 def filters(state: AppState) -> ft.Control:
