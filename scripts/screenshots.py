@@ -275,6 +275,9 @@ def journey(d: Driver) -> None:
     d.expect_text("review-step", "Round 3 of 4 · move 7 of 12")
     d.expect_contains("review-explain", "rejected")
     d.shot("review")
+    d.resize(DESKTOP)
+    d.shot("review-desktop")
+    d.resize(PHONE)
 
 
 def main(argv: list[str] | None = None) -> int:

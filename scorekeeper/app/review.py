@@ -25,6 +25,8 @@ from .state import HISTORY, AppState
 from .table import message_view
 from .widgets import action_button, hook, run
 
+WIDE = 900  # px: from here the picture and the step stand side by side
+
 
 class Moment:
     """What the table's views read from a state, for a match replayed to a review step (read-only).
@@ -153,14 +155,15 @@ def view(state: AppState) -> ft.Control:
         return ft.Column([head, ft.Text(t("ui.review_empty"))], spacing=10)
     step = review.step
     moment = Moment(state, match)
-    upper: list[ft.Control] = [scoreboard(moment)]
-    if match.round is not None:
-        upper.append(table_picture(moment, width, 300 if state.width < 900 else 420))
-    upper.append(score_chart(t, review.whole, width - 4, 150, marker=step.index + 1))
-    upper += [c for c in (message_view(state), notice_view(state)) if c is not None]
-    upper.append(ft.Row(wrap=True, spacing=6, controls=[
+    wide = state.width >= WIDE
+    picture_w = state.width * 0.58 - 24 if wide else width
+    side_w = state.width - picture_w - 48 if wide else width
+    picture = table_picture(moment, picture_w, 520 if wide else 300) if match.round is not None else None
+    chart = score_chart(t, review.whole, side_w - 4, 170 if wide else 150, marker=step.index + 1)
+    extra = [c for c in (message_view(state), notice_view(state)) if c is not None]
+    export = ft.Row(wrap=True, spacing=6, controls=[
         action_button("export", t("ui.export"), acts.export_match, state, review.match_id, icon=ft.Icons.DOWNLOAD),
-    ]))
+    ])
     lower: list[ft.Control] = [
         hook("review-step", ft.Text(step_title(t, review), size=13, color=ft.Colors.GREY_700)),
         hook("review-move", ft.Text(move_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
@@ -173,6 +176,15 @@ def view(state: AppState) -> ft.Control:
     if after:
         lower.append(hook("review-turn", ft.Text(after, size=14)))
     lower.append(controls(state))
+    if wide:  # the picture on the left; scores, the step and its controls, the chart on the right
+        right = [scoreboard(moment), *lower, ft.Divider(height=1), chart, *extra, export]
+        body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, spacing=16, controls=[
+            ft.Column([picture] if picture else [], width=picture_w),
+            ft.Column(right, spacing=8, expand=True, scroll=ft.ScrollMode.AUTO),
+        ])
+        return ft.Column([head, body], spacing=6, expand=True)
+    # phone: what the table looked like scrolls above, the step and its controls stay under the thumb
+    upper = [scoreboard(moment), *([picture] if picture else []), chart, *extra, export]
     body = ft.Column([
         ft.Column(upper, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
         ft.Divider(height=1),

@@ -126,6 +126,10 @@ def test_review_shows_the_table_at_a_known_move(state):
     assert (shown["score-0"], shown["score-1"]) == ("4", "3")  # Ann 1+2+1, Bo 1+2 (the case's report)
     assert shown["review-turn"] == "Ann to play: one tile a turn"
     assert "Ann 4" in shown["chart"] and "Bo 3" in shown["chart"]
+    state.width = 1280  # a wide window: the picture beside the step, the same words and numbers
+    assert {k: v for k, v in screen(state).items() if k != "table"} == \
+        {k: v for k, v in shown.items() if k != "table"}
+    state.width = 390
     ids = hooks(review.view(state))
     assert not ids["review-prev"].disabled and not ids["review-next"].disabled
     assert ids["review-next-round"].disabled  # one round only
