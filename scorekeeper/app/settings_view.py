@@ -5,13 +5,15 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES
-from .state import HOME, TABLE, AppState
+from .state import HOME, REVIEW, TABLE, AppState
 from .widgets import action_button
 
 
 def view(state: AppState) -> ft.Control:
     t = state.t
-    back = TABLE if state.match is not None else HOME
+    back = state.settings_from or (TABLE if state.match is not None else HOME)
+    if (back == TABLE and state.match is None) or (back == REVIEW and state.review is None):
+        back = HOME
     buttons = [action_button(f"lang-{lang}", LANGUAGE_NAMES[lang], state.set_language, lang,
                              filled=lang == state.lang) for lang in LANGUAGES]
     return ft.Column(spacing=12, controls=[

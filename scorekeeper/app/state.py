@@ -121,6 +121,7 @@ class AppState:
     history_tab: str = "matches"  # on a phone: "matches" or "stats"
     review: Any = None  # review_steps.Review: the match reviewed and the step shown
     notice: Any = None  # history_actions.Notice: what the last import or export did
+    settings_from: str | None = None  # the screen Settings returns to
 
     # ------------------------------------------------------------ helpers
     @property
@@ -166,6 +167,8 @@ class AppState:
         """Show ``screen`` (HOME, NEW_MATCH, TABLE, SETTINGS, HISTORY); loads what it lists."""
         self.error = None
         self.notice = None
+        if screen == SETTINGS and self.screen != SETTINGS:
+            self.settings_from = self.screen
         if screen == HISTORY:
             from .history_actions import load_history  # that module imports this one
 

@@ -13,7 +13,7 @@ from scorekeeper.app import files, history, match_end, review
 from scorekeeper.app import history_actions as acts
 from scorekeeper.app.progress import points_at, score_progress
 from scorekeeper.app.review_steps import Review, review_steps
-from scorekeeper.app.state import HISTORY, REVIEW, TABLE, AppState
+from scorekeeper.app.state import HISTORY, REVIEW, SETTINGS, TABLE, AppState
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.document import match_from_document
@@ -213,6 +213,22 @@ def test_history_filters_newest_first_and_opening(state):
     unfinished = next(s for s in state.history if s.status == "in-progress")
     run(acts.open_history_item(state, unfinished.id, "in-progress"))  # in progress: resume on the table
     assert state.screen == TABLE and state.match_id == unfinished.id
+
+
+def test_long_history_is_shown_page_by_page_and_settings_return_to_it(state, monkeypatch):
+    monkeypatch.setattr(acts, "PAGE", 2)
+    import_cases(state, "hr-2p-seed-layout", "e61-2p-seed-layout", "hr-3p-openings")
+    run(state.go(HISTORY))
+    rows = [k for k in screen(state) if k.startswith("history-item-")]
+    assert len(rows) == 2 and screen(state)["history-more"] == "Show more (1 left)"
+    run(acts.show_more(state))
+    assert len([k for k in screen(state) if k.startswith("history-item-")]) == 3
+    assert "history-more" not in screen(state)
+    run(state.go(SETTINGS))
+    run(state.set_language("uk"))
+    assert "back" in screen(state)
+    run(state.go(state.settings_from))
+    assert state.screen == HISTORY and screen(state)["history-count"] == "Партій: 3"
 
 
 def test_statistics_on_the_history_screen(state):
