@@ -32,7 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.store import templates, write_history  # noqa: E402
-from scorekeeper.app import history, history_actions as acts, match_end, review  # noqa: E402
+from scorekeeper.app import history, match_end, review  # noqa: E402
+from scorekeeper.app import history_actions as acts  # noqa: E402
 from scorekeeper.app.state import HISTORY, AppState  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
 
