@@ -7,7 +7,10 @@ import pytest
 from scorekeeper.rules.layout import Layout, parse_spot
 from scorekeeper.rules.scoring import placement_raw, round_to_five
 from scorekeeper.rules.settlement import (
-    exact61_block, exact61_settlement, horse_race_block, horse_race_domino,
+    exact61_block,
+    exact61_settlement,
+    horse_race_block,
+    horse_race_domino,
 )
 from scorekeeper.rules.tiles import parse_tile
 
