@@ -213,13 +213,15 @@ class Layout:
                 f"and {tile_text(tile)} has no {value}",
             )
 
-    def place(self, tile: Tile, spot: Spot | None) -> int:
+    def place(self, tile: Tile, spot: Spot | None, *, checked: bool = False) -> int:
         """Put ``tile`` on the table at ``spot`` (``None`` for the lead).
 
         Returns the new end sum (raw). Validates first (see :meth:`check`),
-        so a refused placement leaves the layout unchanged.
+        so a refused placement leaves the layout unchanged; ``checked=True``
+        skips that when the caller has just called :meth:`check` itself.
         """
-        self.check(tile, spot)
+        if not checked:
+            self.check(tile, spot)
         a, b = tile
         spots = self.open_spots
         counts = self.open_counts

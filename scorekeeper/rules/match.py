@@ -331,11 +331,14 @@ class Match:
                 raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
             if reason != PLAY_DRAWN:  # a first drawn tile that fits: the hand had none (S8)
                 mask = layout.open_mask
-        else:
+        # The placement itself first: a tile that cannot be placed here (already on the
+        # table, wrong spot) proves nothing about what the player held earlier.
+        layout.check(tile, move.spot)
+        if not drawn:
             for claim in r.claims[player]:
                 if fits(tile, claim[1]):
                     raise proven_fit(name, player, claim[0], claim[1], claim[2], tile, str(index + 1))
-        end_sum = layout.place(tile, move.spot)
+        end_sum = layout.place(tile, move.spot, checked=True)
         # From here on the move is legal: update the state.
         if drawn:
             r.stock -= 1
