@@ -21,6 +21,7 @@ FORMAT = "scorekeeper-match/1"
 _TOP_KEYS = {"format", "variant", "players", "partnerships", "rounds", "meta"}
 _ROUND_KEYS = {"starter", "moves", "hands"}
 _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
+_SEAT_KEYS = {str(seat): seat for seat in range(4)}
 
 
 def _malformed(text: str, round_no: int | None = None, move_no: int | str | None = None) -> RuleViolation:
@@ -142,15 +143,18 @@ def parse_hands(hands: object, players: int) -> dict[int, list | int]:
         raise _malformed("hands is an object by seat: {\"0\": [\"1-4\"], \"1\": 12}")
     out: dict[int, list | int] = {}
     for key, hand in hands.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < players and str(int(key)) == key):
+        # Looked up, not int()-parsed: "²" passes str.isdigit() but int() refuses it, and
+        # int() refuses digit strings longer than 4300 characters.
+        seat = _SEAT_KEYS.get(key) if isinstance(key, str) else None
+        if seat is None or seat >= players:
             raise RuleViolation("S2", "hands_key", key=str(key), last=players - 1,
                                 text=f"hands key {key!r} is not a seat 0 to {players - 1}")
         if type(hand) is int:
             if hand < 0:
                 raise _malformed(f"seat {key}: a pip total cannot be negative")
-            out[int(key)] = hand
+            out[seat] = hand
         elif isinstance(hand, list):
-            out[int(key)] = [parse_tile(t) for t in hand]
+            out[seat] = [parse_tile(t) for t in hand]
         else:
             raise _malformed(f"seat {key}: give a list of tiles or a pip total")
     return out

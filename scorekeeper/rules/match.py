@@ -14,6 +14,8 @@ E4, going out E6, blocked round E7/E8.
 
 from __future__ import annotations
 
+import unicodedata
+
 from .errors import RuleViolation
 from .layout import Layout
 from .moves import (
@@ -43,6 +45,21 @@ _NO_EVENTS: tuple[ScoreEvent, ...] = ()
 
 # Round.result values (match-format.md)
 IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = "in-progress", "domino", "block", "draw", "match-end"
+
+
+# Characters a player's name may not hold: control characters (a new line would break the
+# one-line refusal messages that quote names), lone surrogates (not text: they cannot be
+# written as UTF-8) and the line and paragraph separators.
+_BAD_NAME_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def check_name(name: object) -> None:
+    """Raise :class:`RuleViolation` (no rule, code ``bad_name``) unless ``name`` is a
+    non-empty line of text: a player's name is quoted in reports and refusal messages."""
+    if not isinstance(name, str) or not name.strip() or any(
+            unicodedata.category(ch) in _BAD_NAME_CATEGORIES for ch in name):
+        raise RuleViolation("", "bad_name", name=ascii(name),
+                            text=f"a player's name must be one line of text, not {ascii(name)}")
 
 
 class Round:
@@ -100,13 +117,16 @@ class Match:
 
     Scores are raw points per side (``scores``); ``points`` gives display
     points. Raises :class:`RuleViolation` (H1/E1) for a seating the game does
-    not allow.
+    not allow, or :class:`RuleViolation` (no rule) for a name that is not
+    one line of text (see :func:`check_name`).
     """
 
     def __init__(self, variant: str, players: list[str], partnerships: bool = False,
                  explain: bool = False) -> None:
         self.rules: Variant = get_variant(variant)
         self.rules.check_players(len(players), partnerships)
+        for name in players:
+            check_name(name)
         self.variant = self.rules.name
         self.players = list(players)
         self.partnerships = bool(partnerships)
