@@ -95,26 +95,35 @@ class Layout:
 
     Attributes (read-only for callers):
         tiles: placed tiles in the order played.
+        on_table: the same tiles as a set.
         connections: one :class:`Connection` per placed tile after the lead.
         end_sum: raw sum of all scoring ends (S6) after the last placement.
         open_spots: ``{(tile, side): value}`` of every spot a tile may join.
         open_counts: ``open_counts[v]`` = number of open spots of value v.
+
+    The hot path (:meth:`place`) keeps ``end_sum``, ``open_spots`` and
+    ``open_counts`` up to date incrementally and records each connection as
+    a plain tuple; :attr:`connections` and :meth:`scoring_ends` are built
+    from those when asked (explanations, tests), not on every move.
     """
 
-    __slots__ = ("tiles", "on_table", "connections", "end_sum", "open_spots",
-                 "open_counts", "_lines", "_taken")
+    __slots__ = ("tiles", "on_table", "end_sum", "open_spots", "open_counts", "_lines", "_links")
 
     def __init__(self) -> None:
         self.tiles: list[Tile] = []
         self.on_table: set[Tile] = set()
-        self.connections: list[Connection] = []
         self.end_sum = 0
         self.open_spots: dict[Spot, int] = {}
         self.open_counts = [0] * 7
-        self._lines: dict[Tile, int] = {}  # double -> number of lines filled
-        self._taken: set[Spot] = set()  # spots filled (incl. the joining half)
+        self._lines: dict[Tile, int] = {}  # double -> number of its lines filled
+        self._links: list[tuple[Tile, str, Tile, str]] = []  # (tile, own side, target, side)
 
     # ------------------------------------------------------------------ queries
+    @property
+    def connections(self) -> list[Connection]:
+        """How each tile after the lead joined: one :class:`Connection` per tile, in order."""
+        return [Connection(*link) for link in self._links]
+
     @property
     def open_mask(self) -> int:
         """Bit ``v`` set for every value ``v`` that has an open spot."""
@@ -145,6 +154,8 @@ class Layout:
         The values add up to :attr:`end_sum`. Used for explanations
         ("1-1: 2 + 3-4: 3 = 5"); the hot path keeps the sum incrementally.
         """
+        filled = {(tile, own) for tile, own, _, _ in self._links}
+        filled.update((target, side) for _, _, target, side in self._links)
         ends: list[ScoringEnd] = []
         for tile in self.tiles:
             a, b = tile
@@ -153,7 +164,7 @@ class Layout:
                     ends.append(ScoringEnd(tile, None, a + b))
             else:
                 for side, value in ((LOW, a), (HIGH, b)):
-                    if (tile, side) not in self._taken:
+                    if (tile, side) not in filled:
                         ends.append(ScoringEnd(tile, side, value))
         return ends
 
@@ -170,6 +181,10 @@ class Layout:
         empty table or attachment on an empty one), S5 (branch before both
         lines are filled). Changes nothing.
         """
+        if spot is not None:  # the usual case first: an open spot of a matching value
+            value = self.open_spots.get(spot)
+            if value is not None and (value == tile[0] or value == tile[1]) and tile not in self.on_table:
+                return
         if tile in self.on_table:
             raise RuleViolation(
                 "S4", "tile_on_table", tile=tile_text(tile),
@@ -195,7 +210,8 @@ class Layout:
                     "S4", "target_not_on_table", tile=tile_text(tile), spot=spot_text(spot),
                     text=f"{tile_text(target)} is not on the table; {tile_text(tile)} cannot join it",
                 )
-            if side in (BRANCH_A, BRANCH_B) and self._lines.get(target, 0) < 2 and spot not in self._taken:
+            # A branch can only have been filled after both lines were: fewer lines, not open yet.
+            if side in (BRANCH_A, BRANCH_B) and self._lines.get(target, 0) < 2:
                 raise RuleViolation(
                     "S5", "branch_before_lines", tile=tile_text(tile), spot=spot_text(spot),
                     text=f"{spot_text(spot)} is not open yet: a spinner's branches open only "
@@ -206,12 +222,11 @@ class Layout:
                 "S4", "spot_taken", tile=tile_text(tile), spot=spot_text(spot),
                 text=f"{spot_text(spot)} is not an open spot (it is already filled)",
             )
-        if value != tile[0] and value != tile[1]:
-            raise RuleViolation(
-                "S4", "value_mismatch", tile=tile_text(tile), spot=spot_text(spot), value=value,
-                text=f"{tile_text(tile)} cannot join {spot_text(spot)}: that spot is a {value} "
-                f"and {tile_text(tile)} has no {value}",
-            )
+        raise RuleViolation(
+            "S4", "value_mismatch", tile=tile_text(tile), spot=spot_text(spot), value=value,
+            text=f"{tile_text(tile)} cannot join {spot_text(spot)}: that spot is a {value} "
+            f"and {tile_text(tile)} has no {value}",
+        )
 
     def place(self, tile: Tile, spot: Spot | None, *, checked: bool = False) -> int:
         """Put ``tile`` on the table at ``spot`` (``None`` for the lead).
@@ -244,32 +259,33 @@ class Layout:
         target, side = spot
         value = spots.pop(spot)
         counts[value] -= 1
-        self._taken.add(spot)
-        delta = 0
-        if target[0] == target[1]:
-            if side in (LINE_A, LINE_B):
-                lines = self._lines[target] + 1
-                self._lines[target] = lines
-                if lines == 2:  # both lines filled: internal, branches open
-                    delta -= 2 * value
-                    spots[(target, BRANCH_A)] = value
-                    spots[(target, BRANCH_B)] = value
-                    counts[value] += 2
-        else:
-            delta -= value  # the target's free half is covered
+        end_sum = self.end_sum
+        if target[0] != target[1]:
+            end_sum -= value  # the target's free half is covered
+        elif side in (LINE_A, LINE_B):
+            lines = self._lines[target] + 1
+            self._lines[target] = lines
+            if lines == 2:  # both lines filled: internal, its branches open
+                end_sum -= 2 * value
+                spots[(target, BRANCH_A)] = value
+                spots[(target, BRANCH_B)] = value
+                counts[value] += 2
         if a == b:  # a double joins by line A; line B is its open spot
-            own = LINE_A
             self._lines[tile] = 1
-            self._taken.add((tile, LINE_A))
             spots[(tile, LINE_B)] = a
             counts[a] += 1
-            delta += 2 * a
+            self._links.append((tile, LINE_A, target, side))
+            end_sum += 2 * a
         else:
-            own, free_side, free_value = (LOW, HIGH, b) if a == value else (HIGH, LOW, a)
-            self._taken.add((tile, own))
-            spots[(tile, free_side)] = free_value
-            counts[free_value] += 1
-            delta += free_value
-        self.connections.append(Connection(tile, own, target, side))
-        self.end_sum += delta
-        return self.end_sum
+            if a == value:
+                spots[(tile, HIGH)] = b
+                counts[b] += 1
+                self._links.append((tile, LOW, target, side))
+                end_sum += b
+            else:
+                spots[(tile, LOW)] = a
+                counts[a] += 1
+                self._links.append((tile, HIGH, target, side))
+                end_sum += a
+        self.end_sum = end_sum
+        return end_sum

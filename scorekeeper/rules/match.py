@@ -42,6 +42,7 @@ from .tiles import fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
+_SPECIAL = frozenset({LEAD, PLAY_DRAWN, PASS_AFTER_DRAW})  # turns with extra S8 checks on a play
 
 # Round.result values (match-format.md)
 IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = "in-progress", "domino", "block", "draw", "match-end"
@@ -72,6 +73,9 @@ class Round:
         stock: tiles left in the stock (boneyard).
         moves: the moves in order; ``events`` the score events in order.
         turn: whose move it is and why (:class:`Turn`), ``None`` once ended.
+            Kept as plain fields on the hot path (``to_move``: the seat or
+            ``None``, ``reason``, and the rest of the Turn in ``_why``) and
+            built into a :class:`Turn` when asked.
         ended: ``None`` while in play, else ``"domino"``, ``"block"`` or
             ``"match-end"`` (a placement ended the match, H6/E9).
         settled: True once the hands are revealed and awards applied.
@@ -90,7 +94,9 @@ class Round:
         self.stock = stock
         self.moves: list[Play | Draw | Pass] = []
         self.events: list[ScoreEvent] = []
-        self.turn: Turn | None = Turn(starter, LEAD, stock=stock)
+        self.to_move: int | None = starter  # the seat to move; None once the round ended
+        self.reason = LEAD
+        self._why: tuple = (None, None, None, stock)  # Turn's tile, previous, ended_by, stock
         self.ended: str | None = None
         self.settled = False
         self.result = IN_PROGRESS
@@ -103,6 +109,13 @@ class Round:
         self.hands: dict | None = None
         self.pips: list[int] | None = None
         self.placements: dict[int, PlacementInfo] = {}
+
+    @property
+    def turn(self) -> Turn | None:
+        """Whose move it is and why, or ``None`` once the round ended."""
+        if self.to_move is None:
+            return None
+        return Turn(self.to_move, self.reason, *self._why)
 
 
 class Match:
@@ -275,7 +288,7 @@ class Match:
         return _NO_EVENTS
 
     def _wrong_player(self, r: Round, player: int) -> RuleViolation:
-        turn = r.turn
+        turn = r.turn  # a refusal: building the Turn here costs nothing on the hot path
         name, who = self.players[turn.seat], self.players[player]
         if turn.reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
             why = "the double" if turn.reason == CONTINUE_DOUBLE else "the scoring tile"
@@ -300,22 +313,22 @@ class Match:
     def _move(self, move: Play | Draw | Pass) -> tuple[ScoreEvent, ...]:
         if self.finished:
             raise self._over()
-        r = self.round
-        if r is None or r.settled:
+        if not self.rounds or self.rounds[-1].settled:
             raise RuleViolation("S3", "no_round", text="no round is in play: start a round first")
+        r = self.rounds[-1]
         if r.ended:
             raise self._round_over(r)
         player = move.player
-        turn = r.turn
-        if player != turn.seat:
+        if player != r.to_move:
             if not (isinstance(player, int) and 0 <= player < self.n):
                 raise RuleViolation("S1", "bad_seat", last=self.n - 1, text=f"player must be a seat 0 to {self.n - 1}")
             raise self._wrong_player(r, player)
-        if type(move) is Play:
-            return self._play(r, move, turn)
-        if type(move) is Draw:
-            return self._draw(r, move, turn)
-        return self._pass(r, move, turn)
+        kind = type(move)
+        if kind is Play:
+            return self._play(r, move)
+        if kind is Draw:
+            return self._draw(r, move)
+        return self._pass(r, move)
 
     def _round_over(self, r: Round) -> RuleViolation:
         if r.ended == DOMINO:
@@ -324,40 +337,22 @@ class Match:
             return RuleViolation(rule, "round_over", name=name, text=f"{name} went out: the round is over")
         return RuleViolation("S8", "round_blocked", text="the round is blocked: everyone passed with the stock empty")
 
-    def _play(self, r: Round, move: Play, turn: Turn) -> tuple[ScoreEvent, ...]:
+    def _play(self, r: Round, move: Play) -> tuple[ScoreEvent, ...]:
         player, tile, drawn = move.player, move.tile, move.drawn
         layout = r.layout
-        name = self.players[player]
-        reason = turn.reason
+        reason = r.reason
         index = len(r.moves)
-        if reason == LEAD and drawn:
-            raise RuleViolation("S8", "drawn_lead", name=name, text=f"{name} leads and may lead any tile from hand; "
-                                "nothing is drawn for the lead")
-        if reason == PLAY_DRAWN and not drawn:
-            raise RuleViolation(
-                "S8", "hand_tile_after_draw", tile=tile_text(tile), name=name,
-                text=f"{name} drew and must go on drawing until a tile fits, then play that drawn "
-                f"tile (H5); {tile_text(tile)} is played as a tile from hand")
-        if reason == PASS_AFTER_DRAW:
-            if drawn:
-                raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
-            raise RuleViolation(
-                "S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name,
-                text=f"{name} drew the last tiles and none fitted, so {name} must pass; "
-                f"{tile_text(tile)} from hand would have fitted before drawing")
         mask = 0
-        if drawn:
-            if r.stock == 0:
-                raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
-            if reason != PLAY_DRAWN:  # a first drawn tile that fits: the hand had none (S8)
-                mask = layout.open_mask
-        # The placement itself first: a tile that cannot be placed here (already on the
+        if drawn or reason in _SPECIAL:  # the lead, a draw before, or a drawn tile: S8 first
+            mask = self._check_special_play(r, move, reason)
+        # The placement itself next: a tile that cannot be placed here (already on the
         # table, wrong spot) proves nothing about what the player held earlier.
         layout.check(tile, move.spot)
         if not drawn:
             for claim in r.claims[player]:
                 if fits(tile, claim[1]):
-                    raise proven_fit(name, player, claim[0], claim[1], claim[2], tile, str(index + 1))
+                    raise proven_fit(self.players[player], player, claim[0], claim[1], claim[2], tile,
+                                     str(index + 1))
         end_sum = layout.place(tile, move.spot, checked=True)
         # From here on the move is legal: update the state.
         if drawn:
@@ -372,27 +367,27 @@ class Match:
         side = self.side_of[player]
         event = None
         emptied = r.hand_sizes[player] == 0
-        n = self.n
         if not self.rules.exact:
             if raw:
-                event = ScoreEvent("play", side, raw, True, index, end_sum, score_before=self.scores[side])
+                before = self.scores[side]
+                event = ScoreEvent("play", side, raw, True, index, end_sum, score_before=before)
                 r.events.append(event)
-                self.scores[side] += raw
-                if self.scores[side] >= TARGET_RAW:  # H6: an instant win
+                self.scores[side] = before + raw
+                if before + raw >= TARGET_RAW:  # H6: an instant win
                     self._end_by_placement(r, side)
             if r.ended is None:
                 if emptied:
-                    r.ended, r.finisher, r.turn = DOMINO, player, None
-                elif not drawn and (tile[0] == tile[1] or raw):  # H4
-                    r.turn = Turn(player, CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED,
-                                  tile, stock=r.stock)
+                    r.ended, r.finisher, r.to_move = DOMINO, player, None
+                elif not drawn and (tile[0] == tile[1] or raw):  # H4: the same player goes on
+                    r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
+                    r._why = (tile, None, None, r.stock)
                 else:
-                    r.turn = Turn((player + 1) % n, NEXT, None, player, "drawn" if drawn else "no-score",
-                                  r.stock)
+                    r.to_move, r.reason = (player + 1) % self.n, NEXT
+                    r._why = (None, player, "drawn" if drawn else "no-score", r.stock)
         else:
             if emptied:  # E5: the last tile joins the settlement
                 r.last_play_raw = raw
-                r.ended, r.finisher, r.turn = DOMINO, player, None
+                r.ended, r.finisher, r.to_move = DOMINO, player, None
             else:
                 if raw:
                     before = self.scores[side]
@@ -404,23 +399,54 @@ class Match:
                         if before + raw == TARGET_RAW:  # E9
                             self._end_by_placement(r, side)
                 if r.ended is None:
-                    r.turn = Turn((player + 1) % n, NEXT, None, player, "one-tile", r.stock)
+                    r.to_move, r.reason = (player + 1) % self.n, NEXT
+                    r._why = (None, player, "one-tile", r.stock)
         if self.explain:
             r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event)
         return (event,) if event is not None else _NO_EVENTS
 
+    def _check_special_play(self, r: Round, move: Play, reason: str) -> int:
+        """S8 checks of a play that is a lead, follows a draw, or is a drawn tile.
+
+        Returns the open-value mask to remember when a first drawn tile fits
+        (the hand then held no fitting tile), else 0.
+        """
+        name = self.players[move.player]
+        tile = move.tile
+        if reason == LEAD and move.drawn:
+            raise RuleViolation("S8", "drawn_lead", name=name, text=f"{name} leads and may lead any tile from hand; "
+                                "nothing is drawn for the lead")
+        if reason == PLAY_DRAWN and not move.drawn:
+            raise RuleViolation(
+                "S8", "hand_tile_after_draw", tile=tile_text(tile), name=name,
+                text=f"{name} drew and must go on drawing until a tile fits, then play that drawn "
+                f"tile (H5); {tile_text(tile)} is played as a tile from hand")
+        if reason == PASS_AFTER_DRAW:
+            if move.drawn:
+                raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
+            raise RuleViolation(
+                "S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name,
+                text=f"{name} drew the last tiles and none fitted, so {name} must pass; "
+                f"{tile_text(tile)} from hand would have fitted before drawing")
+        if move.drawn:
+            if r.stock == 0:
+                raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
+            if reason != PLAY_DRAWN:  # a first drawn tile that fits: the hand had none (S8)
+                return r.layout.open_mask
+        return 0
+
     def _end_by_placement(self, r: Round, side: int) -> None:
-        r.ended, r.turn = MATCH_END, None
+        r.ended, r.to_move = MATCH_END, None
         r.result, r.winners = MATCH_END, [side]
         self.finished, self.winners = True, [side]
 
-    def _draw(self, r: Round, move: Draw, turn: Turn) -> tuple[ScoreEvent, ...]:
+    def _draw(self, r: Round, move: Draw) -> tuple[ScoreEvent, ...]:
         name = self.players[move.player]
         count = move.count
-        if turn.reason == LEAD:
+        if r.reason == LEAD:
             raise RuleViolation("S8", "draw_on_lead", name=name, text=f"{name} leads this round and may lead any "
                                 "tile; a lead never draws")
-        if turn.reason == PLAY_DRAWN:
+        if r.reason == PLAY_DRAWN:
             raise RuleViolation("S8", "draw_after_draw", name=name, text=f"{name} already drew: the tile that fits "
                                 "must be played at once (write all tiles drawn as one draw)")
         if r.stock == 0:
@@ -440,12 +466,13 @@ class Match:
         r.drawn_tiles[move.player] += count
         r.moves.append(move)
         r.passes_in_row = 0
-        r.turn = Turn(move.player, PLAY_DRAWN if r.stock else PASS_AFTER_DRAW, stock=r.stock)
+        r.reason = PLAY_DRAWN if r.stock else PASS_AFTER_DRAW
+        r._why = (None, None, None, r.stock)
         return _NO_EVENTS
 
-    def _pass(self, r: Round, move: Pass, turn: Turn) -> tuple[ScoreEvent, ...]:
+    def _pass(self, r: Round, move: Pass) -> tuple[ScoreEvent, ...]:
         name = self.players[move.player]
-        if turn.reason == LEAD:
+        if r.reason == LEAD:
             raise RuleViolation("S8", "pass_on_lead", name=name, text=f"{name} leads this round and may lead any "
                                 "tile; a lead never passes")
         if r.stock:
@@ -457,9 +484,10 @@ class Match:
         r.moves.append(move)
         r.passes_in_row += 1
         if r.passes_in_row == self.n:  # everyone passed with the stock empty: blocked (S8)
-            r.ended, r.turn = BLOCK, None
+            r.ended, r.to_move = BLOCK, None
         else:
-            r.turn = Turn((move.player + 1) % self.n, NEXT, None, move.player, "pass", 0)
+            r.to_move, r.reason = (move.player + 1) % self.n, NEXT
+            r._why = (None, move.player, "pass", 0)
         return _NO_EVENTS
 
     def _reveal(self, hands: dict) -> tuple[ScoreEvent, ...]:

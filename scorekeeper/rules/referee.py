@@ -173,30 +173,65 @@ def _possible_alone(pool: list[Tile], size: int, total: int) -> bool:
 def _possible_together(pool: list[Tile], groups: list[tuple[int, int]], stock: int) -> bool:
     """True if ``pool`` can be shared into the (size, total) groups plus ``stock`` other tiles.
 
-    A depth-first search with memoised failures; gives up (answers True, as
-    nothing was proven) after a fixed budget of steps.
+    Called after each total was found possible alone (:func:`_possible_alone`)
+    and, with the stock empty, after the totals were found to add up to the
+    pool's pips. Since the record keeps ``len(pool) == sizes + stock``, one
+    group is then already settled (the rest of the pool is the stock), and
+    with the stock empty the last group is simply what the others leave.
+    Two or more groups beyond that take a search (see :func:`_share`).
     """
-    values = sorted((a + b for a, b in pool), reverse=True)
+    groups = [group for group in groups if group[0]]  # an empty hand holds 0, checked alone
+    if len(pool) == sum(size for size, _ in groups) + stock:
+        if stock == 0 and groups:
+            stock, groups = groups[-1][0], groups[:-1]  # the last hand is what the others leave
+        if len(groups) <= 1:
+            return True
+    return _share(sorted((a + b for a, b in pool), reverse=True), groups, stock)
+
+
+def _share(values: list[int], groups: list[tuple[int, int]], stock: int) -> bool:
+    """Depth-first search: give each value (largest first) to a group or to the stock.
+
+    A state fails at once when some group's total is out of reach of its
+    size in the values left (below the sum of its smallest, above the sum of
+    its largest). Groups are kept sorted so equal hands are tried once;
+    failures are memoised. Gives up after a fixed budget of steps, answering
+    True (nothing was proven).
+    """
+    n = len(values)
+    prefix = [0]
+    for value in values:
+        prefix.append(prefix[-1] + value)
     failed: set[tuple] = set()
     budget = [200_000]
 
-    def search(i: int, sizes: tuple[int, ...], totals: tuple[int, ...], rest: int) -> bool:
-        if i == len(values):
-            return all(s == 0 for s in sizes) and all(t == 0 for t in totals) and rest == 0
-        key = (i, sizes, totals, rest)
+    def search(i: int, groups: tuple[tuple[int, int], ...], rest: int) -> bool:
+        if i == n:
+            return rest == 0 and all(size == 0 and total == 0 for size, total in groups)
+        key = (i, groups, rest)
         if key in failed:
             return False
         budget[0] -= 1
         if budget[0] < 0:
             return True
+        for size, total in groups:  # the smallest / largest `size` values left bound the total
+            if total < prefix[n] - prefix[n - size] or total > prefix[i + size] - prefix[i] or (
+                    size == 0 and total):
+                failed.add(key)
+                return False
         value = values[i]
-        for g, (size, total) in enumerate(zip(sizes, totals, strict=False)):
-            if size and total >= value and search(i + 1, sizes[:g] + (size - 1,) + sizes[g + 1:],
-                      totals[:g] + (total - value,) + totals[g + 1:], rest):
-                return True
-        if rest and search(i + 1, sizes, totals, rest - 1):
+        tried = set()
+        for g, (size, total) in enumerate(groups):
+            if size and total >= value and (size, total) not in tried:
+                tried.add((size, total))
+                given = tuple(sorted(groups[:g] + ((size - 1, total - value),) + groups[g + 1:]))
+                if search(i + 1, given, rest):
+                    return True
+        if rest and search(i + 1, groups, rest - 1):
             return True
         failed.add(key)
         return False
 
-    return search(0, tuple(s for s, _ in groups), tuple(t for _, t in groups), stock)
+    if sum(size for size, _ in groups) + stock != n:
+        return False
+    return search(0, tuple(sorted(groups)), stock)
