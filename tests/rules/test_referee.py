@@ -64,3 +64,12 @@ def test_one_pip_total_agrees_with_brute_force(pool, size, total):
     values = [a + b for a, b in pool]
     expected = size <= len(values) and any(sum(c) == total for c in itertools.combinations(values, size))
     assert _possible_alone(pool, size, total) == expected
+
+
+def test_two_hands_cannot_both_hold_the_only_five():
+    """Unseen 0-1, 2-3 and 0-6 (1, 5 and 6 pips); two one-tile hands both claim 5 pips, one
+    tile is in the stock: each total is possible alone, not both at once."""
+    pool = [(0, 1), (2, 3), (0, 6)]
+    assert _possible_alone(pool, 1, 5)
+    assert not _possible_together(pool, [(1, 5), (1, 5)], 1)
+    assert _possible_together(pool, [(1, 5), (1, 6)], 1)
