@@ -97,12 +97,43 @@ def match_from_document(doc: object, explain: bool = False) -> Match:
     return match
 
 
+# Plays already read, by (player, tile text, spot text[, True for drawn]): a match repeats
+# the same few thousand plays, and Play objects are immutable, so one can serve them all.
+_PLAYS: dict[tuple, Play] = {}
+_PLAYS_MAX = 65536
+
+
 def parse_move(move: object) -> Play | Draw | Pass:
     """One move object of a document → :class:`Play`, :class:`Draw` or :class:`Pass`.
 
     Raises :class:`RuleViolation` (unlocated) for a malformed move or an
     unknown tile (S2) or spot (S4).
     """
+    key = None
+    if type(move) is dict:  # the usual shapes of a play, looked up without re-reading
+        player, tile, at = move.get("player"), move.get("play"), move.get("at")
+        if type(player) is int and type(tile) is str:
+            size = len(move)
+            if size == 2:
+                key = (player, tile)
+            elif type(at) is str:  # exact types only: 1.0 == 1 and True == 1 must not match
+                if size == 3:
+                    key = (player, tile, at)
+                elif size == 4 and move.get("drawn") is True:
+                    key = (player, tile, at, True)
+            if key is not None:
+                play = _PLAYS.get(key)
+                if play is None:
+                    play = _read_move(move)
+                    if len(_PLAYS) >= _PLAYS_MAX:
+                        _PLAYS.clear()
+                    _PLAYS[key] = play
+                return play
+    return _read_move(move)
+
+
+def _read_move(move: object) -> Play | Draw | Pass:
+    """:func:`parse_move` without the look-up: checks every field."""
     if type(move) is not dict:
         raise _malformed("a move is an object like {\"player\": 0, \"play\": \"1-4\"}")
     player = move.get("player")

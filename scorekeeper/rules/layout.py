@@ -228,21 +228,19 @@ class Layout:
             f"and {tile_text(tile)} has no {value}",
         )
 
-    def place(self, tile: Tile, spot: Spot | None, *, checked: bool = False) -> int:
+    def place(self, tile: Tile, spot: Spot | None) -> int:
         """Put ``tile`` on the table at ``spot`` (``None`` for the lead).
 
         Returns the new end sum (raw). Validates first (see :meth:`check`),
-        so a refused placement leaves the layout unchanged; ``checked=True``
-        skips that when the caller has just called :meth:`check` itself.
+        so a refused placement leaves the layout unchanged.
         """
-        if not checked:
-            self.check(tile, spot)
         a, b = tile
         spots = self.open_spots
         counts = self.open_counts
-        self.tiles.append(tile)
-        self.on_table.add(tile)
         if spot is None:  # the lead: an opening double has both lines open (S5)
+            self.check(tile, spot)
+            self.tiles.append(tile)
+            self.on_table.add(tile)
             if a == b:
                 self._lines[tile] = 0
                 spots[(tile, LINE_A)] = a
@@ -256,9 +254,14 @@ class Layout:
             self.end_sum = a + b
             return self.end_sum
 
-        target, side = spot
-        value = spots.pop(spot)
+        value = spots.get(spot)
+        if value is None or (value != a and value != b) or tile in self.on_table:
+            self.check(tile, spot)  # raises the refusal that fits
+        del spots[spot]
         counts[value] -= 1
+        self.tiles.append(tile)
+        self.on_table.add(tile)
+        target, side = spot
         end_sum = self.end_sum
         if target[0] != target[1]:
             end_sum -= value  # the target's free half is covered
@@ -276,16 +279,15 @@ class Layout:
             counts[a] += 1
             self._links.append((tile, LINE_A, target, side))
             end_sum += 2 * a
+        elif a == value:
+            spots[(tile, HIGH)] = b
+            counts[b] += 1
+            self._links.append((tile, LOW, target, side))
+            end_sum += b
         else:
-            if a == value:
-                spots[(tile, HIGH)] = b
-                counts[b] += 1
-                self._links.append((tile, LOW, target, side))
-                end_sum += b
-            else:
-                spots[(tile, LOW)] = a
-                counts[a] += 1
-                self._links.append((tile, HIGH, target, side))
-                end_sum += a
+            spots[(tile, LOW)] = a
+            counts[a] += 1
+            self._links.append((tile, HIGH, target, side))
+            end_sum += a
         self.end_sum = end_sum
         return end_sum

@@ -73,9 +73,9 @@ class Round:
         stock: tiles left in the stock (boneyard).
         moves: the moves in order; ``events`` the score events in order.
         turn: whose move it is and why (:class:`Turn`), ``None`` once ended.
-            Kept as plain fields on the hot path (``to_move``: the seat or
-            ``None``, ``reason``, and the rest of the Turn in ``_why``) and
-            built into a :class:`Turn` when asked.
+            Kept as two plain fields on the hot path (``to_move``: the seat
+            or ``None``; ``reason``) and built into a :class:`Turn`, with
+            the rest read from the last move, when asked.
         ended: ``None`` while in play, else ``"domino"``, ``"block"`` or
             ``"match-end"`` (a placement ended the match, H6/E9).
         settled: True once the hands are revealed and awards applied.
@@ -85,7 +85,8 @@ class Round:
         placements: ``{move index: PlacementInfo}`` when the match explains.
     """
 
-    def __init__(self, number: int, starter: int, players: int, deal: int, stock: int) -> None:
+    def __init__(self, number: int, starter: int, players: int, deal: int, stock: int,
+                 one_tile: bool = False) -> None:
         self.number = number
         self.starter = starter
         self.layout = Layout()
@@ -96,7 +97,7 @@ class Round:
         self.events: list[ScoreEvent] = []
         self.to_move: int | None = starter  # the seat to move; None once the round ended
         self.reason = LEAD
-        self._why: tuple = (None, None, None, stock)  # Turn's tile, previous, ended_by, stock
+        self.one_tile = one_tile  # Exact 61: every placement ends the turn (E4)
         self.ended: str | None = None
         self.settled = False
         self.result = IN_PROGRESS
@@ -113,9 +114,21 @@ class Round:
     @property
     def turn(self) -> Turn | None:
         """Whose move it is and why, or ``None`` once the round ended."""
-        if self.to_move is None:
+        seat, reason = self.to_move, self.reason
+        if seat is None:
             return None
-        return Turn(self.to_move, self.reason, *self._why)
+        if reason == NEXT:  # the last move ended the previous turn
+            last = self.moves[-1]
+            if type(last) is Pass:
+                ended_by = "pass"
+            elif self.one_tile:
+                ended_by = "one-tile"
+            else:
+                ended_by = "drawn" if last.drawn else "no-score"
+            return Turn(seat, NEXT, None, last.player, ended_by, self.stock)
+        if reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
+            return Turn(seat, reason, self.moves[-1].tile, stock=self.stock)
+        return Turn(seat, reason, stock=self.stock)
 
 
 class Match:
@@ -153,6 +166,8 @@ class Match:
         self.finished = False
         self.winners: list[int] = []
         self.actions: list[Action] = []
+        self._exact = self.rules.exact
+        self._in_play: Round | None = None  # the round that takes moves now, if any
 
     # ---------------------------------------------------------------- queries
     @property
@@ -204,8 +219,12 @@ class Match:
         or ``"hands"``; the state is then unchanged.
         """
         try:
-            if isinstance(action, (Play, Draw, Pass)):
-                events = self._move(action)
+            if isinstance(action, Play):
+                events = self._play(action)
+            elif isinstance(action, Draw):
+                events = self._draw(action)
+            elif isinstance(action, Pass):
+                events = self._pass(action)
             elif isinstance(action, StartRound):
                 events = self._start_round(action.starter)
             elif isinstance(action, Reveal):
@@ -284,7 +303,9 @@ class Match:
                 text=f"{self.players[required]} went out and starts this round, not "
                 f"{self.players[starter]}")
         deal = self.rules.deal_size(self.n)
-        self.rounds.append(Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n)))
+        r = Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n), self._exact)
+        self.rounds.append(r)
+        self._in_play = r
         return _NO_EVENTS
 
     def _wrong_player(self, r: Round, player: int) -> RuleViolation:
@@ -310,25 +331,19 @@ class Match:
             "S3", "wrong_player", seat=player, expected=turn.seat, name=name, who=who,
             text=f"it is {name}'s move (play goes clockwise), not {who}'s")
 
-    def _move(self, move: Play | Draw | Pass) -> tuple[ScoreEvent, ...]:
+    def _out_of_turn(self, move: Play | Draw | Pass) -> RuleViolation:
+        """The refusal for a move when no round takes moves or another seat is to move."""
         if self.finished:
-            raise self._over()
-        if not self.rounds or self.rounds[-1].settled:
-            raise RuleViolation("S3", "no_round", text="no round is in play: start a round first")
-        r = self.rounds[-1]
+            return self._over()
+        r = self.round
+        if r is None or r.settled:
+            return RuleViolation("S3", "no_round", text="no round is in play: start a round first")
         if r.ended:
-            raise self._round_over(r)
+            return self._round_over(r)
         player = move.player
-        if player != r.to_move:
-            if not (isinstance(player, int) and 0 <= player < self.n):
-                raise RuleViolation("S1", "bad_seat", last=self.n - 1, text=f"player must be a seat 0 to {self.n - 1}")
-            raise self._wrong_player(r, player)
-        kind = type(move)
-        if kind is Play:
-            return self._play(r, move)
-        if kind is Draw:
-            return self._draw(r, move)
-        return self._pass(r, move)
+        if not (isinstance(player, int) and 0 <= player < self.n):
+            return RuleViolation("S1", "bad_seat", last=self.n - 1, text=f"player must be a seat 0 to {self.n - 1}")
+        return self._wrong_player(r, player)
 
     def _round_over(self, r: Round) -> RuleViolation:
         if r.ended == DOMINO:
@@ -337,73 +352,75 @@ class Match:
             return RuleViolation(rule, "round_over", name=name, text=f"{name} went out: the round is over")
         return RuleViolation("S8", "round_blocked", text="the round is blocked: everyone passed with the stock empty")
 
-    def _play(self, r: Round, move: Play) -> tuple[ScoreEvent, ...]:
-        player, tile, drawn = move.player, move.tile, move.drawn
+    def _play(self, move: Play) -> tuple[ScoreEvent, ...]:
+        r = self._in_play
+        if r is None or move.player != r.to_move:
+            raise self._out_of_turn(move)
+        player, tile, spot, drawn = move.player, move.tile, move.spot, move.drawn
+        # The lead, a play after a draw and a drawn tile have extra S8 checks.
+        mask = self._check_special_play(r, move, r.reason) if drawn or r.reason in _SPECIAL else 0
         layout = r.layout
-        reason = r.reason
         index = len(r.moves)
-        mask = 0
-        if drawn or reason in _SPECIAL:  # the lead, a draw before, or a drawn tile: S8 first
-            mask = self._check_special_play(r, move, reason)
-        # The placement itself next: a tile that cannot be placed here (already on the
-        # table, wrong spot) proves nothing about what the player held earlier.
-        layout.check(tile, move.spot)
-        if not drawn:
-            for claim in r.claims[player]:
-                if fits(tile, claim[1]):
-                    raise proven_fit(self.players[player], player, claim[0], claim[1], claim[2], tile,
+        claims = r.claims[player]
+        if claims and not drawn:
+            # The placement first: a tile that cannot be placed here (already on the table,
+            # wrong spot) proves nothing about what the player held earlier.
+            layout.check(tile, spot)
+            for claim_move, open_mask, kind in claims:
+                if fits(tile, open_mask):
+                    raise proven_fit(self.players[player], player, claim_move, open_mask, kind, tile,
                                      str(index + 1))
-        end_sum = layout.place(tile, move.spot, checked=True)
+        end_sum = layout.place(tile, spot)  # validates the placement (S4, S5) before changing anything
         # From here on the move is legal: update the state.
         if drawn:
             r.stock -= 1
             if mask:
-                r.claims[player].append((index, mask, "drawn"))
+                claims.append((index, mask, "drawn"))
         else:
             r.hand_sizes[player] -= 1
         r.moves.append(move)
         r.passes_in_row = 0
-        raw = end_sum if end_sum > 0 and end_sum % 5 == 0 else 0  # S7, inlined for speed
+        raw = end_sum if end_sum % 5 == 0 and end_sum > 0 else 0  # S7, inlined for speed
         side = self.side_of[player]
         event = None
         emptied = r.hand_sizes[player] == 0
-        if not self.rules.exact:
+        if not self._exact:
             if raw:
                 before = self.scores[side]
-                event = ScoreEvent("play", side, raw, True, index, end_sum, score_before=before)
+                event = ScoreEvent("play", side, raw, True, index, end_sum, None, None, before)
                 r.events.append(event)
                 self.scores[side] = before + raw
                 if before + raw >= TARGET_RAW:  # H6: an instant win
                     self._end_by_placement(r, side)
             if r.ended is None:
                 if emptied:
-                    r.ended, r.finisher, r.to_move = DOMINO, player, None
+                    self._went_out(r, player)
                 elif not drawn and (tile[0] == tile[1] or raw):  # H4: the same player goes on
                     r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
-                    r._why = (tile, None, None, r.stock)
-                else:
+                else:  # H4 (no score), H5 (a drawn tile)
                     r.to_move, r.reason = (player + 1) % self.n, NEXT
-                    r._why = (None, player, "drawn" if drawn else "no-score", r.stock)
+        elif emptied:  # E5: the last tile joins the settlement
+            r.last_play_raw = raw
+            self._went_out(r, player)
         else:
-            if emptied:  # E5: the last tile joins the settlement
-                r.last_play_raw = raw
-                r.ended, r.finisher, r.to_move = DOMINO, player, None
-            else:
-                if raw:
-                    before = self.scores[side]
-                    accepted = before + raw <= TARGET_RAW  # E3
-                    event = ScoreEvent("play", side, raw, accepted, index, end_sum, score_before=before)
-                    r.events.append(event)
-                    if accepted:
-                        self.scores[side] = before + raw
-                        if before + raw == TARGET_RAW:  # E9
-                            self._end_by_placement(r, side)
-                if r.ended is None:
-                    r.to_move, r.reason = (player + 1) % self.n, NEXT
-                    r._why = (None, player, "one-tile", r.stock)
+            if raw:
+                before = self.scores[side]
+                accepted = before + raw <= TARGET_RAW  # E3
+                event = ScoreEvent("play", side, raw, accepted, index, end_sum, None, None, before)
+                r.events.append(event)
+                if accepted:
+                    self.scores[side] = before + raw
+                    if before + raw == TARGET_RAW:  # E9
+                        self._end_by_placement(r, side)
+            if r.ended is None:  # E4: one tile a turn
+                r.to_move, r.reason = (player + 1) % self.n, NEXT
         if self.explain:
             r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event)
         return (event,) if event is not None else _NO_EVENTS
+
+    def _went_out(self, r: Round, player: int) -> None:
+        r.ended, r.finisher, r.to_move = DOMINO, player, None
+        self._in_play = None
 
     def _check_special_play(self, r: Round, move: Play, reason: str) -> int:
         """S8 checks of a play that is a lead, follows a draw, or is a drawn tile.
@@ -437,10 +454,14 @@ class Match:
 
     def _end_by_placement(self, r: Round, side: int) -> None:
         r.ended, r.to_move = MATCH_END, None
+        self._in_play = None
         r.result, r.winners = MATCH_END, [side]
         self.finished, self.winners = True, [side]
 
-    def _draw(self, r: Round, move: Draw) -> tuple[ScoreEvent, ...]:
+    def _draw(self, move: Draw) -> tuple[ScoreEvent, ...]:
+        r = self._in_play
+        if r is None or move.player != r.to_move:
+            raise self._out_of_turn(move)
         name = self.players[move.player]
         count = move.count
         if r.reason == LEAD:
@@ -467,10 +488,12 @@ class Match:
         r.moves.append(move)
         r.passes_in_row = 0
         r.reason = PLAY_DRAWN if r.stock else PASS_AFTER_DRAW
-        r._why = (None, None, None, r.stock)
         return _NO_EVENTS
 
-    def _pass(self, r: Round, move: Pass) -> tuple[ScoreEvent, ...]:
+    def _pass(self, move: Pass) -> tuple[ScoreEvent, ...]:
+        r = self._in_play
+        if r is None or move.player != r.to_move:
+            raise self._out_of_turn(move)
         name = self.players[move.player]
         if r.reason == LEAD:
             raise RuleViolation("S8", "pass_on_lead", name=name, text=f"{name} leads this round and may lead any "
@@ -485,9 +508,9 @@ class Match:
         r.passes_in_row += 1
         if r.passes_in_row == self.n:  # everyone passed with the stock empty: blocked (S8)
             r.ended, r.to_move = BLOCK, None
+            self._in_play = None
         else:
             r.to_move, r.reason = (move.player + 1) % self.n, NEXT
-            r._why = (None, move.player, "pass", 0)
         return _NO_EVENTS
 
     def _reveal(self, hands: dict) -> tuple[ScoreEvent, ...]:
