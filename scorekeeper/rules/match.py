@@ -105,11 +105,20 @@ class Round:
         self.next_starter: int | None = None
         self.finisher: int | None = None
         self.last_play_raw = 0
-        self.passes_in_row = 0
         self.claims: list[list[Claim]] = [[] for _ in range(players)]
         self.hands: dict | None = None
         self.pips: list[int] | None = None
         self.placements: dict[int, PlacementInfo] = {}
+
+    @property
+    def passes_in_row(self) -> int:
+        """How many passes end the record so far (all of them, with the stock empty: blocked, S8)."""
+        count = 0
+        for move in reversed(self.moves):
+            if type(move) is not Pass:
+                break
+            count += 1
+        return count
 
     @property
     def turn(self) -> Turn | None:
@@ -379,48 +388,37 @@ class Match:
         else:
             r.hand_sizes[player] -= 1
         r.moves.append(move)
-        r.passes_in_row = 0
         raw = end_sum if end_sum % 5 == 0 and end_sum > 0 else 0  # S7, inlined for speed
-        side = self.side_of[player]
-        event = None
-        emptied = r.hand_sizes[player] == 0
-        if not self._exact:
-            if raw:
-                before = self.scores[side]
-                event = ScoreEvent("play", side, raw, True, index, end_sum, None, None, before)
-                r.events.append(event)
-                self.scores[side] = before + raw
-                if before + raw >= TARGET_RAW:  # H6: an instant win
-                    self._end_by_placement(r, side)
-            if r.ended is None:
-                if emptied:
-                    self._went_out(r, player)
-                elif not drawn and (tile[0] == tile[1] or raw):  # H4: the same player goes on
-                    r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
-                else:  # H4 (no score), H5 (a drawn tile)
-                    r.to_move, r.reason = (player + 1) % self.n, NEXT
-        elif emptied:  # E5: the last tile joins the settlement
-            r.last_play_raw = raw
-            self._went_out(r, player)
+        if self._exact and not r.hand_sizes[player]:  # E5: the last tile joins the settlement
+            r.last_play_raw, event = raw, None
         else:
-            if raw:
-                before = self.scores[side]
-                accepted = before + raw <= TARGET_RAW  # E3
-                event = ScoreEvent("play", side, raw, accepted, index, end_sum, None, None, before)
-                r.events.append(event)
-                if accepted:
-                    self.scores[side] = before + raw
-                    if before + raw == TARGET_RAW:  # E9
-                        self._end_by_placement(r, side)
-            if r.ended is None:  # E4: one tile a turn
+            event = self._score_play(r, player, raw, index, end_sum) if raw else None
+        if r.ended is None:  # the round goes on: whose move next
+            if not r.hand_sizes[player]:
+                r.ended, r.finisher, r.to_move = DOMINO, player, None  # went out (H7, E6)
+                self._in_play = None
+            elif self._exact or drawn or not (tile[0] == tile[1] or raw):  # E4; H5; H4 no score
                 r.to_move, r.reason = (player + 1) % self.n, NEXT
+            else:  # H4: a double or a scoring tile from hand, the same player goes on
+                r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
         if self.explain:
             r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event)
         return (event,) if event is not None else _NO_EVENTS
 
-    def _went_out(self, r: Round, player: int) -> None:
-        r.ended, r.finisher, r.to_move = DOMINO, player, None
-        self._in_play = None
+    def _score_play(self, r: Round, player: int, raw: int, index: int, end_sum: int) -> ScoreEvent:
+        """The placement's points (S7) as an event: Horse Race scores it at once and 61 or more
+        ends the match (H3, H6); Exact 61 rejects it whole if it would pass 61 and ends the match
+        at exactly 61 (E3, E9)."""
+        side = self.side_of[player]
+        before = self.scores[side]
+        accepted = not self._exact or before + raw <= TARGET_RAW
+        event = ScoreEvent("play", side, raw, accepted, index, end_sum, None, None, before)
+        r.events.append(event)
+        if accepted:
+            self.scores[side] = before + raw
+            if before + raw >= TARGET_RAW:  # with Exact 61 only exactly 61 gets here
+                self._end_by_placement(r, side)
+        return event
 
     def _check_special_play(self, r: Round, move: Play, reason: str) -> int:
         """S8 checks of a play that is a lead, follows a draw, or is a drawn tile.
@@ -486,7 +484,6 @@ class Match:
         r.hand_sizes[move.player] += count
         r.drawn_tiles[move.player] += count
         r.moves.append(move)
-        r.passes_in_row = 0
         r.reason = PLAY_DRAWN if r.stock else PASS_AFTER_DRAW
         return _NO_EVENTS
 
@@ -505,7 +502,6 @@ class Match:
         index = len(r.moves)
         r.claims[move.player].append((index, r.layout.open_mask, "pass"))
         r.moves.append(move)
-        r.passes_in_row += 1
         if r.passes_in_row == self.n:  # everyone passed with the stock empty: blocked (S8)
             r.ended, r.to_move = BLOCK, None
             self._in_play = None

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from .errors import RuleViolation
 from .tiles import ALL_TILES, Tile, fits, tile_text
 
+_ALL_TILES = frozenset(ALL_TILES)
+
 Claim = tuple[int, int, str]  # (0-based move index, open-value mask, "draw"/"pass"/"drawn")
 
 
@@ -90,11 +92,13 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
                 text=f"{names[seat]} holds {size} tile{'s' if size != 1 else ''} by the record "
                 f"(deal, draws and placements, S8); the hands show {len(hand)}",
             )
-    pool = [t for t in ALL_TILES if t not in facts.on_table and t not in seen]
+    pool: list[Tile] = []  # the unseen tiles, worked out only if some hand is a pip total
     groups = []
     for seat in range(players):
         hand = hands[seat]
         if isinstance(hand, int):
+            if not groups:
+                pool = list(_ALL_TILES.difference(facts.on_table, seen))
             size = facts.hand_sizes[seat]
             if not _possible_alone(pool, size, hand):
                 raise RuleViolation(
@@ -132,7 +136,12 @@ def _check_claims(hands: dict[int, list[Tile] | int], facts: TableFacts) -> None
     """S8: a revealed tile that fitted when its holder drew or passed."""
     for seat, claims in enumerate(facts.claims):
         hand = hands[seat]
-        if isinstance(hand, int):
+        if isinstance(hand, int) or not claims or not hand:
+            continue
+        every = 0  # all values open at any claim: usually no tile fits even one of them
+        for _, mask, _ in claims:
+            every |= mask
+        if not any(fits(tile, every) for tile in hand):
             continue
         for move, mask, kind in claims:
             for tile in hand:
@@ -161,10 +170,14 @@ def _possible_alone(pool: list[Tile], size: int, total: int) -> bool:
     """True if some ``size`` tiles of ``pool`` add up to ``total`` pips."""
     if total < 0 or size < 0 or size > len(pool):
         return False
+    values = sorted(a + b for a, b in pool)
+    if size <= 1:
+        return total in values if size else total == 0
+    if total < sum(values[:size]) or total > sum(values[-size:]):
+        return False
     reach = [0] * (size + 1)  # reach[k]: bit t set if k tiles can make t pips
     reach[0] = 1
-    for a, b in pool:
-        value = a + b
+    for value in values:
         for k in range(size, 0, -1):
             reach[k] |= reach[k - 1] << value
     return bool(reach[size] >> total & 1)
