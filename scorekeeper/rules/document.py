@@ -97,11 +97,10 @@ def match_from_document(doc: object, explain: bool = False) -> Match:
     return match
 
 
-# Moves already read, by their fields and the fields' types (the types too, since 1 == 1.0 ==
-# True but only the int 1 is a seat): a match repeats the same few thousand moves, and move
-# objects are immutable, so one object can serve every repeat.
-_MOVES: dict[tuple, Play | Draw | Pass] = {}
-_MOVES_MAX = 65536
+# Plays already read, by (player, tile text, spot text[, True for drawn]): a match repeats
+# the same few thousand plays, and Play objects are immutable, so one can serve them all.
+_PLAYS: dict[tuple, Play] = {}
+_PLAYS_MAX = 65536
 
 
 def parse_move(move: object) -> Play | Draw | Pass:
@@ -110,20 +109,27 @@ def parse_move(move: object) -> Play | Draw | Pass:
     Raises :class:`RuleViolation` (unlocated) for a malformed move or an
     unknown tile (S2) or spot (S4).
     """
-    if type(move) is not dict:
+    key = None
+    if type(move) is dict:  # the usual shapes of a play, looked up without re-reading
+        player, tile, at = move.get("player"), move.get("play"), move.get("at")
+        if type(player) is int and type(tile) is str:  # exact types: 1.0 == True == 1
+            size = len(move)
+            if size == 2:
+                key = (player, tile)
+            elif type(at) is str:
+                if size == 3:
+                    key = (player, tile, at)
+                elif size == 4 and move.get("drawn") is True:
+                    key = (player, tile, at, True)
+    if key is None:
         return _read_move(move)
-    key = (tuple(move.items()), tuple(map(type, move.values())))
-    try:
-        return _MOVES[key]
-    except KeyError:
-        pass
-    except TypeError:  # a list or an object inside: never a valid move
-        return _read_move(move)
-    parsed = _read_move(move)
-    if len(_MOVES) >= _MOVES_MAX:
-        _MOVES.clear()
-    _MOVES[key] = parsed
-    return parsed
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _read_move(move)
+        if len(_PLAYS) >= _PLAYS_MAX:
+            _PLAYS.clear()
+        _PLAYS[key] = play
+    return play
 
 
 def _read_move(move: object) -> Play | Draw | Pass:
