@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         sim = simulate(config, args.seed + i)
         moves += sim.moves
         path = args.out_dir / f"{i:05d}-{config.name}.json"
-        path.write_text(json.dumps(sim.document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(sim.document, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {args.matches} documents, {moves} moves, to {args.out_dir}")
     return 0
 
