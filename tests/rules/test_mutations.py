@@ -19,7 +19,7 @@ from scorekeeper.rules import RuleViolation, build_report, load_document
 from scorekeeper.rules.simulator import CONFIGS, simulate
 
 TIME_LIMIT = 10  # seconds for one document: far above the few ms a document takes
-SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 NASTY = ["", " ", "0", "-1", "1e3", "٣", "²", "\ud800", "a\nb", "\u2028", "1-4", "4-1", "1|4", "6-6", "7-7",
          "1-4:low", "6-6:branch-a", "0-0:line-b", "horse-race", "exact-61", "scorekeeper-match/1",

@@ -27,7 +27,7 @@ from tests.rules.helpers import reference_layout, state_of
 
 TARGET = 305  # 61 points in raw points (H3, E3)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CONFIG_IDS = [c.name for c in CONFIGS]
 
 
@@ -143,7 +143,7 @@ def test_simulated_match_properties(config, seed):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=SEEDS, data=st.data())
 def test_undo_then_redo_gives_the_same_state(config, seed, data):
     sim = simulate(config, seed, max_rounds=3)

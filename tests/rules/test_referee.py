@@ -43,7 +43,7 @@ def sharings(draw):
     return pool, groups, len(pool) - sum(sizes)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(sharings())
 def test_pip_totals_held_together_agree_with_brute_force(case):
     pool, groups, stock = case

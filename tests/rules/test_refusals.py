@@ -25,7 +25,7 @@ from tests.rules.helpers import reference_layout
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PICKS = st.integers(min_value=0, max_value=2**32 - 1)
 CONFIG = st.sampled_from(CONFIGS)
-SOME = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 class Position:
