@@ -14,6 +14,7 @@ held must be closed on the table.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .errors import RuleViolation
@@ -35,7 +36,7 @@ class TableFacts:
     """
 
     hand_sizes: list[int]
-    on_table: frozenset[Tile] | set[Tile]
+    on_table: AbstractSet[Tile]  # a set, or the layout's set-like view of its tiles
     stock: int
     claims: list[list[Claim]]
     deal_rule: str
