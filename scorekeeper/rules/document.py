@@ -21,6 +21,7 @@ FORMAT = "scorekeeper-match/1"
 _TOP_KEYS = {"format", "variant", "players", "partnerships", "rounds", "meta"}
 _ROUND_KEYS = {"starter", "moves", "hands"}
 _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
+_SEAT_KEYS = {str(seat): seat for seat in range(4)}
 
 
 def _malformed(text: str, round_no: int | None = None, move_no: int | str | None = None) -> RuleViolation:
@@ -96,12 +97,43 @@ def match_from_document(doc: object, explain: bool = False) -> Match:
     return match
 
 
+# Plays already read, by (player, tile text, spot text[, True for drawn]): a match repeats
+# the same few thousand plays, and Play objects are immutable, so one can serve them all.
+_PLAYS: dict[tuple, Play] = {}
+_PLAYS_MAX = 65536
+
+
 def parse_move(move: object) -> Play | Draw | Pass:
     """One move object of a document → :class:`Play`, :class:`Draw` or :class:`Pass`.
 
     Raises :class:`RuleViolation` (unlocated) for a malformed move or an
     unknown tile (S2) or spot (S4).
     """
+    key = None
+    if type(move) is dict:  # the usual shapes of a play, looked up without re-reading
+        player, tile, at = move.get("player"), move.get("play"), move.get("at")
+        if type(player) is int and type(tile) is str:  # exact types: 1.0 == True == 1
+            size = len(move)
+            if size == 2:
+                key = (player, tile)
+            elif type(at) is str:
+                if size == 3:
+                    key = (player, tile, at)
+                elif size == 4 and move.get("drawn") is True:
+                    key = (player, tile, at, True)
+    if key is None:
+        return _read_move(move)
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _read_move(move)
+        if len(_PLAYS) >= _PLAYS_MAX:
+            _PLAYS.clear()
+        _PLAYS[key] = play
+    return play
+
+
+def _read_move(move: object) -> Play | Draw | Pass:
+    """:func:`parse_move` without the look-up: checks every field."""
     if type(move) is not dict:
         raise _malformed("a move is an object like {\"player\": 0, \"play\": \"1-4\"}")
     player = move.get("player")
@@ -142,15 +174,18 @@ def parse_hands(hands: object, players: int) -> dict[int, list | int]:
         raise _malformed("hands is an object by seat: {\"0\": [\"1-4\"], \"1\": 12}")
     out: dict[int, list | int] = {}
     for key, hand in hands.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < players and str(int(key)) == key):
+        # Looked up, not int()-parsed: "²" passes str.isdigit() but int() refuses it, and
+        # int() refuses digit strings longer than 4300 characters.
+        seat = _SEAT_KEYS.get(key) if isinstance(key, str) else None
+        if seat is None or seat >= players:
             raise RuleViolation("S2", "hands_key", key=str(key), last=players - 1,
                                 text=f"hands key {key!r} is not a seat 0 to {players - 1}")
         if type(hand) is int:
             if hand < 0:
                 raise _malformed(f"seat {key}: a pip total cannot be negative")
-            out[int(key)] = hand
+            out[seat] = hand
         elif isinstance(hand, list):
-            out[int(key)] = [parse_tile(t) for t in hand]
+            out[seat] = [parse_tile(t) for t in hand]
         else:
             raise _malformed(f"seat {key}: give a list of tiles or a pip total")
     return out
