@@ -46,8 +46,14 @@ def load_document(text: str | bytes, explain: bool = False) -> Match:
     return match_from_document(parse_json(text), explain=explain)
 
 
-def match_from_document(doc: object, explain: bool = False) -> Match:
-    """Fold an already-parsed match document (see :func:`load_document`)."""
+def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool = False) -> Match:
+    """Fold an already-parsed match document (see :func:`load_document`).
+
+    ``awaiting_hands`` accepts a last round that ended without ``hands``
+    (a match saved while the table was counting its hands); by default such a
+    document is refused, as match-format.md requires the hands of a round
+    that ended.
+    """
     if not isinstance(doc, dict):
         raise _malformed("a match document is a JSON object with format, variant, players and rounds")
     unknown = set(doc) - _TOP_KEYS
@@ -89,7 +95,7 @@ def match_from_document(doc: object, explain: bool = False) -> Match:
                 raise err.at(r_index, "hands") from None
             apply(Reveal(hands))
     last = match.round
-    if last is not None and last.ended in ("domino", "block") and not last.settled:
+    if last is not None and last.ended in ("domino", "block") and not last.settled and not awaiting_hands:
         rule = {("domino", False): "H8", ("domino", True): "E6",
                 ("block", False): "H7", ("block", True): "E7"}[(last.ended, match.rules.exact)]
         raise RuleViolation(rule, "hands_missing", text="the round ended, so the hands left must be "
