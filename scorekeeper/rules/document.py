@@ -9,7 +9,7 @@ file or console I/O here.
 
 from __future__ import annotations
 
-import json
+import orjson
 
 from .errors import RuleViolation
 from .layout import parse_spot, spot_text
@@ -29,10 +29,15 @@ def _malformed(text: str, round_no: int | None = None, move_no: int | str | None
 
 
 def parse_json(text: str | bytes) -> object:
-    """Parse JSON text; raise :class:`RuleViolation` (no rule, no position) if it is not JSON."""
+    """Parse JSON text; raise :class:`RuleViolation` (no rule, no position) if it is not JSON.
+
+    orjson is strict where the standard library is lenient (``NaN``, lone
+    surrogates, integers beyond 64 bits): none of these belong in a match
+    record, so they are refused as malformed.
+    """
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:  # JSONDecodeError and bad UTF-8 are ValueErrors
+        return orjson.loads(text)
+    except (ValueError, TypeError, RecursionError) as err:  # orjson.JSONDecodeError is a ValueError
         raise _malformed(f"not a JSON document: {err}; the file may be cut off or not a match record") from None
 
 
