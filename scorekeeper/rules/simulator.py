@@ -39,12 +39,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .document import FORMAT
+from .document import FORMAT, hands_to_json, move_to_json
 from .errors import RuleViolation
-from .layout import spot_text
 from .match import Match
 from .moves import Action, Draw, Pass, Play, Reveal, StartRound
-from .tiles import ALL_TILES, Tile, tile_text
+from .tiles import ALL_TILES, Tile
 from .variants import get_variant
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Оксана", "Тарас", "민준", "서연")
@@ -204,8 +203,7 @@ def simulate(config: Config, seed: int, *, max_rounds: int = 40, reveal: str = "
             if match.round.ended == "match-end" and rng.random() < 0.5:
                 break  # hands are optional after a placement ended the match
             hands_out = _reveal(table, reveal, rng)
-            doc_round["hands"] = {str(seat): (h if isinstance(h, int) else [tile_text(t) for t in h])
-                                  for seat, h in sorted(hands_out.items())}
+            doc_round["hands"] = hands_to_json(hands_out)
             apply(Reveal(hands_out), table)
             starter = finisher if finisher is not None else rng.randrange(n)  # S10
     except RuleViolation as err:
@@ -234,7 +232,7 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
     passes = 0
 
     def record(move: Play | Draw | Pass) -> None:
-        doc_moves.append(_move_json(move))
+        doc_moves.append(move_to_json(move))
         apply(move, table)
 
     while True:
@@ -305,19 +303,6 @@ def _draw_until_fit(layout, hand: list[Tile], stock: list[Tile]) -> tuple[int, b
         hand.append(stock.pop())
         count += 1
     return count, False
-
-
-def _move_json(move: Play | Draw | Pass) -> dict:
-    if type(move) is Play:
-        out: dict = {"player": move.player, "play": tile_text(move.tile)}
-        if move.spot is not None:
-            out["at"] = spot_text(move.spot)
-        if move.drawn:
-            out["drawn"] = True
-        return out
-    if type(move) is Draw:
-        return {"player": move.player, "draw": move.count}
-    return {"player": move.player, "pass": True}
 
 
 __all__ = ["CONFIGS", "Cheat", "Config", "SimulatedMatch", "SimulatorError", "Table", "simulate"]
