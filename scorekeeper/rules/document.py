@@ -9,7 +9,7 @@ file or console I/O here.
 
 from __future__ import annotations
 
-import json
+import orjson
 
 from .errors import RuleViolation
 from .layout import parse_spot, spot_text
@@ -21,6 +21,7 @@ FORMAT = "scorekeeper-match/1"
 _TOP_KEYS = {"format", "variant", "players", "partnerships", "rounds", "meta"}
 _ROUND_KEYS = {"starter", "moves", "hands"}
 _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
+_SEAT_KEYS = {str(seat): seat for seat in range(4)}
 
 
 def _malformed(text: str, round_no: int | None = None, move_no: int | str | None = None) -> RuleViolation:
@@ -28,10 +29,15 @@ def _malformed(text: str, round_no: int | None = None, move_no: int | str | None
 
 
 def parse_json(text: str | bytes) -> object:
-    """Parse JSON text; raise :class:`RuleViolation` (no rule, no position) if it is not JSON."""
+    """Parse JSON text; raise :class:`RuleViolation` (no rule, no position) if it is not JSON.
+
+    orjson is strict where the standard library is lenient (``NaN``, lone
+    surrogates, integers beyond 64 bits): none of these belong in a match
+    record, so they are refused as malformed.
+    """
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:  # JSONDecodeError and bad UTF-8 are ValueErrors
+        return orjson.loads(text)
+    except (ValueError, TypeError, RecursionError) as err:  # orjson.JSONDecodeError is a ValueError
         raise _malformed(f"not a JSON document: {err}; the file may be cut off or not a match record") from None
 
 
@@ -45,8 +51,14 @@ def load_document(text: str | bytes, explain: bool = False) -> Match:
     return match_from_document(parse_json(text), explain=explain)
 
 
-def match_from_document(doc: object, explain: bool = False) -> Match:
-    """Fold an already-parsed match document (see :func:`load_document`)."""
+def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool = False) -> Match:
+    """Fold an already-parsed match document (see :func:`load_document`).
+
+    ``awaiting_hands`` accepts a last round that ended without ``hands``
+    (a match saved while the table was counting its hands); by default such a
+    document is refused, as match-format.md requires the hands of a round
+    that ended.
+    """
     if not isinstance(doc, dict):
         raise _malformed("a match document is a JSON object with format, variant, players and rounds")
     unknown = set(doc) - _TOP_KEYS
@@ -88,12 +100,18 @@ def match_from_document(doc: object, explain: bool = False) -> Match:
                 raise err.at(r_index, "hands") from None
             apply(Reveal(hands))
     last = match.round
-    if last is not None and last.ended in ("domino", "block") and not last.settled:
+    if last is not None and last.ended in ("domino", "block") and not last.settled and not awaiting_hands:
         rule = {("domino", False): "H8", ("domino", True): "E6",
                 ("block", False): "H7", ("block", True): "E7"}[(last.ended, match.rules.exact)]
         raise RuleViolation(rule, "hands_missing", text="the round ended, so the hands left must be "
                             "given (tiles or pip totals, by seat) to settle it").at(last.number, "hands")
     return match
+
+
+# Plays already read, by (player, tile text, spot text[, True for drawn]): a match repeats
+# the same few thousand plays, and Play objects are immutable, so one can serve them all.
+_PLAYS: dict[tuple, Play] = {}
+_PLAYS_MAX = 65536
 
 
 def parse_move(move: object) -> Play | Draw | Pass:
@@ -102,6 +120,31 @@ def parse_move(move: object) -> Play | Draw | Pass:
     Raises :class:`RuleViolation` (unlocated) for a malformed move or an
     unknown tile (S2) or spot (S4).
     """
+    key = None
+    if type(move) is dict:  # the usual shapes of a play, looked up without re-reading
+        player, tile, at = move.get("player"), move.get("play"), move.get("at")
+        if type(player) is int and type(tile) is str:  # exact types: 1.0 == True == 1
+            size = len(move)
+            if size == 2:
+                key = (player, tile)
+            elif type(at) is str:
+                if size == 3:
+                    key = (player, tile, at)
+                elif size == 4 and move.get("drawn") is True:
+                    key = (player, tile, at, True)
+    if key is None:
+        return _read_move(move)
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _read_move(move)
+        if len(_PLAYS) >= _PLAYS_MAX:
+            _PLAYS.clear()
+        _PLAYS[key] = play
+    return play
+
+
+def _read_move(move: object) -> Play | Draw | Pass:
+    """:func:`parse_move` without the look-up: checks every field."""
     if type(move) is not dict:
         raise _malformed("a move is an object like {\"player\": 0, \"play\": \"1-4\"}")
     player = move.get("player")
@@ -142,15 +185,18 @@ def parse_hands(hands: object, players: int) -> dict[int, list | int]:
         raise _malformed("hands is an object by seat: {\"0\": [\"1-4\"], \"1\": 12}")
     out: dict[int, list | int] = {}
     for key, hand in hands.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < players and str(int(key)) == key):
+        # Looked up, not int()-parsed: "²" passes str.isdigit() but int() refuses it, and
+        # int() refuses digit strings longer than 4300 characters.
+        seat = _SEAT_KEYS.get(key) if isinstance(key, str) else None
+        if seat is None or seat >= players:
             raise RuleViolation("S2", "hands_key", key=str(key), last=players - 1,
                                 text=f"hands key {key!r} is not a seat 0 to {players - 1}")
         if type(hand) is int:
             if hand < 0:
                 raise _malformed(f"seat {key}: a pip total cannot be negative")
-            out[int(key)] = hand
+            out[seat] = hand
         elif isinstance(hand, list):
-            out[int(key)] = [parse_tile(t) for t in hand]
+            out[seat] = [parse_tile(t) for t in hand]
         else:
             raise _malformed(f"seat {key}: give a list of tiles or a pip total")
     return out

@@ -95,33 +95,60 @@ class Layout:
 
     Attributes (read-only for callers):
         tiles: placed tiles in the order played.
+        on_table: the same tiles as a set-like view (``tile in layout.on_table``).
         connections: one :class:`Connection` per placed tile after the lead.
         end_sum: raw sum of all scoring ends (S6) after the last placement.
         open_spots: ``{(tile, side): value}`` of every spot a tile may join.
         open_counts: ``open_counts[v]`` = number of open spots of value v.
+
+    The hot path (:meth:`place`) keeps only ``end_sum``, ``open_spots``, the
+    spinners' filled lines and ``{tile: the spot it joined}`` up to date,
+    incrementally; everything else is worked out from those when asked
+    (explanations, the referee, tests), not on every move.
     """
 
-    __slots__ = ("tiles", "on_table", "connections", "end_sum", "open_spots",
-                 "open_counts", "_lines", "_taken")
+    __slots__ = ("end_sum", "open_spots", "_placed", "_lines")
 
     def __init__(self) -> None:
-        self.tiles: list[Tile] = []
-        self.on_table: set[Tile] = set()
-        self.connections: list[Connection] = []
         self.end_sum = 0
         self.open_spots: dict[Spot, int] = {}
-        self.open_counts = [0] * 7
-        self._lines: dict[Tile, int] = {}  # double -> number of lines filled
-        self._taken: set[Spot] = set()  # spots filled (incl. the joining half)
+        self._placed: dict[Tile, Spot | None] = {}  # tile -> the spot it joined (None: the lead)
+        self._lines: dict[Tile, int] = {}  # double -> number of its lines filled
 
     # ------------------------------------------------------------------ queries
+    @property
+    def tiles(self) -> list[Tile]:
+        """The placed tiles, in the order played."""
+        return list(self._placed)
+
+    @property
+    def on_table(self):
+        """The placed tiles as a set-like view: ``tile in layout.on_table``."""
+        return self._placed.keys()
+
+    @property
+    def connections(self) -> list[Connection]:
+        """How each tile after the lead joined: one :class:`Connection` per tile, in order."""
+        out = []
+        for tile, spot in self._placed.items():
+            if spot is not None:
+                out.append(Connection(tile, _own_side(tile, spot), spot[0], spot[1]))
+        return out
+
+    @property
+    def open_counts(self) -> list[int]:
+        """``open_counts[v]``: how many open spots have value ``v``."""
+        counts = [0] * 7
+        for value in self.open_spots.values():
+            counts[value] += 1
+        return counts
+
     @property
     def open_mask(self) -> int:
         """Bit ``v`` set for every value ``v`` that has an open spot."""
         mask = 0
-        for value, count in enumerate(self.open_counts):
-            if count:
-                mask |= 1 << value
+        for value in self.open_spots.values():
+            mask |= 1 << value
         return mask
 
     def spots_for(self, tile: Tile) -> list[Spot]:
@@ -134,10 +161,10 @@ class Layout:
 
     def can_place(self, tile: Tile) -> bool:
         """True if ``tile`` has at least one open spot (or the layout is empty)."""
-        if not self.tiles:
+        if not self._placed:
             return True
-        counts = self.open_counts
-        return bool(counts[tile[0]] or counts[tile[1]])
+        a, b = tile
+        return any(value in (a, b) for value in self.open_spots.values())
 
     def scoring_ends(self) -> list[ScoringEnd]:
         """Every scoring end with its contribution, in placement order (S6).
@@ -145,21 +172,26 @@ class Layout:
         The values add up to :attr:`end_sum`. Used for explanations
         ("1-1: 2 + 3-4: 3 = 5"); the hot path keeps the sum incrementally.
         """
+        filled = set()
+        for tile, spot in self._placed.items():
+            if spot is not None:
+                filled.add(spot)
+                filled.add((tile, _own_side(tile, spot)))
         ends: list[ScoringEnd] = []
-        for tile in self.tiles:
+        for tile in self._placed:
             a, b = tile
             if a == b:
                 if self._lines[tile] < 2:
                     ends.append(ScoringEnd(tile, None, a + b))
             else:
                 for side, value in ((LOW, a), (HIGH, b)):
-                    if (tile, side) not in self._taken:
+                    if (tile, side) not in filled:
                         ends.append(ScoringEnd(tile, side, value))
         return ends
 
     def spinners(self) -> list[Tile]:
         """The doubles on the table (every double is a spinner, S5)."""
-        return [t for t in self.tiles if t[0] == t[1]]
+        return [t for t in self._placed if t[0] == t[1]]
 
     # -------------------------------------------------------------- placement
     def check(self, tile: Tile, spot: Spot | None) -> None:
@@ -170,19 +202,23 @@ class Layout:
         empty table or attachment on an empty one), S5 (branch before both
         lines are filled). Changes nothing.
         """
-        if tile in self.on_table:
+        if spot is not None:  # the usual case first: an open spot of a matching value
+            value = self.open_spots.get(spot)
+            if value is not None and (value == tile[0] or value == tile[1]) and tile not in self._placed:
+                return
+        if tile in self._placed:
             raise RuleViolation(
                 "S4", "tile_on_table", tile=tile_text(tile),
                 text=f"{tile_text(tile)} is already on the table; each tile is in the set once (S2)",
             )
         if spot is None:
-            if self.tiles:
+            if self._placed:
                 raise RuleViolation(
                     "S4", "missing_spot", tile=tile_text(tile),
                     text=f"{tile_text(tile)} needs a spot: the layout is started, say where it joins",
                 )
             return
-        if not self.tiles:
+        if not self._placed:
             raise RuleViolation(
                 "S4", "spot_on_empty", tile=tile_text(tile), spot=spot_text(spot),
                 text=f"the table is empty: {tile_text(tile)} is the lead and joins nothing",
@@ -190,12 +226,13 @@ class Layout:
         value = self.open_spots.get(spot)
         if value is None:
             target, side = spot
-            if target not in self.on_table:
+            if target not in self._placed:
                 raise RuleViolation(
                     "S4", "target_not_on_table", tile=tile_text(tile), spot=spot_text(spot),
                     text=f"{tile_text(target)} is not on the table; {tile_text(tile)} cannot join it",
                 )
-            if side in (BRANCH_A, BRANCH_B) and self._lines.get(target, 0) < 2 and spot not in self._taken:
+            # A branch can only have been filled after both lines were: fewer lines, not open yet.
+            if side in (BRANCH_A, BRANCH_B) and self._lines.get(target, 0) < 2:
                 raise RuleViolation(
                     "S5", "branch_before_lines", tile=tile_text(tile), spot=spot_text(spot),
                     text=f"{spot_text(spot)} is not open yet: a spinner's branches open only "
@@ -206,12 +243,11 @@ class Layout:
                 "S4", "spot_taken", tile=tile_text(tile), spot=spot_text(spot),
                 text=f"{spot_text(spot)} is not an open spot (it is already filled)",
             )
-        if value != tile[0] and value != tile[1]:
-            raise RuleViolation(
-                "S4", "value_mismatch", tile=tile_text(tile), spot=spot_text(spot), value=value,
-                text=f"{tile_text(tile)} cannot join {spot_text(spot)}: that spot is a {value} "
-                f"and {tile_text(tile)} has no {value}",
-            )
+        raise RuleViolation(
+            "S4", "value_mismatch", tile=tile_text(tile), spot=spot_text(spot), value=value,
+            text=f"{tile_text(tile)} cannot join {spot_text(spot)}: that spot is a {value} "
+            f"and {tile_text(tile)} has no {value}",
+        )
 
     def place(self, tile: Tile, spot: Spot | None) -> int:
         """Put ``tile`` on the table at ``spot`` (``None`` for the lead).
@@ -219,55 +255,56 @@ class Layout:
         Returns the new end sum (raw). Validates first (see :meth:`check`),
         so a refused placement leaves the layout unchanged.
         """
-        self.check(tile, spot)
         a, b = tile
         spots = self.open_spots
-        counts = self.open_counts
-        self.tiles.append(tile)
-        self.on_table.add(tile)
         if spot is None:  # the lead: an opening double has both lines open (S5)
+            self.check(tile, spot)
+            self._placed[tile] = None
             if a == b:
                 self._lines[tile] = 0
                 spots[(tile, LINE_A)] = a
                 spots[(tile, LINE_B)] = a
-                counts[a] += 2
             else:
                 spots[(tile, LOW)] = a
                 spots[(tile, HIGH)] = b
-                counts[a] += 1
-                counts[b] += 1
             self.end_sum = a + b
             return self.end_sum
 
+        value = spots.get(spot)
+        if value is None or (value != a and value != b) or tile in self._placed:
+            self.check(tile, spot)  # raises the refusal that fits
+        del spots[spot]
+        self._placed[tile] = spot
         target, side = spot
-        value = spots.pop(spot)
-        counts[value] -= 1
-        self._taken.add(spot)
-        delta = 0
-        if target[0] == target[1]:
-            if side in (LINE_A, LINE_B):
-                lines = self._lines[target] + 1
-                self._lines[target] = lines
-                if lines == 2:  # both lines filled: internal, branches open
-                    delta -= 2 * value
-                    spots[(target, BRANCH_A)] = value
-                    spots[(target, BRANCH_B)] = value
-                    counts[value] += 2
-        else:
-            delta -= value  # the target's free half is covered
+        end_sum = self.end_sum
+        if target[0] != target[1]:
+            end_sum -= value  # the target's free half is covered
+        elif side in (LINE_A, LINE_B):
+            lines = self._lines[target] + 1
+            self._lines[target] = lines
+            if lines == 2:  # both lines filled: internal, its branches open
+                end_sum -= 2 * value
+                spots[(target, BRANCH_A)] = value
+                spots[(target, BRANCH_B)] = value
         if a == b:  # a double joins by line A; line B is its open spot
-            own = LINE_A
             self._lines[tile] = 1
-            self._taken.add((tile, LINE_A))
             spots[(tile, LINE_B)] = a
-            counts[a] += 1
-            delta += 2 * a
+            end_sum += 2 * a
+        elif a == value:  # joins by its low half; the high half is the new end
+            spots[(tile, HIGH)] = b
+            end_sum += b
         else:
-            own, free_side, free_value = (LOW, HIGH, b) if a == value else (HIGH, LOW, a)
-            self._taken.add((tile, own))
-            spots[(tile, free_side)] = free_value
-            counts[free_value] += 1
-            delta += free_value
-        self.connections.append(Connection(tile, own, target, side))
-        self.end_sum += delta
-        return self.end_sum
+            spots[(tile, LOW)] = a
+            end_sum += a
+        self.end_sum = end_sum
+        return end_sum
+
+
+def _own_side(tile: Tile, spot: Spot) -> str:
+    """The side by which ``tile`` joined ``spot``: line A for a double (S5), else its half
+    of the spot's value."""
+    if tile[0] == tile[1]:
+        return LINE_A
+    target, side = spot
+    value = target[1] if side == HIGH else target[0]
+    return LOW if tile[0] == value else HIGH

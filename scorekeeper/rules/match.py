@@ -14,6 +14,8 @@ E4, going out E6, blocked round E7/E8.
 
 from __future__ import annotations
 
+import unicodedata
+
 from .errors import RuleViolation
 from .layout import Layout
 from .moves import (
@@ -40,9 +42,25 @@ from .tiles import fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
+_SPECIAL = frozenset({LEAD, PLAY_DRAWN, PASS_AFTER_DRAW})  # turns with extra S8 checks on a play
 
 # Round.result values (match-format.md)
 IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = "in-progress", "domino", "block", "draw", "match-end"
+
+
+# Characters a player's name may not hold: control characters (a new line would break the
+# one-line refusal messages that quote names), lone surrogates (not text: they cannot be
+# written as UTF-8) and the line and paragraph separators.
+_BAD_NAME_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def check_name(name: object) -> None:
+    """Raise :class:`RuleViolation` (no rule, code ``bad_name``) unless ``name`` is a
+    non-empty line of text: a player's name is quoted in reports and refusal messages."""
+    if not isinstance(name, str) or not name.strip() or any(
+            unicodedata.category(ch) in _BAD_NAME_CATEGORIES for ch in name):
+        raise RuleViolation("", "bad_name", name=ascii(name),
+                            text=f"a player's name must be one line of text, not {ascii(name)}")
 
 
 class Round:
@@ -55,6 +73,9 @@ class Round:
         stock: tiles left in the stock (boneyard).
         moves: the moves in order; ``events`` the score events in order.
         turn: whose move it is and why (:class:`Turn`), ``None`` once ended.
+            Kept as two plain fields on the hot path (``to_move``: the seat
+            or ``None``; ``reason``) and built into a :class:`Turn`, with
+            the rest read from the last move, when asked.
         ended: ``None`` while in play, else ``"domino"``, ``"block"`` or
             ``"match-end"`` (a placement ended the match, H6/E9).
         settled: True once the hands are revealed and awards applied.
@@ -64,7 +85,8 @@ class Round:
         placements: ``{move index: PlacementInfo}`` when the match explains.
     """
 
-    def __init__(self, number: int, starter: int, players: int, deal: int, stock: int) -> None:
+    def __init__(self, number: int, starter: int, players: int, deal: int, stock: int,
+                 one_tile: bool = False) -> None:
         self.number = number
         self.starter = starter
         self.layout = Layout()
@@ -73,7 +95,9 @@ class Round:
         self.stock = stock
         self.moves: list[Play | Draw | Pass] = []
         self.events: list[ScoreEvent] = []
-        self.turn: Turn | None = Turn(starter, LEAD, stock=stock)
+        self.to_move: int | None = starter  # the seat to move; None once the round ended
+        self.reason = LEAD
+        self.one_tile = one_tile  # Exact 61: every placement ends the turn (E4)
         self.ended: str | None = None
         self.settled = False
         self.result = IN_PROGRESS
@@ -81,11 +105,39 @@ class Round:
         self.next_starter: int | None = None
         self.finisher: int | None = None
         self.last_play_raw = 0
-        self.passes_in_row = 0
         self.claims: list[list[Claim]] = [[] for _ in range(players)]
         self.hands: dict | None = None
         self.pips: list[int] | None = None
         self.placements: dict[int, PlacementInfo] = {}
+
+    @property
+    def passes_in_row(self) -> int:
+        """How many passes end the record so far (all of them, with the stock empty: blocked, S8)."""
+        count = 0
+        for move in reversed(self.moves):
+            if type(move) is not Pass:
+                break
+            count += 1
+        return count
+
+    @property
+    def turn(self) -> Turn | None:
+        """Whose move it is and why, or ``None`` once the round ended."""
+        seat, reason = self.to_move, self.reason
+        if seat is None:
+            return None
+        if reason == NEXT:  # the last move ended the previous turn
+            last = self.moves[-1]
+            if type(last) is Pass:
+                ended_by = "pass"
+            elif self.one_tile:
+                ended_by = "one-tile"
+            else:
+                ended_by = "drawn" if last.drawn else "no-score"
+            return Turn(seat, NEXT, None, last.player, ended_by, self.stock)
+        if reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
+            return Turn(seat, reason, self.moves[-1].tile, stock=self.stock)
+        return Turn(seat, reason, stock=self.stock)
 
 
 class Match:
@@ -100,13 +152,16 @@ class Match:
 
     Scores are raw points per side (``scores``); ``points`` gives display
     points. Raises :class:`RuleViolation` (H1/E1) for a seating the game does
-    not allow.
+    not allow, or :class:`RuleViolation` (no rule) for a name that is not
+    one line of text (see :func:`check_name`).
     """
 
     def __init__(self, variant: str, players: list[str], partnerships: bool = False,
                  explain: bool = False) -> None:
         self.rules: Variant = get_variant(variant)
         self.rules.check_players(len(players), partnerships)
+        for name in players:
+            check_name(name)
         self.variant = self.rules.name
         self.players = list(players)
         self.partnerships = bool(partnerships)
@@ -120,6 +175,8 @@ class Match:
         self.finished = False
         self.winners: list[int] = []
         self.actions: list[Action] = []
+        self._exact = self.rules.exact
+        self._in_play: Round | None = None  # the round that takes moves now, if any
 
     # ---------------------------------------------------------------- queries
     @property
@@ -171,8 +228,12 @@ class Match:
         or ``"hands"``; the state is then unchanged.
         """
         try:
-            if isinstance(action, (Play, Draw, Pass)):
-                events = self._move(action)
+            if isinstance(action, Play):
+                events = self._play(action)
+            elif isinstance(action, Draw):
+                events = self._draw(action)
+            elif isinstance(action, Pass):
+                events = self._pass(action)
             elif isinstance(action, StartRound):
                 events = self._start_round(action.starter)
             elif isinstance(action, Reveal):
@@ -251,11 +312,13 @@ class Match:
                 text=f"{self.players[required]} went out and starts this round, not "
                 f"{self.players[starter]}")
         deal = self.rules.deal_size(self.n)
-        self.rounds.append(Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n)))
+        r = Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n), self._exact)
+        self.rounds.append(r)
+        self._in_play = r
         return _NO_EVENTS
 
     def _wrong_player(self, r: Round, player: int) -> RuleViolation:
-        turn = r.turn
+        turn = r.turn  # a refusal: building the Turn here costs nothing on the hot path
         name, who = self.players[turn.seat], self.players[player]
         if turn.reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
             why = "the double" if turn.reason == CONTINUE_DOUBLE else "the scoring tile"
@@ -277,25 +340,19 @@ class Match:
             "S3", "wrong_player", seat=player, expected=turn.seat, name=name, who=who,
             text=f"it is {name}'s move (play goes clockwise), not {who}'s")
 
-    def _move(self, move: Play | Draw | Pass) -> tuple[ScoreEvent, ...]:
+    def _out_of_turn(self, move: Play | Draw | Pass) -> RuleViolation:
+        """The refusal for a move when no round takes moves or another seat is to move."""
         if self.finished:
-            raise self._over()
+            return self._over()
         r = self.round
         if r is None or r.settled:
-            raise RuleViolation("S3", "no_round", text="no round is in play: start a round first")
+            return RuleViolation("S3", "no_round", text="no round is in play: start a round first")
         if r.ended:
-            raise self._round_over(r)
+            return self._round_over(r)
         player = move.player
-        turn = r.turn
-        if player != turn.seat:
-            if not (isinstance(player, int) and 0 <= player < self.n):
-                raise RuleViolation("S1", "bad_seat", last=self.n - 1, text=f"player must be a seat 0 to {self.n - 1}")
-            raise self._wrong_player(r, player)
-        if type(move) is Play:
-            return self._play(r, move, turn)
-        if type(move) is Draw:
-            return self._draw(r, move, turn)
-        return self._pass(r, move, turn)
+        if not (isinstance(player, int) and 0 <= player < self.n):
+            return RuleViolation("S1", "bad_seat", last=self.n - 1, text=f"player must be a seat 0 to {self.n - 1}")
+        return self._wrong_player(r, player)
 
     def _round_over(self, r: Round) -> RuleViolation:
         if r.ended == DOMINO:
@@ -304,100 +361,111 @@ class Match:
             return RuleViolation(rule, "round_over", name=name, text=f"{name} went out: the round is over")
         return RuleViolation("S8", "round_blocked", text="the round is blocked: everyone passed with the stock empty")
 
-    def _play(self, r: Round, move: Play, turn: Turn) -> tuple[ScoreEvent, ...]:
-        player, tile, drawn = move.player, move.tile, move.drawn
+    def _play(self, move: Play) -> tuple[ScoreEvent, ...]:
+        r = self._in_play
+        if r is None or move.player != r.to_move:
+            raise self._out_of_turn(move)
+        player, tile, spot, drawn = move.player, move.tile, move.spot, move.drawn
+        # The lead, a play after a draw and a drawn tile have extra S8 checks.
+        mask = self._check_special_play(r, move, r.reason) if drawn or r.reason in _SPECIAL else 0
         layout = r.layout
-        name = self.players[player]
-        reason = turn.reason
         index = len(r.moves)
-        if reason == LEAD and drawn:
+        claims = r.claims[player]
+        if claims and not drawn:
+            # The placement first: a tile that cannot be placed here (already on the table,
+            # wrong spot) proves nothing about what the player held earlier.
+            layout.check(tile, spot)
+            for claim_move, open_mask, kind in claims:
+                if fits(tile, open_mask):
+                    raise proven_fit(self.players[player], player, claim_move, open_mask, kind, tile,
+                                     str(index + 1))
+        end_sum = layout.place(tile, spot)  # validates the placement (S4, S5) before changing anything
+        # From here on the move is legal: update the state.
+        if drawn:
+            r.stock -= 1
+            if mask:
+                claims.append((index, mask, "drawn"))
+        else:
+            r.hand_sizes[player] -= 1
+        r.moves.append(move)
+        raw = end_sum if end_sum % 5 == 0 and end_sum > 0 else 0  # S7, inlined for speed
+        if self._exact and not r.hand_sizes[player]:  # E5: the last tile joins the settlement
+            r.last_play_raw, event = raw, None
+        else:
+            event = self._score_play(r, player, raw, index, end_sum) if raw else None
+        if r.ended is None:  # the round goes on: whose move next
+            if not r.hand_sizes[player]:
+                r.ended, r.finisher, r.to_move = DOMINO, player, None  # went out (H7, E6)
+                self._in_play = None
+            elif self._exact or drawn or not (tile[0] == tile[1] or raw):  # E4; H5; H4 no score
+                r.to_move, r.reason = (player + 1) % self.n, NEXT
+            else:  # H4: a double or a scoring tile from hand, the same player goes on
+                r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
+        if self.explain:
+            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event)
+        return (event,) if event is not None else _NO_EVENTS
+
+    def _score_play(self, r: Round, player: int, raw: int, index: int, end_sum: int) -> ScoreEvent:
+        """The placement's points (S7) as an event: Horse Race scores it at once and 61 or more
+        ends the match (H3, H6); Exact 61 rejects it whole if it would pass 61 and ends the match
+        at exactly 61 (E3, E9)."""
+        side = self.side_of[player]
+        before = self.scores[side]
+        accepted = not self._exact or before + raw <= TARGET_RAW
+        event = ScoreEvent("play", side, raw, accepted, index, end_sum, None, None, before)
+        r.events.append(event)
+        if accepted:
+            self.scores[side] = before + raw
+            if before + raw >= TARGET_RAW:  # with Exact 61 only exactly 61 gets here
+                self._end_by_placement(r, side)
+        return event
+
+    def _check_special_play(self, r: Round, move: Play, reason: str) -> int:
+        """S8 checks of a play that is a lead, follows a draw, or is a drawn tile.
+
+        Returns the open-value mask to remember when a first drawn tile fits
+        (the hand then held no fitting tile), else 0.
+        """
+        name = self.players[move.player]
+        tile = move.tile
+        if reason == LEAD and move.drawn:
             raise RuleViolation("S8", "drawn_lead", name=name, text=f"{name} leads and may lead any tile from hand; "
                                 "nothing is drawn for the lead")
-        if reason == PLAY_DRAWN and not drawn:
+        if reason == PLAY_DRAWN and not move.drawn:
             raise RuleViolation(
                 "S8", "hand_tile_after_draw", tile=tile_text(tile), name=name,
                 text=f"{name} drew and must go on drawing until a tile fits, then play that drawn "
                 f"tile (H5); {tile_text(tile)} is played as a tile from hand")
         if reason == PASS_AFTER_DRAW:
-            if drawn:
+            if move.drawn:
                 raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
             raise RuleViolation(
                 "S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name,
                 text=f"{name} drew the last tiles and none fitted, so {name} must pass; "
                 f"{tile_text(tile)} from hand would have fitted before drawing")
-        mask = 0
-        if drawn:
+        if move.drawn:
             if r.stock == 0:
                 raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
             if reason != PLAY_DRAWN:  # a first drawn tile that fits: the hand had none (S8)
-                mask = layout.open_mask
-        else:
-            for claim in r.claims[player]:
-                if fits(tile, claim[1]):
-                    raise proven_fit(name, player, claim[0], claim[1], claim[2], tile, str(index + 1))
-        end_sum = layout.place(tile, move.spot)
-        # From here on the move is legal: update the state.
-        if drawn:
-            r.stock -= 1
-            if mask:
-                r.claims[player].append((index, mask, "drawn"))
-        else:
-            r.hand_sizes[player] -= 1
-        r.moves.append(move)
-        r.passes_in_row = 0
-        raw = end_sum if end_sum > 0 and end_sum % 5 == 0 else 0  # S7, inlined for speed
-        side = self.side_of[player]
-        event = None
-        emptied = r.hand_sizes[player] == 0
-        n = self.n
-        if not self.rules.exact:
-            if raw:
-                event = ScoreEvent("play", side, raw, True, index, end_sum, score_before=self.scores[side])
-                r.events.append(event)
-                self.scores[side] += raw
-                if self.scores[side] >= TARGET_RAW:  # H6: an instant win
-                    self._end_by_placement(r, side)
-            if r.ended is None:
-                if emptied:
-                    r.ended, r.finisher, r.turn = DOMINO, player, None
-                elif not drawn and (tile[0] == tile[1] or raw):  # H4
-                    r.turn = Turn(player, CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED,
-                                  tile, stock=r.stock)
-                else:
-                    r.turn = Turn((player + 1) % n, NEXT, None, player, "drawn" if drawn else "no-score",
-                                  r.stock)
-        else:
-            if emptied:  # E5: the last tile joins the settlement
-                r.last_play_raw = raw
-                r.ended, r.finisher, r.turn = DOMINO, player, None
-            else:
-                if raw:
-                    before = self.scores[side]
-                    accepted = before + raw <= TARGET_RAW  # E3
-                    event = ScoreEvent("play", side, raw, accepted, index, end_sum, score_before=before)
-                    r.events.append(event)
-                    if accepted:
-                        self.scores[side] = before + raw
-                        if before + raw == TARGET_RAW:  # E9
-                            self._end_by_placement(r, side)
-                if r.ended is None:
-                    r.turn = Turn((player + 1) % n, NEXT, None, player, "one-tile", r.stock)
-        if self.explain:
-            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event)
-        return (event,) if event is not None else _NO_EVENTS
+                return r.layout.open_mask
+        return 0
 
     def _end_by_placement(self, r: Round, side: int) -> None:
-        r.ended, r.turn = MATCH_END, None
+        r.ended, r.to_move = MATCH_END, None
+        self._in_play = None
         r.result, r.winners = MATCH_END, [side]
         self.finished, self.winners = True, [side]
 
-    def _draw(self, r: Round, move: Draw, turn: Turn) -> tuple[ScoreEvent, ...]:
+    def _draw(self, move: Draw) -> tuple[ScoreEvent, ...]:
+        r = self._in_play
+        if r is None or move.player != r.to_move:
+            raise self._out_of_turn(move)
         name = self.players[move.player]
         count = move.count
-        if turn.reason == LEAD:
+        if r.reason == LEAD:
             raise RuleViolation("S8", "draw_on_lead", name=name, text=f"{name} leads this round and may lead any "
                                 "tile; a lead never draws")
-        if turn.reason == PLAY_DRAWN:
+        if r.reason == PLAY_DRAWN:
             raise RuleViolation("S8", "draw_after_draw", name=name, text=f"{name} already drew: the tile that fits "
                                 "must be played at once (write all tiles drawn as one draw)")
         if r.stock == 0:
@@ -416,13 +484,15 @@ class Match:
         r.hand_sizes[move.player] += count
         r.drawn_tiles[move.player] += count
         r.moves.append(move)
-        r.passes_in_row = 0
-        r.turn = Turn(move.player, PLAY_DRAWN if r.stock else PASS_AFTER_DRAW, stock=r.stock)
+        r.reason = PLAY_DRAWN if r.stock else PASS_AFTER_DRAW
         return _NO_EVENTS
 
-    def _pass(self, r: Round, move: Pass, turn: Turn) -> tuple[ScoreEvent, ...]:
+    def _pass(self, move: Pass) -> tuple[ScoreEvent, ...]:
+        r = self._in_play
+        if r is None or move.player != r.to_move:
+            raise self._out_of_turn(move)
         name = self.players[move.player]
-        if turn.reason == LEAD:
+        if r.reason == LEAD:
             raise RuleViolation("S8", "pass_on_lead", name=name, text=f"{name} leads this round and may lead any "
                                 "tile; a lead never passes")
         if r.stock:
@@ -432,11 +502,11 @@ class Match:
         index = len(r.moves)
         r.claims[move.player].append((index, r.layout.open_mask, "pass"))
         r.moves.append(move)
-        r.passes_in_row += 1
         if r.passes_in_row == self.n:  # everyone passed with the stock empty: blocked (S8)
-            r.ended, r.turn = BLOCK, None
+            r.ended, r.to_move = BLOCK, None
+            self._in_play = None
         else:
-            r.turn = Turn((move.player + 1) % self.n, NEXT, None, move.player, "pass", 0)
+            r.to_move, r.reason = (move.player + 1) % self.n, NEXT
         return _NO_EVENTS
 
     def _reveal(self, hands: dict) -> tuple[ScoreEvent, ...]:

@@ -14,10 +14,13 @@ held must be closed on the table.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .errors import RuleViolation
 from .tiles import ALL_TILES, Tile, fits, tile_text
+
+_ALL_TILES = frozenset(ALL_TILES)
 
 Claim = tuple[int, int, str]  # (0-based move index, open-value mask, "draw"/"pass"/"drawn")
 
@@ -33,7 +36,7 @@ class TableFacts:
     """
 
     hand_sizes: list[int]
-    on_table: frozenset[Tile] | set[Tile]
+    on_table: AbstractSet[Tile]  # a set, or the layout's set-like view of its tiles
     stock: int
     claims: list[list[Claim]]
     deal_rule: str
@@ -90,11 +93,13 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
                 text=f"{names[seat]} holds {size} tile{'s' if size != 1 else ''} by the record "
                 f"(deal, draws and placements, S8); the hands show {len(hand)}",
             )
-    pool = [t for t in ALL_TILES if t not in facts.on_table and t not in seen]
+    pool: list[Tile] = []  # the unseen tiles, worked out only if some hand is a pip total
     groups = []
     for seat in range(players):
         hand = hands[seat]
         if isinstance(hand, int):
+            if not groups:
+                pool = list(_ALL_TILES.difference(facts.on_table, seen))
             size = facts.hand_sizes[seat]
             if not _possible_alone(pool, size, hand):
                 raise RuleViolation(
@@ -132,7 +137,12 @@ def _check_claims(hands: dict[int, list[Tile] | int], facts: TableFacts) -> None
     """S8: a revealed tile that fitted when its holder drew or passed."""
     for seat, claims in enumerate(facts.claims):
         hand = hands[seat]
-        if isinstance(hand, int):
+        if isinstance(hand, int) or not claims or not hand:
+            continue
+        every = 0  # all values open at any claim: usually no tile fits even one of them
+        for _, mask, _ in claims:
+            every |= mask
+        if not any(fits(tile, every) for tile in hand):
             continue
         for move, mask, kind in claims:
             for tile in hand:
@@ -161,10 +171,14 @@ def _possible_alone(pool: list[Tile], size: int, total: int) -> bool:
     """True if some ``size`` tiles of ``pool`` add up to ``total`` pips."""
     if total < 0 or size < 0 or size > len(pool):
         return False
+    values = sorted(a + b for a, b in pool)
+    if size <= 1:
+        return total in values if size else total == 0
+    if total < sum(values[:size]) or total > sum(values[-size:]):
+        return False
     reach = [0] * (size + 1)  # reach[k]: bit t set if k tiles can make t pips
     reach[0] = 1
-    for a, b in pool:
-        value = a + b
+    for value in values:
         for k in range(size, 0, -1):
             reach[k] |= reach[k - 1] << value
     return bool(reach[size] >> total & 1)
@@ -173,30 +187,65 @@ def _possible_alone(pool: list[Tile], size: int, total: int) -> bool:
 def _possible_together(pool: list[Tile], groups: list[tuple[int, int]], stock: int) -> bool:
     """True if ``pool`` can be shared into the (size, total) groups plus ``stock`` other tiles.
 
-    A depth-first search with memoised failures; gives up (answers True, as
-    nothing was proven) after a fixed budget of steps.
+    Called after each total was found possible alone (:func:`_possible_alone`)
+    and, with the stock empty, after the totals were found to add up to the
+    pool's pips. Since the record keeps ``len(pool) == sizes + stock``, one
+    group is then already settled (the rest of the pool is the stock), and
+    with the stock empty the last group is simply what the others leave.
+    Two or more groups beyond that take a search (see :func:`_share`).
     """
-    values = sorted((a + b for a, b in pool), reverse=True)
+    groups = [group for group in groups if group[0]]  # an empty hand holds 0, checked alone
+    if len(pool) == sum(size for size, _ in groups) + stock:
+        if stock == 0 and groups:
+            stock, groups = groups[-1][0], groups[:-1]  # the last hand is what the others leave
+        if len(groups) <= 1:
+            return True
+    return _share(sorted((a + b for a, b in pool), reverse=True), groups, stock)
+
+
+def _share(values: list[int], groups: list[tuple[int, int]], stock: int) -> bool:
+    """Depth-first search: give each value (largest first) to a group or to the stock.
+
+    A state fails at once when some group's total is out of reach of its
+    size in the values left (below the sum of its smallest, above the sum of
+    its largest). Groups are kept sorted so equal hands are tried once;
+    failures are memoised. Gives up after a fixed budget of steps, answering
+    True (nothing was proven).
+    """
+    n = len(values)
+    prefix = [0]
+    for value in values:
+        prefix.append(prefix[-1] + value)
     failed: set[tuple] = set()
     budget = [200_000]
 
-    def search(i: int, sizes: tuple[int, ...], totals: tuple[int, ...], rest: int) -> bool:
-        if i == len(values):
-            return all(s == 0 for s in sizes) and all(t == 0 for t in totals) and rest == 0
-        key = (i, sizes, totals, rest)
+    def search(i: int, groups: tuple[tuple[int, int], ...], rest: int) -> bool:
+        if i == n:
+            return rest == 0 and all(size == 0 and total == 0 for size, total in groups)
+        key = (i, groups, rest)
         if key in failed:
             return False
         budget[0] -= 1
         if budget[0] < 0:
             return True
+        for size, total in groups:  # the smallest / largest `size` values left bound the total
+            if total < prefix[n] - prefix[n - size] or total > prefix[i + size] - prefix[i] or (
+                    size == 0 and total):
+                failed.add(key)
+                return False
         value = values[i]
-        for g, (size, total) in enumerate(zip(sizes, totals, strict=False)):
-            if size and total >= value and search(i + 1, sizes[:g] + (size - 1,) + sizes[g + 1:],
-                      totals[:g] + (total - value,) + totals[g + 1:], rest):
-                return True
-        if rest and search(i + 1, sizes, totals, rest - 1):
+        tried = set()
+        for g, (size, total) in enumerate(groups):
+            if size and total >= value and (size, total) not in tried:
+                tried.add((size, total))
+                given = tuple(sorted(groups[:g] + ((size - 1, total - value),) + groups[g + 1:]))
+                if search(i + 1, given, rest):
+                    return True
+        if rest and search(i + 1, groups, rest - 1):
             return True
         failed.add(key)
         return False
 
-    return search(0, tuple(s for s, _ in groups), tuple(t for _, t in groups), stock)
+    if sum(size for size, _ in groups) + stock != n:
+        return False
+    return search(0, tuple(sorted(groups)), stock)

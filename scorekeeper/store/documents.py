@@ -1,17 +1,16 @@
 """Reading match documents for import, through the engine's document reader.
 
-One leniency over :func:`scorekeeper.rules.match_from_document`: a document
-whose last round ended but has no ``hands`` yet (a match exported while the
-app waited for the hands) is accepted as a match in progress, waiting for the
-reveal. The engine's reader refuses it (match-format.md: hands are required
-once a round ended), which would make such a backup impossible to restore.
-Everything else — every field, move and earlier reveal — is still checked by
-the engine's reader first, then the actions are folded by the engine.
+A document whose last round ended but has no ``hands`` yet (a match exported
+while the app waited for the hands) is accepted as a match in progress,
+waiting for the reveal (the engine reader's ``awaiting_hands`` option):
+``scorekeeper replay`` refuses it (match-format.md requires the hands of a
+round that ended), but a backup of such a match must be restorable.
+Everything else is checked by the engine's reader.
 """
 
 from __future__ import annotations
 
-from ..rules import Match, Reveal, RuleViolation, StartRound
+from ..rules import Match, Reveal, StartRound
 from ..rules.document import match_from_document, parse_hands, parse_json, parse_move
 
 
@@ -33,9 +32,4 @@ def read_document(doc: object) -> tuple[dict, Match]:
     missing hands of the last round (see the module docstring).
     """
     obj = parse_json(doc) if isinstance(doc, (str, bytes, bytearray)) else doc
-    try:
-        return obj, match_from_document(obj)
-    except RuleViolation as err:
-        if err.code != "hands_missing" or err.round_no != len(obj["rounds"]):
-            raise
-    return obj, Match.replay(obj["variant"], obj["players"], obj.get("partnerships", False), document_actions(obj))
+    return obj, match_from_document(obj, awaiting_hands=True)

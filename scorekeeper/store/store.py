@@ -490,11 +490,7 @@ class MatchStore:
         if op is not None:
             self._open.move_to_end(match_id)
             return op
-        s = self._summaries.get(match_id)
-        if s is None:
-            raise self._not_found(match_id)
-        if s.status == DAMAGED:
-            raise MatchDamaged(s.problem or f"match {match_id} is damaged")
+        s = self._readable_summary(match_id)
         match_log = MatchLog(self.layout.match_file(match_id))
         try:
             events = match_log.read()
@@ -509,16 +505,21 @@ class MatchStore:
             self._update_summary(op, index=True)
         return op
 
-    def _fold_for_reading(self, match_id: str) -> Match:
-        """The folded match, from memory if open, else read without keeping it open."""
-        op = self._open.get(match_id)
-        if op is not None:
-            return op.match
+    def _readable_summary(self, match_id: str):
+        """The index entry of a match whose file may be read; raises MatchNotFound / MatchDamaged."""
         s = self._summaries.get(match_id)
         if s is None:
             raise self._not_found(match_id)
         if s.status == DAMAGED:
             raise MatchDamaged(s.problem or f"match {match_id} is damaged")
+        return s
+
+    def _fold_for_reading(self, match_id: str) -> Match:
+        """The folded match, from memory if open, else read without keeping it open."""
+        op = self._open.get(match_id)
+        if op is not None:
+            return op.match
+        self._readable_summary(match_id)
         match_log = MatchLog(self.layout.match_file(match_id))
         try:
             return fold_log(match_log.read(), explain=False)[2]
