@@ -203,6 +203,7 @@ def journey(d: Driver) -> None:
     d.type_into("name-0", "Ann")
     d.type_into("name-1", "Bo")
     page.wait_for_timeout(400)
+    page.evaluate("document.activeElement && document.activeElement.blur()")  # no blinking caret
     d.shot("new-match")
 
     # the seed layout (hr-2p-seed-layout), played tap by tap
@@ -267,12 +268,12 @@ def journey(d: Driver) -> None:
     # the review: Exact 61, round 3, move 7 — a placement rejected at 58 (E3)
     page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Ann 61").first.click()
     d.expect_text("review-step", re.compile("^Round 1 of 4"))
-    d.tap("review-next-round")
-    d.tap("review-next-round")
-    d.expect_text("review-step", "Round 3 of 4: start")
-    for _ in range(7):
+    for number in (2, 3):  # wait for each step: a tap sent before the last one's answer can be lost
+        d.tap("review-next-round")
+        d.expect_text("review-step", f"Round {number} of 4: start")
+    for move in range(1, 8):
         d.tap("review-next")
-    d.expect_text("review-step", "Round 3 of 4 · move 7 of 12")
+        d.expect_text("review-step", f"Round 3 of 4 · move {move} of 12")
     d.expect_contains("review-explain", "rejected")
     d.shot("review")
     d.resize(DESKTOP)
