@@ -329,3 +329,16 @@ def test_new_screens_are_worded_in_every_language(state, lang):
         assert "ui." not in words and "error." not in words
     if lang != "en":
         assert "Round" not in " ".join(worded) and "Matches" not in " ".join(worded)
+
+
+def test_review_of_a_match_with_nothing_recorded(state):
+    run(state.go("new-match"))
+    state.set_name(0, "Ann")
+    state.set_name(1, "Bo")
+    run(state.create_match())
+    run(state.go(HISTORY))
+    match_id = state.history[0].id
+    assert f"history-review-{match_id}" in screen(state)  # in progress: resumed by a tap, reviewed by its button
+    run(acts.open_review(state, match_id))
+    assert state.screen == REVIEW and state.error is None
+    assert "Nothing has been recorded in this match yet" in text(review.view(state))
