@@ -15,6 +15,7 @@ from .errors import (
     MatchDamaged,
     MatchNotFound,
     NothingToUndo,
+    StaleView,
     StoreBusy,
     StoreClosed,
     StoreError,
@@ -27,5 +28,5 @@ from .summary import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
 __all__ = [
     "DAMAGED", "ENV_VAR", "FINISHED", "IN_PROGRESS", "LOG_FORMAT", "ImportRefused", "MatchDamaged",
     "MatchNotFound", "MatchStore", "MatchSummary", "NothingToUndo", "PlayerStats", "RecordResult",
-    "StoreBusy", "StoreClosed", "StoreError", "default_data_dir", "is_open", "open_store",
+    "StaleView", "StoreBusy", "StoreClosed", "StoreError", "default_data_dir", "is_open", "open_store",
 ]

@@ -33,6 +33,19 @@ class MatchDamaged(StoreError):
     """The match's file could not be read; it was moved aside (``message`` says where)."""
 
 
+class StaleView(StoreError):
+    """The caller's view of a match is out of date: another screen changed it since.
+
+    ``version`` is the match's current version (see :meth:`MatchStore.version`);
+    nothing was written. Show the match as it is now and let the user enter
+    the move again.
+    """
+
+    def __init__(self, message: str, version: int) -> None:
+        self.version = version
+        super().__init__(message)
+
+
 class NothingToUndo(StoreError):
     """Undo asked for a match with no action in effect."""
 

@@ -33,6 +33,7 @@ from .errors import (
     MatchDamaged,
     MatchNotFound,
     NothingToUndo,
+    StaleView,
     StoreClosed,
     StoreError,
 )
@@ -66,11 +67,18 @@ class RecordResult:
             read it, do not apply actions to it (it changes with the next call).
         events: the :class:`ScoreEvent` s the action produced (may be empty).
         seq: the sequence number of the stored event.
+
+    ``version`` (``seq + 1``) is the match's version after it, to pass as
+    ``expected_version`` with the next change (see :meth:`MatchStore.version`).
     """
 
     match: Match
     events: tuple[ScoreEvent, ...]
     seq: int
+
+    @property
+    def version(self) -> int:
+        return self.seq + 1
 
 
 class _OpenMatch:
@@ -196,11 +204,21 @@ class MatchStore:
             self._update_summary(op, index=True)
             return match_id
 
-    def record(self, match_id: str, action) -> RecordResult:
+    def version(self, match_id: str) -> int:
+        """The match's version: the number of events in its log. Every change
+        (an action, an undo, a correction) raises it by one."""
+        with self._lock:
+            self._check_open()
+            return self._load(match_id).next_seq
+
+    def record(self, match_id: str, action, expected_version: int | None = None) -> RecordResult:
         """Validate ``action`` through the engine, then store it durably.
 
         ``action`` is an engine action (:class:`StartRound`, :class:`Play`,
-        :class:`Draw`, :class:`Pass`, :class:`Reveal`). Raises
+        :class:`Draw`, :class:`Pass`, :class:`Reveal`). With
+        ``expected_version`` (the :meth:`version` the caller's screen shows),
+        a match changed since by another screen raises :class:`StaleView`
+        instead of recording a move meant for an older position. Raises
         :class:`RuleViolation` (nothing written) for an illegal action,
         :class:`MatchNotFound`, :class:`MatchDamaged`, or :class:`StoreError`
         if the disk refuses the write (then nothing is recorded either).
@@ -209,6 +227,7 @@ class MatchStore:
         with self._lock:
             self._check_open()
             op = self._load(match_id)
+            self._check_version(op, expected_version)
             fields, canonical = _canonical(action, op.match.n)
             events = op.match.apply(canonical)  # RuleViolation: state unchanged, nothing written
             try:
@@ -222,15 +241,18 @@ class MatchStore:
             self._update_summary(op, index=type(canonical) not in _MOVES)
             return RecordResult(op.match, tuple(events), seq)
 
-    def undo(self, match_id: str) -> Match:
+    def undo(self, match_id: str, expected_version: int | None = None) -> Match:
         """Take back the last action in effect by appending an ``undo`` event.
 
-        Returns the refolded match. Raises :class:`NothingToUndo` when no
+        Returns the refolded match. Raises :class:`StaleView` if
+        ``expected_version`` is given and the match changed since (the user
+        would undo a move they have not seen), :class:`NothingToUndo` when no
         action is in effect, :class:`StoreError` if it cannot be saved.
         """
         with self._lock:
             self._check_open()
             op = self._load(match_id)
+            self._check_version(op, expected_version)
             if not op.actions:
                 raise NothingToUndo(f"nothing to undo in match {match_id}: no move or round is recorded")
             target = op.actions[-1][0]
@@ -244,7 +266,7 @@ class MatchStore:
             self._update_summary(op, index=True)
             return folded
 
-    def correct(self, match_id: str, target_seq: int, action) -> RecordResult:
+    def correct(self, match_id: str, target_seq: int, action, expected_version: int | None = None) -> RecordResult:
         """Replace the action recorded at event ``target_seq`` with ``action`` (a correction).
 
         The target must be an action still in effect (see :meth:`actions`) and
@@ -257,6 +279,7 @@ class MatchStore:
         with self._lock:
             self._check_open()
             op = self._load(match_id)
+            self._check_version(op, expected_version)
             place = next((i for i, (s, _) in enumerate(op.actions) if s == target_seq), None)
             if place is None:
                 raise StoreError(f"event {target_seq} of match {match_id} is not an action in effect "
@@ -463,6 +486,13 @@ class MatchStore:
     def _check_open(self) -> None:
         if self.closed:
             raise StoreClosed(f"the store of {self.root} is closed; open it again")
+
+    @staticmethod
+    def _check_version(op: _OpenMatch, expected: int | None) -> None:
+        if expected is not None and expected != op.next_seq:
+            raise StaleView(f"match {op.id} was changed on another screen since this one was shown; "
+                            "nothing was recorded: look at the table as it is now and enter the move again",
+                            op.next_seq)
 
     def _not_found(self, match_id: str) -> MatchNotFound:
         return MatchNotFound(f"no match {match_id!r} in {self.root}")

@@ -403,3 +403,30 @@ def test_crash_between_log_and_index_write_is_repaired(data_dir):
     assert store.problems == []
     summary = store.summary(match_id)
     assert (summary.status, summary.scores, summary.events) == ("in-progress", (60, 0), seq + 1)
+
+
+def test_a_stale_screen_cannot_record_or_undo(data_dir):
+    """Two screens on one match: the one that did not see the other's move is refused
+    (StaleView, nothing written) instead of recording a move for the wrong position."""
+    from scorekeeper.store import StaleView
+
+    store = open_store(data_dir)
+    match_id = store.create_match("horse-race", ["Ann", "Bo"], False)
+    seen = store.record(match_id, StartRound(0)).version
+    assert seen == store.version(match_id) == 2
+    # Screen A records Ann's lead 1-2 (3: no score, turn over); screen B still shows version 2.
+    result = store.record(match_id, Play(0, (1, 2)), expected_version=seen)
+    assert result.version == store.version(match_id) == 3
+    size = store.layout.match_file(match_id).stat().st_size
+    with pytest.raises(StaleView) as caught:
+        store.record(match_id, Play(1, (2, 6), ((1, 2), "high")), expected_version=seen)
+    assert caught.value.version == 3
+    with pytest.raises(StaleView):
+        store.undo(match_id, expected_version=seen)
+    assert store.layout.match_file(match_id).stat().st_size == size
+    assert store.open_match(match_id).round.moves == [Play(0, (1, 2))]
+    # With the current version both go through; an undo raises the version too.
+    store.record(match_id, Play(1, (2, 6), ((1, 2), "high")), expected_version=3)
+    store.undo(match_id, expected_version=4)
+    assert store.version(match_id) == 5
+    assert store.open_match(match_id).round.moves == [Play(0, (1, 2))]
