@@ -428,9 +428,10 @@ class MatchStore:
         Every document is validated through the engine before anything is
         written: if one is refused, :class:`ImportRefused` says which (its
         0-based ``index``, or its name from ``names``) and why, and nothing is
-        imported. A document whose ``meta.id`` is a match already here with
-        the same moves is not imported twice (its id is returned); otherwise
-        the match keeps ``meta.id`` if it is free, else gets a new id.
+        imported. A match already here with the same players and moves (the
+        one named by ``meta.id``, or for a document without it any such
+        match) is not imported twice: its id is returned. Otherwise the match
+        keeps ``meta.id`` if it is free, else gets a new id.
         ``meta.started``/``meta.ended`` are kept as the match's times.
         """
         prepared = []
@@ -698,12 +699,9 @@ class MatchStore:
 
     def _import_one(self, match: Match, meta: dict, written: list[MatchSummary]) -> str:
         wanted = meta.get("id")
-        if is_match_id(wanted) and wanted in self._summaries:
-            try:
-                if match_to_document(self._fold_for_reading(wanted)) == match_to_document(match):
-                    return wanted  # the same match coming back (e.g. a restored backup)
-            except MatchDamaged:
-                pass
+        same = self._same_match(match, wanted)
+        if same is not None:
+            return same  # the same match coming back (a restored backup, a file imported twice)
         free = is_match_id(wanted) and wanted not in self._summaries and \
             not self.layout.match_file(wanted).exists()
         match_id = wanted if free else self._fresh_id()
@@ -727,6 +725,27 @@ class MatchStore:
         self._summaries[match_id] = summary
         written.append(summary)
         return match_id
+
+
+    def _same_match(self, match: Match, wanted: object) -> str | None:
+        """The id of a match already here with exactly these players and moves: the one
+        called ``wanted`` if it is, else any (checked only among matches with the same
+        game, seating and number of actions, so importing stays cheap)."""
+        document = match_to_document(match)
+        if is_match_id(wanted) and wanted in self._summaries:
+            candidates = [wanted]
+        else:
+            players, actions = tuple(match.players), len(match.actions)
+            candidates = [s.id for s in self._summaries.values()
+                          if s.status != DAMAGED and s.variant == match.variant and s.players == players
+                          and s.partnerships == match.partnerships and s.events == actions + 1]
+        for match_id in candidates:
+            try:
+                if match_to_document(self._fold_for_reading(match_id)) == document:
+                    return match_id
+            except MatchDamaged:
+                continue
+        return None
 
 
 _MOVES = (Play, Draw, Pass)

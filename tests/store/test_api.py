@@ -430,3 +430,18 @@ def test_a_stale_screen_cannot_record_or_undo(data_dir):
     store.undo(match_id, expected_version=4)
     assert store.version(match_id) == 5
     assert store.open_match(match_id).round.moves == [Play(0, (1, 2))]
+
+
+def test_importing_the_same_document_twice_keeps_one_match(data_dir):
+    """A case file (no meta id) imported twice, or twice in one go, is one match in the
+    history; a different match with the same players is still imported."""
+    store = open_store(data_dir)
+    doc = case_doc("hr-2p-instant-win-62")
+    first = store.import_documents([doc])
+    again = store.import_documents([json.dumps(doc), doc])
+    assert again == first * 2
+    assert len(store.list_matches()) == 1
+    other = case_doc("hr-2p-seed-layout")  # Ann and Bo again, other moves
+    assert store.import_documents([other]) != first
+    assert len(store.list_matches()) == 2
+    assert [s.wins for s in store.stats() if s.name == "Ann"] == [1]
