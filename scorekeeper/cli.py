@@ -13,6 +13,7 @@ import json
 import sys
 from collections.abc import Callable
 
+from .i18n import LANGUAGES
 from .rules import RuleViolation, build_report, load_document
 
 EXIT_REFUSED = 2
@@ -20,12 +21,16 @@ EXIT_REFUSED = 2
 # name -> (configure parser, run); filled by register() so that each layer
 # adds its commands without the CLI importing what it does not need.
 _COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {}
+_HELP: dict[str, str] = {}
 
 
 def register(name: str, configure: Callable[[argparse.ArgumentParser], None],
-             run: Callable[[argparse.Namespace], int]) -> None:
-    """Add a sub-command: ``configure`` adds its arguments, ``run`` returns the exit code."""
+             run: Callable[[argparse.Namespace], int], help: str | None = None) -> None:
+    """Add a sub-command: ``configure`` adds its arguments, ``run`` returns the exit code,
+    ``help`` is its one-line description in ``scorekeeper --help``."""
     _COMMANDS[name] = (configure, run)
+    if help:
+        _HELP[name] = help
 
 
 def _read(path: str) -> bytes:
@@ -38,7 +43,7 @@ def _read(path: str) -> bytes:
 def _configure_replay(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a scorekeeper-match/1 document ('-' reads standard input)")
     parser.add_argument("--json", action="store_true", help="print the replay report as JSON")
-    parser.add_argument("--lang", default="en", help="language of the account: en, uk or ko")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the account")
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -62,7 +67,8 @@ def _run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-register("replay", _configure_replay, _run_replay)
+register("replay", _configure_replay, _run_replay,
+         help="referee a match record: a readable account, or the replay report with --json")
 
 
 def _load_optional_commands() -> None:
@@ -84,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "folder, or $SCOREKEEPER_DATA)")
     subs = parser.add_subparsers(dest="command")
     for name, (configure, _) in _COMMANDS.items():
-        configure(subs.add_parser(name))
+        help_text = _HELP.get(name)
+        configure(subs.add_parser(name, help=help_text, description=help_text))
     return parser
 
 

@@ -30,5 +30,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     return serve(resolve_data_dir(args.data_dir), args.host, args.port)
 
 
-register("app", _configure_app, _run_app)
-register("serve", _configure_serve, _run_serve)
+register("app", _configure_app, _run_app,
+         help='start the app and open it (the default)')
+register("serve", _configure_serve, _run_serve,
+         help='serve the app without opening a browser')

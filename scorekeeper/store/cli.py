@@ -192,8 +192,13 @@ def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
     return 0
 
 
-register("record", _configure_record, _with_store(_run_record))
-register("history", _configure_history, _with_store(_run_history))
-register("export", _configure_export, _with_store(_run_export))
-register("import", _configure_import, _with_store(_run_import))
-register("stats", _configure_stats, _with_store(_run_stats))
+register("record", _configure_record, _with_store(_run_record),
+         help="feed a match record's moves one by one through the store, as the app does")
+register("history", _configure_history, _with_store(_run_history),
+         help='list the matches in the store')
+register("export", _configure_export, _with_store(_run_export),
+         help='print a match (or --all) as a match record')
+register("import", _configure_import, _with_store(_run_import),
+         help='import match records, each checked by the rules first')
+register("stats", _configure_stats, _with_store(_run_stats),
+         help="each player's matches, wins and points per round")
