@@ -15,11 +15,11 @@ file aside rather than overwrite it.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 from pathlib import Path
 
+import orjson
 from tinydb.storages import Storage
 
 TEMP_SUFFIX = ".tmp"
@@ -100,10 +100,11 @@ def parse_tables(path: Path, raw: bytes) -> dict:
     if not raw.strip():
         raise DamagedFile(path, "the file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        raw.decode("utf-8")  # orjson checks too; this names the bad byte
+        data = orjson.loads(raw)
     except UnicodeDecodeError as err:
         raise DamagedFile(path, f"the file is not text (bad byte at position {err.start})") from None
-    except ValueError as err:
+    except ValueError as err:  # orjson.JSONDecodeError
         pos = getattr(err, "pos", None)
         where = f" at byte {pos} of {len(raw)}" if pos is not None else ""
         raise DamagedFile(path, f"the file is not valid JSON{where}; it may be cut off or overwritten") from None
@@ -133,24 +134,24 @@ class AtomicJSONStorage(Storage):
     def __init__(self, path: str | os.PathLike) -> None:
         super().__init__()
         self.path = Path(path)
-        self._text: str | None = None
+        self._raw: bytes | None = None
         self.size: int | None = None
 
     def read(self) -> dict | None:
-        if self._text is not None:
-            return json.loads(self._text)  # a fresh object: TinyDB may mutate what it gets
+        if self._raw is not None:
+            return orjson.loads(self._raw)  # a fresh object: TinyDB may mutate what it gets
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return None
         data = parse_tables(self.path, raw)
-        self._text, self.size = raw.decode("utf-8"), len(raw)
+        self._raw, self.size = raw, len(raw)
         return data
 
     def write(self, data: dict) -> None:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        raw = text.encode("utf-8")
-        self._text = None  # if the write fails half-way, read the file again next time
+        # Compact UTF-8 JSON (orjson: several times the stdlib's speed); TinyDB's doc ids are strings.
+        raw = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+        self._raw = None  # if the write fails half-way, read the file again next time
         write_atomic(self.path, raw)
-        self._text, self.size = text, len(raw)
+        self._raw, self.size = raw, len(raw)
 
