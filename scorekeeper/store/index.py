@@ -10,6 +10,7 @@ any history size.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +45,17 @@ class Index:
         An unreadable shard is set aside and its matches are left for the
         caller to rebuild from their files.
         """
+        # Loading makes tens of thousands of small objects and no reference cycles; in a big
+        # process (the app) each automatic collection meanwhile would scan the whole heap.
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            return self._load_shards()
+        finally:
+            if gc_was_on:
+                gc.enable()
+
+    def _load_shards(self) -> tuple[dict[str, MatchSummary], int]:
         summaries: dict[str, MatchSummary] = {}
         dropped = 0
         for entry in sorted(os.scandir(self.layout.index), key=lambda e: e.name):
