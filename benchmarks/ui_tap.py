@@ -62,7 +62,24 @@ DESKTOP = {"width": 1280, "height": 900}
 # Installed in the page before Flutter starts: a tap clock, a result watcher and websocket timestamps.
 PAGE_PROBE = r"""
 (() => {
-  const b = window.__bench = {pred: null, t0: null, t1: null, sent: null, recv: null, last: null};
+  const b = window.__bench = {pred: null, t0: null, t1: null, sent: null, recv: null, last: null,
+                              applied: null, frames: [], bitmaps: []};
+  // skwasm renders in a worker and hands each finished frame to the page as an ImageBitmap
+  if (window.ImageBitmapRenderingContext) {
+    const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+    ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
+      if (b.pred && b.t0 !== null) b.bitmaps.push(performance.now());
+      return transfer.call(this, bitmap);
+    };
+  }
+  // when the task that received the reply ends (the patch applied), and when each animation frame starts
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { if (b.applied === null) b.applied = performance.now(); };
+  const nativeRaf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => nativeRaf((stamp) => {
+    if (b.pred && b.recv !== null && b.t1 === null) b.frames.push(performance.now());
+    return callback(stamp);
+  });
   const down = () => { if (b.pred && b.t0 === null) b.t0 = performance.now(); };
   window.addEventListener('pointerdown', down, true);
   window.addEventListener('click', down, true);
@@ -84,7 +101,10 @@ PAGE_PROBE = r"""
     ws.send = (data) => { if (b.pred && b.t0 !== null && b.sent === null) b.sent = performance.now(); send(data); };
     ws.addEventListener('message', () => {
       const now = performance.now();
-      if (b.sent !== null && b.t1 === null) { if (b.recv === null) b.recv = now; b.last = now; }
+      if (b.sent !== null && b.t1 === null) {
+        if (b.recv === null) { b.recv = now; channel.port2.postMessage(0); }
+        b.last = now;
+      }
     });
     return ws;
   };
@@ -101,7 +121,9 @@ PAGE_PROBE = r"""
   };
   b.arm = (source) => {
     b.pred = new Function('b', 'return (' + source + ');').bind(null, b);
-    b.t0 = b.t1 = b.sent = b.recv = b.last = null;
+    b.t0 = b.t1 = b.sent = b.recv = b.last = b.applied = null;
+    b.frames = [];
+    b.bitmaps = [];
     let already = false;
     try { already = b.pred(); } catch (e) { already = false; }
     if (already) { b.pred = null; return false; }
@@ -264,13 +286,25 @@ class Bench:
             return None
         self.hook(name).click()
         self.page.wait_for_function("window.__bench.t1 !== null", polling="raf", timeout=15_000)
-        got = self.page.evaluate("({t0: window.__bench.t0, t1: window.__bench.t1, sent: window.__bench.sent,"
-                                 " recv: window.__bench.recv, last: window.__bench.last})")
+        got = self.page.evaluate("(({t0, t1, sent, recv, last, applied, frames}) =>"
+                                 " ({t0, t1, sent, recv, last, applied, frames}))(window.__bench)")
+        time.sleep(0.3)  # let the frame's pixels arrive
+        bitmaps = self.page.evaluate("window.__bench.bitmaps")
         self.page.evaluate("window.__bench.pred = null")
         sample = {"kind": kind, "ms": got["t1"] - got["t0"]}
+        after = [t for t in bitmaps if t >= got["t1"]]
+        sample["frames_before"] = len([t for t in bitmaps if t < got["t1"]])
+        sample["frames_after"] = len(after)
+        if after:  # the first finished frame handed to the page after the result was in the DOM
+            sample["painted"] = after[0] - got["t0"]
         if got["sent"] is not None and got["recv"] is not None:
             sample.update(input=got["sent"] - got["t0"], server=got["recv"] - got["sent"],
                           client=got["t1"] - got["recv"])
+            frame = max((f for f in got["frames"] if f <= got["t1"]), default=None)
+            if got["applied"] is not None and frame is not None and frame >= got["applied"]:
+                # client = apply the patch (the reply's task) + wait for a frame + build/layout/paint
+                sample.update(apply=got["applied"] - got["recv"], wait=frame - got["applied"],
+                              frame=got["t1"] - frame)
         self.samples.append(sample)
         return sample["ms"]
 
@@ -313,6 +347,15 @@ def open_page(browser, url: str, viewport: dict):
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     page.wait_for_selector("[flt-semantics-identifier]", timeout=30_000)
     return page
+
+
+def renderer(page) -> str:
+    """Which Flutter web build and renderer the page loaded (from its resource list)."""
+    names = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    build = "wasm" if any(n.endswith("main.dart.wasm") for n in names) else "js"
+    engine = "skwasm" if any("skwasm" in n for n in names) else "canvaskit" if any(
+        "canvaskit" in n for n in names) else "?"
+    return f"{engine} ({build})"
 
 
 # ---------------------------------------------------------------- the match, tap by tap
@@ -432,16 +475,23 @@ def summary_rows(samples: list[dict]) -> list[str]:
     kinds: dict[str, list[dict]] = {}
     for s in samples:
         kinds.setdefault(s["kind"], []).append(s)
-    rows = [f"{'tap':<12} {'n':>3} {'median':>7} {'p90':>7} {'max':>7}   split (median ms): in / server / client"]
+    rows = [f"{'tap':<12} {'n':>3} {'median':>7} {'p90':>7} {'max':>7} {'painted':>8}   "
+            "split (median ms): in / server / client (apply / wait / frame)"]
     for kind, group in kinds.items():
         ms = [s["ms"] for s in group]
+        painted = [s["painted"] for s in group if "painted" in s]
+        paint = f"{statistics.median(painted):8.1f}" if painted else f"{'':>8}"
         split = [s for s in group if "server" in s]
         parts = ""
         if split:
             parts = " / ".join(f"{statistics.median([s[k] for s in split]):5.1f}"
                                for k in ("input", "server", "client"))
+            framed = [s for s in split if "frame" in s]
+            if framed:
+                parts += "  (" + " / ".join(f"{statistics.median([s[k] for s in framed]):4.1f}"
+                                            for k in ("apply", "wait", "frame")) + ")"
         rows.append(f"{kind:<12} {len(ms):>3} {statistics.median(ms):7.1f} {pct(ms, 0.9):7.1f} {max(ms):7.1f}"
-                    f"   {parts}")
+                    f" {paint}   {parts}")
     return rows
 
 
@@ -513,6 +563,7 @@ def main(argv: list[str] | None = None) -> int:
             proc = start_process(code, ["--data-dir", str(data), "serve", "--port", str(port)], data, port)
             try:
                 page = open_page(browser, f"http://127.0.0.1:{port}/", viewport)
+                engine = renderer(page)
                 bench = Bench(page, args.pause)
                 for case in cases:
                     play_case(bench, case, args.undo_every)
@@ -529,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
     if "floor" in results:
         print(f"\nfloor: one-button Flet app, {view}")
         print("\n".join(summary_rows(results["floor"])))
-    print(f"\napp: {', '.join(cases)} tap by tap (undo every {args.undo_every} placements), {view}")
+    print(f"\napp: {', '.join(cases)} tap by tap (undo every {args.undo_every} placements), {view}, {engine}")
     print("\n".join(summary_rows(results["app"])))
     if profile_lines:
         print()

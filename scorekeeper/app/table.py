@@ -11,7 +11,7 @@ from .round_end import finished_panel, reveal_panel, settlement_view, start_roun
 from .scoreboard import SIDE_COLORS, scoreboard
 from .state import HOME, SETTINGS, AppState
 from .tile_picker import tile_picker
-from .widgets import action_button, hook, run
+from .widgets import action_button, hook, memoized, run
 
 WIDE = 900  # px: from here the table screen uses two columns
 
@@ -30,28 +30,42 @@ def status_view(state: AppState) -> ft.Control:
     t = state.t
     match = state.match
     r = match.round
-    rows: list[ft.Control] = []
     turn = match.turn
-    if turn is not None:
-        rows.append(hook("turn", ft.Text(turn_words(t, match, turn), size=16, weight=ft.FontWeight.BOLD)))
-    if state.lot_seat is not None:
-        rows.append(hook("lot-result", ft.Text(t("ui.lot_result", name=match.players[state.lot_seat]))))
+    turn_text = turn_words(t, match, turn) if turn is not None else None
+    lot_text = t("ui.lot_result", name=match.players[state.lot_seat]) if state.lot_seat is not None else None
+    hands = stock = end_sum = None
     if r is not None:
-        hands = []
-        for seat, name in enumerate(match.players):
-            color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
-            active = turn is not None and turn.seat == seat
-            hands.append(hook(f"hand-{seat}", ft.Container(
+        hands = tuple((t("ui.hand_count", name=name, count=r.hand_sizes[seat]),
+                       SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
+                       turn is not None and turn.seat == seat)
+                      for seat, name in enumerate(match.players))
+        stock = t("ui.stock", count=r.stock)
+        end_sum = t("ui.end_sum", sum=r.layout.end_sum)
+    explained = placement_words(t, match, state.last_info) if state.last_info is not None else None
+    return _status(turn_text, lot_text, hands, stock, end_sum, explained)
+
+
+@memoized
+def _status(turn_text, lot_text, hands, stock, end_sum, explained) -> ft.Control:
+    """The status as words (``hands``: ``(words, colour, to play)`` per seat); rebuilt when a word changes."""
+    rows: list[ft.Control] = []
+    if turn_text is not None:
+        rows.append(hook("turn", ft.Text(turn_text, size=16, weight=ft.FontWeight.BOLD)))
+    if lot_text is not None:
+        rows.append(hook("lot-result", ft.Text(lot_text)))
+    if hands is not None:
+        chips = []
+        for seat, (words, color, active) in enumerate(hands):
+            chips.append(hook(f"hand-{seat}", ft.Container(
                 padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,
                 border=ft.Border.all(2 if active else 1, color),
                 bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
-                content=ft.Text(t("ui.hand_count", name=name, count=r.hand_sizes[seat]), size=13))))
-        hands.append(hook("stock", ft.Text(t("ui.stock", count=r.stock), size=13, weight=ft.FontWeight.BOLD)))
-        rows.append(ft.Row(hands, wrap=True, spacing=6, run_spacing=4))
-        rows.append(hook("end-sum", ft.Text(t("ui.end_sum", sum=r.layout.end_sum), size=15)))
-    if state.last_info is not None:
-        rows.append(hook("explain", ft.Text(placement_words(t, match, state.last_info), size=15,
-                                            color=ft.Colors.BLUE_GREY_800)))
+                content=ft.Text(words, size=13))))
+        chips.append(hook("stock", ft.Text(stock, size=13, weight=ft.FontWeight.BOLD)))
+        rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=4))
+        rows.append(hook("end-sum", ft.Text(end_sum, size=15)))
+    if explained is not None:
+        rows.append(hook("explain", ft.Text(explained, size=15, color=ft.Colors.BLUE_GREY_800)))
     return ft.Column(rows, spacing=4)
 
 
