@@ -177,54 +177,45 @@ import json, os, sys, time
 from flet.components import component as comp
 from flet.controls import object_patch
 from flet.messaging import session as sess
-from flet.messaging import protocol
-current = {}
-original_update = comp.Component.update
-def update(self):
-    current.clear()
-    start = time.perf_counter()
-    original_update(self)
-    current["update"] = (time.perf_counter() - start) * 1000
-    with open(os.environ["PROFILE_OUT"], "a") as out:
-        out.write(json.dumps(current) + "\n")
-comp.Component.update = update
-original_render = comp.Renderer.render
-def render(self, *args, **kwargs):
-    start = time.perf_counter()
-    try:
-        return original_render(self, *args, **kwargs)
-    finally:
-        current["render"] = current.get("render", 0.0) + (time.perf_counter() - start) * 1000
-comp.Renderer.render = render
-original_diff = object_patch.ObjectPatch.from_diff.__func__
-def from_diff(cls, *args, **kwargs):
-    start = time.perf_counter()
-    try:
-        return original_diff(cls, *args, **kwargs)
-    finally:
-        current["diff"] = current.get("diff", 0.0) + (time.perf_counter() - start) * 1000
-object_patch.ObjectPatch.from_diff = classmethod(from_diff)
-original_to_message = object_patch.ObjectPatch.to_message
-def to_message(self, *args, **kwargs):
-    start = time.perf_counter()
-    try:
-        return original_to_message(self, *args, **kwargs)
-    finally:
-        current["to_message"] = current.get("to_message", 0.0) + (time.perf_counter() - start) * 1000
-object_patch.ObjectPatch.to_message = to_message
+from flet_web.fastapi import flet_app
+OUT = open(os.environ["PROFILE_OUT"], "a", buffering=1)
+def log(ev, **fields):
+    OUT.write(json.dumps({"ev": ev, "t": time.perf_counter() * 1000, **fields}) + "\n")
+def around(owner, name, ev, is_async=False, cm=False):
+    original = getattr(owner, name)
+    original = original.__func__ if cm else original
+    if is_async:
+        async def wrapper(*args, **kwargs):
+            log(ev + "0")
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                log(ev + "1")
+    else:
+        def wrapper(*args, **kwargs):
+            log(ev + "0")
+            try:
+                return original(*args, **kwargs)
+            finally:
+                log(ev + "1")
+    setattr(owner, name, classmethod(wrapper) if cm else wrapper)
+original_on_message = flet_app.FletApp._FletApp__on_message
+async def on_message(self, data):
+    log("recv", action=str(data[0]), name=(data[1] or {}).get("name") if isinstance(data[1], dict) else None)
+    return await original_on_message(self, data)
+flet_app.FletApp._FletApp__on_message = on_message
+original_send = flet_app.FletApp.send_message
+def send_message(self, message):
+    original_send(self, message)
+    log("send", action=str(message.action))
+flet_app.FletApp.send_message = send_message
+around(sess.Session, "dispatch_event", "dispatch", is_async=True)
+around(comp.Component, "update", "update")
+around(comp.Renderer, "render", "render")
+around(object_patch.ObjectPatch, "from_diff", "diff", cm=True)
 from scorekeeper.store import store as store_module
-def store_timer(name):
-    original = getattr(store_module.MatchStore, name)
-    def wrapper(self, *args, **kwargs):
-        start = time.perf_counter()
-        try:
-            return original(self, *args, **kwargs)
-        finally:
-            with open(os.environ["PROFILE_OUT"], "a") as out:
-                out.write(json.dumps({"store": (time.perf_counter() - start) * 1000}) + "\n")
-    setattr(store_module.MatchStore, name, wrapper)
-store_timer("record")
-store_timer("undo")
+around(store_module.MatchStore, "record", "store")
+around(store_module.MatchStore, "undo", "store")
 from scorekeeper.cli import main
 sys.exit(main())
 """
@@ -500,20 +491,50 @@ def load() -> str:
 
 
 def server_profile(path: Path) -> list[str]:
+    """Per click, the server's timeline: received -> handler (store write) -> update (render, diff) -> sent."""
     if not path.exists():
         return ["(no server profile written)"]
-    lines = [json.loads(line) for line in path.read_text().splitlines()]
-    records = [r for r in lines if "update" in r]
-    writes = [r["store"] for r in lines if "store" in r]
-    if not records:
-        return ["(no component updates recorded)"]
-    rows = [f"server, per component update (n={len(records)}): median / p90 / max ms"]
-    if writes:
-        rows.append(f"  {'store write':<11} {statistics.median(writes):6.1f} {pct(writes, 0.9):6.1f} {max(writes):6.1f}"
-                    f"   (store.record / store.undo, n={len(writes)})")
-    for key in ("update", "render", "diff", "to_message"):
-        values = [r.get(key, 0.0) for r in records]
-        rows.append(f"  {key:<11} {statistics.median(values):6.1f} {pct(values, 0.9):6.1f} {max(values):6.1f}")
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    taps: list[list[dict]] = []
+    for e in events:
+        if e["ev"] == "recv":
+            taps.append([e] if e.get("name") == "click" else [])
+        elif taps and taps[-1]:
+            taps[-1].append(e)
+    phases: dict[str, dict[str, list[float]]] = {"with a store write": {}, "no write": {}}
+    for tap in taps:
+        if not tap:
+            continue
+        first = {}
+        last = {}
+        for e in tap:
+            first.setdefault(e["ev"], e["t"])
+            last[e["ev"]] = e["t"]
+        if "send" not in first or "update0" not in first:
+            continue
+        recv, sent = tap[0]["t"], first["send"]
+        total_render = sum(e["t"] for e in tap if e["ev"] == "render1") - sum(
+            e["t"] for e in tap if e["ev"] == "render0")
+        diff = sum(e["t"] for e in tap if e["ev"] == "diff1") - sum(e["t"] for e in tap if e["ev"] == "diff0")
+        row = {"received -> sent": sent - recv, "update (render + diff + send)": last["update1"] - first["update0"],
+               "  render (view functions)": total_render, "  diff (incl. memo parts rendered)": diff}
+        if "store0" in first:
+            row["store write"] = last["store1"] - first["store0"]
+            row["received -> write starts"] = first["store0"] - recv
+            row["write ends -> update starts"] = first["update0"] - last["store1"]
+        else:
+            row["received -> update starts"] = first["update0"] - recv
+        group = phases["with a store write" if "store0" in first else "no write"]
+        for key, value in row.items():
+            group.setdefault(key, []).append(value)
+    rows = []
+    for name, group in phases.items():
+        if not group:
+            continue
+        count = len(next(iter(group.values())))
+        rows.append(f"server timeline per tap, {name} (n={count}): median / p90 / max ms")
+        for key, values in group.items():
+            rows.append(f"  {key:<36} {statistics.median(values):6.1f} {pct(values, 0.9):6.1f} {max(values):6.1f}")
     return rows
 
 
