@@ -5,7 +5,7 @@
   :func:`~scorekeeper.app.widgets.tile_face` (face and outline drawn around it);
 * ``{look}/{h|v}-{a}-{b}.svg``: whole tiles (face, outline, pips) for
   :func:`~scorekeeper.app.widgets.tile_image`: the table's looks (``face``,
-  ``drawn``, ``last``) in both orientations, the picker's (``pick``, ``off``)
+  ``drawn``, ``last``) in both orientations, the picker's (``pick``)
   horizontal with the low half first.
 
 ``tests/app/test_tile_images.py`` checks the committed files match. Run after
@@ -30,10 +30,9 @@ def whole_tiles():
             for first in range(7):
                 for second in range(7):
                     yield look, first, second, horizontal
-    for look in ("pick", "off"):
-        for first in range(7):
-            for second in range(first, 7):
-                yield look, first, second, True
+    for first in range(7):
+        for second in range(first, 7):
+            yield "pick", first, second, True
 
 
 def main() -> None:

@@ -6,10 +6,15 @@ each tile one picture, :func:`.widgets.tile_image`),
 each scoring end marked with its contribution (orange badge), open spots as
 hollow dots that can be tapped. Positions come from :mod:`.geometry`.
 
-Speed: the picture is two memoized layers (:func:`.widgets.memoized`): the
-tiles with their end badges, rebuilt only when a tile is placed or taken
-back (or the viewport changes size), and the open spots, rebuilt when the
-selection changes. The geometry of a layout is computed once per placement.
+Speed: the tiles are drawn once at a fixed size (:data:`BASE_CELL` pixels per
+half, positions in cells from the lead) and the whole layer is scaled and
+moved to fit the viewport. When a placement makes the layout grow, only that
+layer's transform changes: no tile is rebuilt, compared, sent or laid out
+again, only the new one. The layer is memoized (:func:`.widgets.memoized`)
+on the tiles and their looks; the end badges and the open spots (a few
+controls that keep a readable size at any zoom) are memoized layers in
+pixels, rebuilt when the layout or the selection changes. The geometry of a
+layout is computed once per placement.
 """
 
 from __future__ import annotations
@@ -26,21 +31,27 @@ from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile
 
 MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
+BASE_CELL = MAX_CELL  # px per half at which the tiles layer is drawn before it is scaled to fit
+ANCHOR = 60  # cells from the tiles layer's corner to the lead: room for a whole set laid in one line
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """A layout placed in a viewport, in pixels: what the picture draws, as plain values.
+    """A layout placed in a viewport: what the picture draws, as plain values.
 
-    ``tiles``: ``(first, second, horizontal, look, left, top)`` per tile
-    (``look`` as in :data:`.widgets.TILE_LOOKS`); ``badges``: ``(hook, value, left, top, size, font)`` per scoring
-    end; ``markers``: ``{spot: (x, y)}`` the centre of each open spot.
+    ``cell`` px per half; ``origin``: ``(x, y)`` px of the lead's centre in
+    the picture; ``tiles``: ``(first, second, horizontal, look, left, top)``
+    per tile, the corner in cells from the lead's centre (``look`` as in
+    :data:`.widgets.TILE_LOOKS`); other positions in px: ``badges``:
+    ``(hook, value, left, top, size, font)`` per scoring end; ``markers``:
+    ``{spot: (x, y)}`` the centre of each open spot.
     """
 
     cell: float
     width: float
     height: float
     view_height: float
+    origin: tuple
     tiles: tuple
     badges: tuple
     markers: dict
@@ -80,8 +91,7 @@ def picture_frame(r, width: float, height: float) -> Frame:
     for placed in geo.tiles:
         look = "last" if placed.tile == last else "drawn" if placed.tile in drawn_tiles else "face"
         box_left, box_top, _, _ = placed.box
-        tiles.append((placed.halves[0][2], placed.halves[1][2], placed.horizontal, look,
-                      ox + box_left * cell, oy + box_top * cell))
+        tiles.append((placed.halves[0][2], placed.halves[1][2], placed.horizontal, look, box_left, box_top))
     badges = []
     for end in layout.scoring_ends():
         x, y = end_marker(geo, layout, end.tile, end.side)
@@ -90,17 +100,33 @@ def picture_frame(r, width: float, height: float) -> Frame:
                        ox + x * cell - size / 2, oy + y * cell - size / 2, size, max(10, cell * 0.4)))
     markers = {spot: (ox + geo.ports[spot].marker[0] * cell, oy + geo.ports[spot].marker[1] * cell)
                for spot in layout.open_spots}
-    frame = Frame(cell, pic_w, pic_h, min(height, pic_h), tuple(tiles), tuple(badges), markers)
+    frame = Frame(cell, pic_w, pic_h, min(height, pic_h), (ox, oy), tuple(tiles), tuple(badges), markers)
     _last_frame = (key, frame)
     return frame
 
 
+def _tiles_layer(frame: Frame) -> ft.Control:
+    """The tiles, drawn at :data:`BASE_CELL` and scaled to ``frame.cell``; moving it rebuilds no tile."""
+    scale = frame.cell / BASE_CELL
+    size = 2 * ANCHOR * BASE_CELL
+    return ft.Container(left=frame.origin[0] - ANCHOR * frame.cell, top=frame.origin[1] - ANCHOR * frame.cell,
+                        width=size, height=size, scale=ft.Scale(scale, alignment=ft.Alignment.TOP_LEFT),
+                        content=_tiles(frame.tiles, size))
+
+
 @memoized
-def _tiles_layer(tiles: tuple, badges: tuple, cell: float, width: float, height: float) -> ft.Control:
-    """The tiles and the end badges (``end-…`` hooks); unchanged while players pick tiles and spots."""
-    children: list[ft.Control] = [tile_image(first, second, cell, horizontal=horizontal, look=look, left=left,
-                                             top=top)
-                                  for first, second, horizontal, look, left, top in tiles]
+def _tiles(tiles: tuple, size: float) -> ft.Control:
+    """One picture per tile at :data:`BASE_CELL` px per half; rebuilt when a tile is placed or its look changes."""
+    return ft.Stack(width=size, height=size, controls=[
+        tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look,
+                   left=(left + ANCHOR) * BASE_CELL, top=(top + ANCHOR) * BASE_CELL)
+        for first, second, horizontal, look, left, top in tiles])
+
+
+@memoized
+def _badges_layer(badges: tuple, width: float, height: float) -> ft.Control:
+    """Each scoring end's contribution (``end-…`` hooks), in pixels so it stays readable when zoomed out."""
+    children: list[ft.Control] = []
     for name, value, left, top, size, font in badges:
         badge = ft.Container(width=size, height=size, bgcolor=END_MARK, border_radius=size / 2,
                              alignment=ft.Alignment.CENTER,
@@ -152,7 +178,8 @@ def table_picture(state: AppState, width: float, height: float) -> ft.Control:
             spots.append((spot, spot_words(t, spot), x, y, size, target, legal is not None,
                           spot == state.selected_spot))
     picture = ft.Stack(width=frame.width, height=frame.height, controls=[
-        _tiles_layer(frame.tiles, frame.badges, cell, frame.width, frame.height),
+        _tiles_layer(frame),
+        _badges_layer(frame.badges, frame.width, frame.height),
         _spots_layer(tuple(spots), frame.width, frame.height, state.pick_spot),
     ])
     viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,

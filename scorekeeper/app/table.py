@@ -11,7 +11,7 @@ from .round_end import finished_panel, reveal_panel, settlement_view, start_roun
 from .scoreboard import SIDE_COLORS, scoreboard
 from .state import HOME, SETTINGS, AppState
 from .tile_picker import tile_picker
-from .widgets import action_button, hook, memoized, run
+from .widgets import hook, memoized, quick_button, run
 
 WIDE = 900  # px: from here the table screen uses two columns
 
@@ -104,16 +104,16 @@ def move_panel(state: AppState) -> ft.Control:
             controls.append(hook("drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=state.drawn,
                                                       on_change=run(state.toggle_drawn))))
     buttons = [
-        action_button("play", t("ui.play"), state.play, filled=True, disabled=not state.can_play() or state.busy,
-                      icon=ft.Icons.CHECK),
-        action_button("draw", t("ui.draw"), state.open_draw,
-                      disabled=lead or must != "any" or r.stock == 0 or state.drawn),
-        action_button("pass", t("ui.pass"), state.pass_turn, disabled=lead or r.stock > 0),
-        action_button("undo", t("ui.undo"), state.undo, icon=ft.Icons.UNDO, disabled=state.busy),
+        quick_button("play", t("ui.play"), state.play, filled=True, disabled=not state.can_play() or state.busy,
+                     icon=ft.Icons.CHECK),
+        quick_button("draw", t("ui.draw"), state.open_draw,
+                     disabled=lead or must != "any" or r.stock == 0 or state.drawn),
+        quick_button("pass", t("ui.pass"), state.pass_turn, disabled=lead or r.stock > 0),
+        quick_button("undo", t("ui.undo"), state.undo, icon=ft.Icons.UNDO, disabled=state.busy),
     ]
     controls.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     if state.drawing:
-        counts = [action_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, r.stock + 1)]
+        counts = [quick_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, r.stock + 1)]
         controls.append(hook("draw-panel", ft.Container(
             padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
             content=ft.Column([ft.Text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4,

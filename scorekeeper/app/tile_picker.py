@@ -14,18 +14,31 @@ PICKER_CELL = 19
 
 def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False, enabled: bool = True,
                 mark: str | None = None, cell: float = PICKER_CELL) -> ft.Control:
-    """One tile of the picker; ``mark`` colours its frame (e.g. the seat holding it)."""
+    """One tile of the picker; ``mark`` colours its frame (e.g. the seat holding it).
+
+    A tile not offered now is veiled (a translucent white layer painted over
+    it) rather than drawn with another picture or at a lower opacity, and
+    keeps a click handler that does nothing: when a placement changes which
+    tiles fit, the browser then repaints the veils instead of loading
+    pictures, compositing offscreen layers and rebuilding gesture detectors
+    for half the picker.
+    """
     frame = SPOT_LEGAL if selected else mark
     box = ft.Container(
-        content=tile_image(tile[0], tile[1], cell, look="pick" if enabled else "off"),
+        content=tile_image(tile[0], tile[1], cell, look="pick"),
         # a frame only where it shows (selected, or marked): same size either way, fewer controls per tap
         padding=2 if frame else 4, border_radius=6, border=ft.Border.all(2, frame) if frame else None,
         bgcolor=ft.Colors.with_opacity(0.35, SPOT_LEGAL) if selected else None,
-        opacity=1.0 if enabled else 0.3,
-        on_click=run(on_pick, tile) if (enabled and on_pick) else None)
+        foreground_decoration=None if enabled else ft.BoxDecoration(
+            bgcolor=ft.Colors.with_opacity(0.7, ft.Colors.WHITE), border_radius=6),
+        on_click=(run(on_pick, tile) if enabled else _ignore) if on_pick else None)
     # always a labelled button, disabled when not offered: Flutter's web accessibility tree
     # does not bring back a node that went from "nothing to say" to a button
     return hook(f"tile-{tile_id(tile)}", box, button=True, label=tile_id(tile), disabled=not enabled)
+
+
+def _ignore(_e=None) -> None:
+    """A tap on a tile not offered now: nothing happens (its hook is disabled)."""
 
 
 def empty_slot(tile: Tile, cell: float = PICKER_CELL) -> ft.Control:

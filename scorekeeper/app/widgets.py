@@ -93,6 +93,34 @@ def action_button(identifier: str, label: str, handler: Callable, *args, disable
     return hook(identifier, button, button=True, label=label, disabled=disabled)
 
 
+def quick_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
+                 icon=None, filled: bool = False) -> ft.Semantics:
+    """A button drawn without Material's ink: same hook, label, look and handler as :func:`action_button`.
+
+    A Material button animates its press (ripple, elevation) for a second
+    while the tap travels to the server and back; where Flutter draws in
+    software (a browser without a GPU) each of those frames costs as much
+    CPU as the answer itself and slows it. Used for the moves entered all
+    round long (Play, Draw, Pass, Undo); the result of the tap is the feedback.
+    """
+    if disabled:
+        fg, bg, border = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE), (
+            ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE) if filled else None), (
+            None if filled else ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)))
+    elif filled:
+        fg, bg, border = ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY, None
+    else:
+        fg, bg, border = ft.Colors.PRIMARY, None, ft.Border.all(1, ft.Colors.OUTLINE)
+    text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14)
+    parts = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
+    # the size of a Material 3 button at the web's compact density: 32 px high, 24 px each side (16 before an icon)
+    box = ft.Container(content=ft.Row(parts, spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       height=32, bgcolor=bg, border=border, border_radius=16,
+                       padding=ft.Padding.only(left=16 if icon else 24, right=24),
+                       on_click=None if disabled else run(handler, *args))
+    return hook(identifier, box, button=True, label=label, disabled=disabled)
+
+
 def tile_svg(first: int, second: int, horizontal: bool = True) -> str:
     """The pips of a tile as an SVG picture (transparent face): ``first`` is the left (or top) half.
 
@@ -123,8 +151,7 @@ TILE_LOOKS = {
     "face": (TILE_FACE, INK, 5),        # on the table
     "drawn": (TILE_DRAWN, INK, 5),      # on the table, played straight from the stock
     "last": (TILE_LAST, INK, 5),        # on the table, the tile just placed
-    "pick": (TILE_FACE, INK, 6),        # in the picker
-    "off": (TILE_FACE, "#BDBDBD", 6),   # in the picker, not offered now (grey 400)
+    "pick": (TILE_FACE, INK, 6),        # in the picker (a tile not offered now is veiled, not redrawn)
 }
 SPINNER_STROKE = 11  # a double on the table is outlined in blue (every double is a spinner, S5)
 
