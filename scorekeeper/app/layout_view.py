@@ -32,6 +32,7 @@ from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile
 MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
 BASE_CELL = MAX_CELL  # px per half at which the tiles layer is drawn before it is scaled to fit
+PAN_MARGIN = 60  # px the picture may be panned beyond its edges (constant: a new value rebuilds the viewer)
 ANCHOR = 60  # cells from the tiles layer's corner to the lead: room for a whole set laid in one line
 
 
@@ -183,6 +184,6 @@ def table_picture(state: AppState, width: float, height: float) -> ft.Control:
         _spots_layer(tuple(spots), frame.width, frame.height, state.pick_spot),
     ])
     viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,
-                                  boundary_margin=ft.Margin.all(cell * 3))
+                                  boundary_margin=ft.Margin.all(PAN_MARGIN))
     return hook("table", ft.Container(width=width, height=frame.view_height, bgcolor=FELT, border_radius=10,
                                       clip_behavior=ft.ClipBehavior.HARD_EDGE, content=viewer))

@@ -103,15 +103,12 @@ def move_panel(state: AppState) -> ft.Control:
         elif not lead and r.stock > 0:
             controls.append(hook("drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=state.drawn,
                                                       on_change=run(state.toggle_drawn))))
-    buttons = [
-        quick_button("play", t("ui.play"), state.play, filled=True, disabled=not state.can_play() or state.busy,
-                     icon=ft.Icons.CHECK),
-        quick_button("draw", t("ui.draw"), state.open_draw,
-                     disabled=lead or must != "any" or r.stock == 0 or state.drawn),
-        quick_button("pass", t("ui.pass"), state.pass_turn, disabled=lead or r.stock > 0),
-        quick_button("undo", t("ui.undo"), state.undo, icon=ft.Icons.UNDO, disabled=state.busy),
-    ]
-    controls.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    controls.append(_move_buttons((
+        ("play", t("ui.play"), state.play, True, not state.can_play() or state.busy, ft.Icons.CHECK),
+        ("draw", t("ui.draw"), state.open_draw, False, lead or must != "any" or r.stock == 0 or state.drawn, None),
+        ("pass", t("ui.pass"), state.pass_turn, False, lead or r.stock > 0, None),
+        ("undo", t("ui.undo"), state.undo, False, state.busy, ft.Icons.UNDO),
+    )))
     if state.drawing:
         counts = [quick_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, r.stock + 1)]
         controls.append(hook("draw-panel", ft.Container(
@@ -126,23 +123,35 @@ def move_panel(state: AppState) -> ft.Control:
     return ft.Column(controls, spacing=8)
 
 
+@memoized
+def _move_buttons(buttons: tuple) -> ft.Control:
+    """Play, Draw, Pass, Undo: ``(hook, label, handler, filled, disabled, icon)`` each; rebuilt when one changes."""
+    return ft.Row([quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon)
+                   for name, label, handler, filled, disabled, icon in buttons], wrap=True, spacing=6, run_spacing=6)
+
+
 def picker_cell(state: AppState) -> float:
     """Pixel size of a tile half in the pickers: larger on a wide window."""
     return 24 if state.width >= WIDE else 19
 
 
 def header(state: AppState) -> ft.Control:
+    """The game and round, with the ways home and to the settings."""
     t = state.t
     match = state.match
     title = t("game." + match.variant)
     if match.rounds:
         title += " · " + t("ui.round_n", n=len(match.rounds))
+    return _header(title, t("ui.home"), t("ui.settings"), state.go)
+
+
+@memoized
+def _header(title: str, home_tip: str, settings_tip: str, go) -> ft.Control:
     return ft.Row([
-        hook("home", ft.IconButton(ft.Icons.HOME, tooltip=t("ui.home"), on_click=run(state.go, HOME)),
-             button=True),
+        hook("home", ft.IconButton(ft.Icons.HOME, tooltip=home_tip, on_click=run(go, HOME)), button=True),
         ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True),
-        hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=t("ui.settings"),
-                                       on_click=run(state.go, SETTINGS)), button=True),
+        hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=settings_tip, on_click=run(go, SETTINGS)),
+             button=True),
     ])
 
 
