@@ -126,8 +126,12 @@ def move_panel(state: AppState) -> ft.Control:
 @memoized
 def _move_buttons(buttons: tuple) -> ft.Control:
     """Play, Draw, Pass, Undo: ``(hook, label, handler, filled, disabled, icon)`` each; rebuilt when one changes."""
-    return ft.Row([quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon)
-                   for name, label, handler, filled, disabled, icon in buttons], wrap=True, spacing=6, run_spacing=6)
+    return ft.Row([_move_button(*button) for button in buttons], wrap=True, spacing=6, run_spacing=6)
+
+
+@memoized
+def _move_button(name: str, label: str, handler, filled: bool, disabled: bool, icon) -> ft.Control:
+    return quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon)
 
 
 def picker_cell(state: AppState) -> float:
