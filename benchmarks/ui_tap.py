@@ -87,7 +87,7 @@ PAGE_PROBE = r"""
     if (b.pred && b.t0 !== null && b.t1 === null) {
       let ok = false;
       try { ok = b.pred(); } catch (e) { ok = false; }
-      if (ok) b.t1 = performance.now();
+      if (ok) { b.t1 = performance.now(); b.resolve(true); }
     }
   };
   b.check = check;
@@ -122,6 +122,8 @@ PAGE_PROBE = r"""
   b.arm = (source) => {
     b.pred = new Function('b', 'return (' + source + ');').bind(null, b);
     b.t0 = b.t1 = b.sent = b.recv = b.last = b.applied = null;
+    // resolved by the watcher when the result shows: the benchmark waits on it without polling the page
+    b.done = new Promise((resolve) => { b.resolve = resolve; });
     b.frames = [];
     b.bitmaps = [];
     let already = false;
@@ -276,7 +278,10 @@ class Bench:
         if not self.page.evaluate("(src) => window.__bench.arm(src)", result):
             return None
         self.hook(name).click()
-        self.page.wait_for_function("window.__bench.t1 !== null", polling="raf", timeout=15_000)
+        shown = self.page.evaluate(
+            "Promise.race([window.__bench.done, new Promise((r) => setTimeout(() => r(false), 15000))])")
+        if not shown:
+            raise TimeoutError(f"tap {name}: no result within 15 s ({result})")
         got = self.page.evaluate("(({t0, t1, sent, recv, last, applied, frames}) =>"
                                  " ({t0, t1, sent, recv, last, applied, frames}))(window.__bench)")
         time.sleep(0.3)  # let the frame's pixels arrive
