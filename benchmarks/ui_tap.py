@@ -15,8 +15,12 @@ left at the round end and Settle.
 Each tap is timed inside the page, on the page's own clock
 (``performance.now()``): from the tap's ``pointerdown`` to the DOM mutation
 that makes its result true (the text of a hook changes, a tile leaves the
-picker, a panel appears...). Flutter writes its accessibility DOM in the same
-frame as it paints the canvas, so that mutation is the visible result. A
+picker, a panel appears...). Flutter writes its accessibility DOM in the
+frame that draws the result, so that mutation is the visible result as the
+hooks show it. The pixels come a little later: the renderer (skwasm) draws
+each frame's scene in a worker and hands the bitmap back to the page; the
+``painted`` column is the time until the bitmap of the frame that showed the
+result arrived (scenes and bitmaps are numbered in order to pair them). A
 Play, Draw, Pass, Undo or Settle tap shows its result only after the store's
 durable write (``store.record`` / ``store.undo``, fsync included) returned,
 so those figures include it. The page also timestamps the websocket messages,
@@ -63,12 +67,22 @@ DESKTOP = {"width": 1280, "height": 900}
 PAGE_PROBE = r"""
 (() => {
   const b = window.__bench = {pred: null, t0: null, t1: null, sent: null, recv: null, last: null,
-                              applied: null, frames: [], bitmaps: []};
-  // skwasm renders in a worker and hands each finished frame to the page as an ImageBitmap
+                              applied: null, frames: [], posts: [], bitmaps: [], nPosts: 0, nBitmaps: 0};
+  // skwasm renders in a worker: each frame's scene goes to it as a "renderPictures" message and comes
+  // back, in the same order, as an ImageBitmap the page shows. Numbering both pairs a frame with its pixels.
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (data, ...rest) {
+    if (data && data.l === 'renderPictures') {
+      if (b.t0 !== null) b.posts.push([performance.now(), b.nPosts]);
+      b.nPosts += 1;
+    }
+    return post.call(this, data, ...rest);
+  };
   if (window.ImageBitmapRenderingContext) {
     const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
     ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
-      if (b.pred && b.t0 !== null) b.bitmaps.push(performance.now());
+      if (b.t0 !== null) b.bitmaps.push([performance.now(), b.nBitmaps]);
+      b.nBitmaps += 1;
       return transfer.call(this, bitmap);
     };
   }
@@ -125,6 +139,7 @@ PAGE_PROBE = r"""
     // resolved by the watcher when the result shows: the benchmark waits on it without polling the page
     b.done = new Promise((resolve) => { b.resolve = resolve; });
     b.frames = [];
+    b.posts = [];
     b.bitmaps = [];
     let already = false;
     try { already = b.pred(); } catch (e) { already = false; }
@@ -282,27 +297,40 @@ class Bench:
             "Promise.race([window.__bench.done, new Promise((r) => setTimeout(() => r(false), 15000))])")
         if not shown:
             raise TimeoutError(f"tap {name}: no result within 15 s ({result})")
-        got = self.page.evaluate("(({t0, t1, sent, recv, last, applied, frames}) =>"
-                                 " ({t0, t1, sent, recv, last, applied, frames}))(window.__bench)")
-        time.sleep(0.3)  # let the frame's pixels arrive
-        bitmaps = self.page.evaluate("window.__bench.bitmaps")
+        got = self.page.evaluate("(({t0, t1, sent, recv, last, applied, frames, posts}) =>"
+                                 " ({t0, t1, sent, recv, last, applied, frames, posts}))(window.__bench)")
         self.page.evaluate("window.__bench.pred = null")
         sample = {"kind": kind, "ms": got["t1"] - got["t0"]}
-        after = [t for t in bitmaps if t >= got["t1"]]
-        sample["frames_before"] = len([t for t in bitmaps if t < got["t1"]])
-        sample["frames_after"] = len(after)
-        if after:  # the first finished frame handed to the page after the result was in the DOM
-            sample["painted"] = after[0] - got["t0"]
+        frame = max((f for f in got["frames"] if f <= got["t1"]), default=None)
+        painted = self.painted(got, frame if frame is not None else got["t0"])
+        if painted is not None:
+            sample["painted"] = painted
         if got["sent"] is not None and got["recv"] is not None:
             sample.update(input=got["sent"] - got["t0"], server=got["recv"] - got["sent"],
                           client=got["t1"] - got["recv"])
-            frame = max((f for f in got["frames"] if f <= got["t1"]), default=None)
             if got["applied"] is not None and frame is not None and frame >= got["applied"]:
                 # client = apply the patch (the reply's task) + wait for a frame + build/layout/paint
                 sample.update(apply=got["applied"] - got["recv"], wait=frame - got["applied"],
                               frame=got["t1"] - frame)
         self.samples.append(sample)
         return sample["ms"]
+
+    def painted(self, got: dict, frame_start: float) -> float | None:
+        """ms from the tap until the pixels of the frame that showed the result reached the page.
+
+        That frame's scene is the first sent to the renderer at or after the
+        frame began; its bitmap is the one with the same number.
+        """
+        scene = next((number for at, number in got["posts"] if at >= frame_start), None)
+        if scene is None:
+            return None
+        for _ in range(100):
+            bitmaps = self.page.evaluate("window.__bench.bitmaps")
+            at = next((at for at, number in bitmaps if number == scene), None)
+            if at is not None:
+                return at - got["t0"]
+            time.sleep(0.02)
+        return None
 
     def tap_unmeasured(self, name: str) -> None:
         self.ready(name)
