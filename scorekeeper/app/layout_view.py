@@ -133,7 +133,8 @@ def _badges_layer(badges: tuple, width: float, height: float) -> ft.Control:
                              alignment=ft.Alignment.CENTER,
                              content=ft.Text(str(value), size=font, color=ft.Colors.WHITE,
                                              weight=ft.FontWeight.BOLD))
-        children.append(ft.Container(left=left, top=top, content=hook(name, badge)))
+        # keyed by the end: when the ends change, Flet moves the badges that stay instead of rewriting them
+        children.append(ft.Container(key=f"at-{name}", left=left, top=top, content=hook(name, badge)))
     return ft.Stack(width=width, height=height, controls=children)
 
 
@@ -149,7 +150,8 @@ def _spots_layer(spots: tuple, width: float, height: float, on_pick) -> ft.Contr
         area = ft.Container(width=target, height=target, alignment=ft.Alignment.CENTER, content=dot,
                             on_click=run(on_pick, spot))
         name = f"spot-{tile_id(spot[0])}-{spot[1]}"
-        children.append(ft.Container(left=x - target / 2, top=y - target / 2,
+        # keyed by the spot: a placement or a selection moves the spots that stay instead of rewriting them
+        children.append(ft.Container(key=f"at-{name}", left=x - target / 2, top=y - target / 2,
                                      content=hook(name, area, button=True, label=label)))
     return ft.Stack(width=width, height=height, controls=children)
 
