@@ -1,12 +1,25 @@
 """The layout drawn as a picture of the real table, with pan and zoom.
 
 Tiles with their pips (doubles crosswise, spinners outlined in blue, the tile
-just placed in yellow, a tile played straight from the stock in light blue),
+just placed in yellow, a tile played straight from the stock in light blue;
+each tile one picture, :func:`.widgets.tile_image`),
 each scoring end marked with its contribution (orange badge), open spots as
 hollow dots that can be tapped. Positions come from :mod:`.geometry`.
+
+Speed: the tiles are drawn once at a fixed size (:data:`BASE_CELL` pixels per
+half, positions in cells from the lead) and the whole layer is scaled and
+moved to fit the viewport. When a placement makes the layout grow, only that
+layer's transform changes: no tile is rebuilt, compared, sent or laid out
+again, only the new one. The layer is memoized (:func:`.widgets.memoized`)
+on the tiles and their looks; the end badges and the open spots (a few
+controls that keep a readable size at any zoom) are memoized layers in
+pixels, rebuilt when the layout or the selection changes. The geometry of a
+layout is computed once per placement.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -14,24 +27,133 @@ from ..explain import spot_words
 from ..rules.moves import Play
 from .geometry import end_marker, layout_geometry
 from .state import AppState
-from .widgets import (
-    END_MARK,
-    FELT,
-    INK,
-    SPINNER,
-    SPOT,
-    SPOT_LEGAL,
-    TILE_DRAWN,
-    TILE_FACE,
-    TILE_LAST,
-    hook,
-    run,
-    tile_face,
-    tile_id,
-)
+from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile_id, tile_image
 
 MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
+BASE_CELL = MAX_CELL  # px per half at which the tiles layer is drawn before it is scaled to fit
+PAN_MARGIN = 60  # px the picture may be panned beyond its edges (constant: a new value rebuilds the viewer)
+ANCHOR = 60  # cells from the tiles layer's corner to the lead: room for a whole set laid in one line
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A layout placed in a viewport: what the picture draws, as plain values.
+
+    ``cell`` px per half; ``origin``: ``(x, y)`` px of the lead's centre in
+    the picture; ``tiles``: ``(first, second, horizontal, look, left, top)``
+    per tile, the corner in cells from the lead's centre (``look`` as in
+    :data:`.widgets.TILE_LOOKS`); other positions in px: ``badges``:
+    ``(hook, value, left, top, size, font)`` per scoring end; ``markers``:
+    ``{spot: (x, y)}`` the centre of each open spot.
+    """
+
+    cell: float
+    width: float
+    height: float
+    view_height: float
+    origin: tuple
+    tiles: tuple
+    badges: tuple
+    markers: dict
+
+
+_last_frame: tuple = (None, None)  # (key, Frame): one layout per tap is all a process redraws
+
+
+def placements(r) -> tuple:
+    """What the picture of round ``r`` depends on: each placement's tile, spot and drawn mark, in order."""
+    return tuple((m.tile, m.spot, m.drawn) for m in r.moves if type(m) is Play)
+
+
+def picture_frame(r, width: float, height: float) -> Frame:
+    """Round ``r``'s layout scaled to fit a ``width`` x ``height`` viewport (pixels); the last one is kept.
+
+    The key is the placements, not the layout object: the store hands back
+    the same live match, changed in place, after each write.
+    """
+    global _last_frame
+    key = (placements(r), width, height)
+    if _last_frame[0] == key:
+        return _last_frame[1]
+    layout = r.layout
+    geo = layout_geometry(layout)
+    left, top, right, bottom = geo.bounds(layout.open_spots)
+    cols, rows = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
+    cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
+    pic_w, pic_h = max(cols * cell, width), max(rows * cell, 160)
+    # centre the layout in the picture
+    ox = (pic_w - (right - left) * cell) / 2 - left * cell
+    oy = (pic_h - (bottom - top) * cell) / 2 - top * cell
+
+    drawn_tiles = {tile for tile, _, drawn in key[0] if drawn}
+    last = layout.tiles[-1]
+    tiles = []
+    for placed in geo.tiles:
+        look = "last" if placed.tile == last else "drawn" if placed.tile in drawn_tiles else "face"
+        box_left, box_top, _, _ = placed.box
+        tiles.append((placed.halves[0][2], placed.halves[1][2], placed.horizontal, look, box_left, box_top))
+    badges = []
+    for end in layout.scoring_ends():
+        x, y = end_marker(geo, layout, end.tile, end.side)
+        size = max(cell * 0.8, 16)  # readable even when the table is zoomed out
+        badges.append((f"end-{tile_id(end.tile)}-{end.side or 'double'}", end.value,
+                       ox + x * cell - size / 2, oy + y * cell - size / 2, size, max(10, cell * 0.4)))
+    markers = {spot: (ox + geo.ports[spot].marker[0] * cell, oy + geo.ports[spot].marker[1] * cell)
+               for spot in layout.open_spots}
+    frame = Frame(cell, pic_w, pic_h, min(height, pic_h), (ox, oy), tuple(tiles), tuple(badges), markers)
+    _last_frame = (key, frame)
+    return frame
+
+
+def _tiles_layer(frame: Frame) -> ft.Control:
+    """The tiles, drawn at :data:`BASE_CELL` and scaled to ``frame.cell``; moving it rebuilds no tile."""
+    scale = frame.cell / BASE_CELL
+    size = 2 * ANCHOR * BASE_CELL
+    return ft.Container(left=frame.origin[0] - ANCHOR * frame.cell, top=frame.origin[1] - ANCHOR * frame.cell,
+                        width=size, height=size, scale=ft.Scale(scale, alignment=ft.Alignment.TOP_LEFT),
+                        content=_tiles(frame.tiles, size))
+
+
+@memoized
+def _tiles(tiles: tuple, size: float) -> ft.Control:
+    """One picture per tile at :data:`BASE_CELL` px per half; rebuilt when a tile is placed or its look changes."""
+    return ft.Stack(width=size, height=size, controls=[
+        tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look,
+                   left=(left + ANCHOR) * BASE_CELL, top=(top + ANCHOR) * BASE_CELL)
+        for first, second, horizontal, look, left, top in tiles])
+
+
+@memoized
+def _badges_layer(badges: tuple, width: float, height: float) -> ft.Control:
+    """Each scoring end's contribution (``end-…`` hooks), in pixels so it stays readable when zoomed out."""
+    children: list[ft.Control] = []
+    for name, value, left, top, size, font in badges:
+        badge = ft.Container(width=size, height=size, bgcolor=END_MARK, border_radius=size / 2,
+                             alignment=ft.Alignment.CENTER,
+                             content=ft.Text(str(value), size=font, color=ft.Colors.WHITE,
+                                             weight=ft.FontWeight.BOLD))
+        # keyed by the end: when the ends change, Flet moves the badges that stay instead of rewriting them
+        children.append(ft.Container(key=f"at-{name}", left=left, top=top, content=hook(name, badge)))
+    return ft.Stack(width=width, height=height, controls=children)
+
+
+@memoized
+def _spots_layer(spots: tuple, width: float, height: float, on_pick) -> ft.Control:
+    """The open spots offered (``spot-…`` hooks): ``(spot, label, x, y, size, target, legal, chosen)`` each."""
+    children: list[ft.Control] = []
+    for spot, label, x, y, size, target, legal, chosen in spots:
+        dot = ft.Container(
+            width=size, height=size, border_radius=size / 2,
+            border=ft.Border.all(3 if legal else 2, SPOT_LEGAL if legal else SPOT),
+            bgcolor=SPOT_LEGAL if chosen else ft.Colors.with_opacity(0.12, ft.Colors.WHITE))
+        area = ft.Container(width=target, height=target, alignment=ft.Alignment.CENTER, content=dot,
+                            on_click=run(on_pick, spot))
+        name = f"spot-{tile_id(spot[0])}-{spot[1]}"
+        # keyed by the spot: a placement or a selection moves the spots that stay instead of rewriting them
+        children.append(ft.Container(key=f"at-{name}", left=x - target / 2, top=y - target / 2,
+                                     content=hook(name, area, button=True, label=label)))
+    return ft.Stack(width=width, height=height, controls=children)
 
 
 def table_picture(state: AppState, width: float, height: float) -> ft.Control:
@@ -45,61 +167,25 @@ def table_picture(state: AppState, width: float, height: float) -> ft.Control:
         return ft.Container(width=width, height=min(height, 140), bgcolor=FELT, border_radius=10,
                             alignment=ft.Alignment.CENTER,
                             content=ft.Text(text, color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
-    geo = layout_geometry(layout)
-    left, top, right, bottom = geo.bounds(layout.open_spots)
-    cols, rows = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
-    cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
-    pic_w, pic_h = max(cols * cell, width), max(rows * cell, 160)
-    view_h = min(height, pic_h)
-    # centre the layout in the picture
-    ox = (pic_w - (right - left) * cell) / 2 - left * cell
-    oy = (pic_h - (bottom - top) * cell) / 2 - top * cell
-
-    drawn_tiles = {m.tile for m in r.moves if type(m) is Play and m.drawn}
-    last = r.layout.tiles[-1]
-    children: list[ft.Control] = []
-    for placed in geo.tiles:
-        face = TILE_LAST if placed.tile == last else TILE_DRAWN if placed.tile in drawn_tiles else TILE_FACE
-        left, top, _, _ = placed.box
-        first, second = placed.halves[0][2], placed.halves[1][2]
-        children.append(tile_face(first, second, cell, horizontal=placed.horizontal, face=face,
-                                  outline=SPINNER if placed.double else INK,
-                                  outline_width=3 if placed.double else 1.2,
-                                  left=ox + left * cell, top=oy + top * cell))
-
-    for end in layout.scoring_ends():
-        x, y = end_marker(geo, layout, end.tile, end.side)
-        size = max(cell * 0.8, 16)  # readable even when the table is zoomed out
-        name = f"end-{tile_id(end.tile)}-{end.side or 'double'}"
-        badge = ft.Container(width=size, height=size, bgcolor=END_MARK, border_radius=size / 2,
-                             alignment=ft.Alignment.CENTER,
-                             content=ft.Text(str(end.value), size=max(10, cell * 0.4), color=ft.Colors.WHITE,
-                                             weight=ft.FontWeight.BOLD))
-        children.append(ft.Container(left=ox + x * cell - size / 2, top=oy + y * cell - size / 2,
-                                     content=hook(name, badge)))
-
+    frame = picture_frame(r, width, height)
+    cell = frame.cell
+    spots = []
     legal = set(state.legal_spots(state.selected_tile)) if state.selected_tile else None
     if match.status == "move" and match.turn.must != "pass":
         for spot in layout.open_spots:
             if legal is not None and spot not in legal:
                 continue  # only the selected tile's legal spots are offered
-            port = geo.ports[spot]
-            x, y = port.marker
+            x, y = frame.markers[spot]
             size = max(cell * 0.72, 12)  # the hollow dot as drawn
             target = max(cell * 1.1, 30)  # the area a finger may hit
-            chosen = spot == state.selected_spot
-            dot = ft.Container(
-                width=size, height=size, border_radius=size / 2,
-                border=ft.Border.all(3 if legal else 2, SPOT_LEGAL if legal else SPOT),
-                bgcolor=SPOT_LEGAL if chosen else ft.Colors.with_opacity(0.12, ft.Colors.WHITE))
-            area = ft.Container(width=target, height=target, alignment=ft.Alignment.CENTER, content=dot,
-                                on_click=run(state.pick_spot, spot))
-            name = f"spot-{tile_id(spot[0])}-{spot[1]}"
-            children.append(ft.Container(left=ox + x * cell - target / 2, top=oy + y * cell - target / 2,
-                                         content=hook(name, area, button=True, label=spot_words(t, spot))))
-
-    picture = ft.Stack(width=pic_w, height=pic_h, controls=children)
+            spots.append((spot, spot_words(t, spot), x, y, size, target, legal is not None,
+                          spot == state.selected_spot))
+    picture = ft.Stack(width=frame.width, height=frame.height, controls=[
+        _tiles_layer(frame),
+        _badges_layer(frame.badges, frame.width, frame.height),
+        _spots_layer(tuple(spots), frame.width, frame.height, state.pick_spot),
+    ])
     viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,
-                                  boundary_margin=ft.Margin.all(cell * 3))
-    return hook("table", ft.Container(width=width, height=view_h, bgcolor=FELT, border_radius=10,
+                                  boundary_margin=ft.Margin.all(PAN_MARGIN))
+    return hook("table", ft.Container(width=width, height=frame.view_height, bgcolor=FELT, border_radius=10,
                                       clip_behavior=ft.ClipBehavior.HARD_EDGE, content=viewer))

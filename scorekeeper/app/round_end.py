@@ -86,10 +86,27 @@ def _select_seat(state: AppState, seat: int) -> None:
 
 
 def _picker_for(state: AppState, seat: int):
-    def pick(tile):
-        state.reveal_seat = seat
-        state.reveal_pick(tile)
-    return pick
+    return _PickInto(state, seat)
+
+
+class _PickInto:
+    """Adds or removes a tapped tile in ``seat``'s hand; equal for the same state and seat, so the
+    memoized picker (:func:`.tile_picker.tile_picker`) rebuilds only the tile that changed."""
+
+    __slots__ = ("state", "seat")
+
+    def __init__(self, state: AppState, seat: int) -> None:
+        self.state, self.seat = state, seat
+
+    def __call__(self, tile) -> None:
+        self.state.reveal_seat = self.seat
+        self.state.reveal_pick(tile)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _PickInto) and other.state is self.state and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash((id(self.state), self.seat))
 
 
 def start_round_panel(state: AppState) -> ft.Control:

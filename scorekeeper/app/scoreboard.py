@@ -8,7 +8,7 @@ import flet.canvas as cv
 from ..rules.scoring import TARGET_RAW
 from .state import AppState
 from .tally import tally_segments
-from .widgets import hook
+from .widgets import hook, memoized
 
 SIDE_COLORS = ["#C62828", "#1565C0", "#2E7D32", "#6A1B9A"]
 TARGET = TARGET_RAW // 5  # 61 points (H3, E3)
@@ -32,31 +32,43 @@ def distance_words(state: AppState, points: int) -> str:
 
 
 def scoreboard(state: AppState) -> ft.Control:
-    """One card per side (hooks ``score-<side>`` and ``distance-<side>``)."""
+    """One card per side (hooks ``score-<side>`` and ``distance-<side>``); rebuilt only when a score changes."""
     match = state.match
-    cards = []
     winners = set(match.winners)
-    for side, name in enumerate(match.side_names):
-        points = match.points[side]
+    sides = tuple((name, match.points[side], distance_words(state, match.points[side]), side in winners)
+                  for side, name in enumerate(match.side_names))
+    return _scoreboard(sides)
+
+
+@memoized
+def _scoreboard(sides: tuple) -> ft.Control:
+    """``sides``: ``(name, points, distance words, winner)`` per side."""
+    cards = []
+    for side, (name, points, distance, winner) in enumerate(sides):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
-        track = ft.ProgressBar(value=max(0, min(points, TARGET)) / TARGET, color=color,
-                               bgcolor=ft.Colors.with_opacity(0.15, color), bar_height=8, border_radius=4,
-                               expand=True)
-        card = ft.Container(
+        cards.append(ft.Container(
             padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
-            border=ft.Border.all(3 if side in winners else 1, color),
-            bgcolor=ft.Colors.with_opacity(0.06, color), col={"xs": 12 / min(len(match.side_names), 2), "md": 6},
-            content=ft.Column(spacing=2, controls=[
-                ft.Row([
-                    ft.Text(name, weight=ft.FontWeight.BOLD, color=color, expand=True,
-                            overflow=ft.TextOverflow.ELLIPSIS, no_wrap=True),
-                    hook(f"score-{side}", ft.Text(str(points), size=26, weight=ft.FontWeight.BOLD)),
-                ]),
-                ft.Row([track, ft.Text(str(TARGET), size=11)], spacing=6),
-                ft.Row(spacing=6, wrap=True, controls=[
-                    hook(f"distance-{side}", ft.Text(distance_words(state, points), size=12)),
-                    hook(f"tally-{side}", ft.Container(height=18, content=tally_picture(points, color, 16))),
-                ]),
-            ]))
-        cards.append(card)
+            border=ft.Border.all(3 if winner else 1, color),
+            bgcolor=ft.Colors.with_opacity(0.06, color), col={"xs": 12 / min(len(sides), 2), "md": 6},
+            content=_card(side, name, points, distance)))
     return ft.ResponsiveRow(cards, spacing=6, run_spacing=6)
+
+
+@memoized
+def _card(side: int, name: str, points: int, distance: str) -> ft.Control:
+    """One side's name, points, race track and tally: rebuilt only when this side scores."""
+    color = SIDE_COLORS[side % len(SIDE_COLORS)]
+    track = ft.ProgressBar(value=max(0, min(points, TARGET)) / TARGET, color=color,
+                           bgcolor=ft.Colors.with_opacity(0.15, color), bar_height=8, border_radius=4, expand=True)
+    return ft.Column(spacing=2, controls=[
+        ft.Row([
+            ft.Text(name, weight=ft.FontWeight.BOLD, color=color, expand=True,
+                    overflow=ft.TextOverflow.ELLIPSIS, no_wrap=True),
+            hook(f"score-{side}", ft.Text(str(points), size=26, weight=ft.FontWeight.BOLD)),
+        ]),
+        ft.Row([track, ft.Text(str(TARGET), size=11)], spacing=6),
+        ft.Row(spacing=6, wrap=True, controls=[
+            hook(f"distance-{side}", ft.Text(distance, size=12)),
+            hook(f"tally-{side}", ft.Container(height=18, content=tally_picture(points, color, 16))),
+        ]),
+    ])

@@ -11,7 +11,7 @@ from .round_end import finished_panel, reveal_panel, settlement_view, start_roun
 from .scoreboard import SIDE_COLORS, scoreboard
 from .state import HOME, SETTINGS, AppState
 from .tile_picker import tile_picker
-from .widgets import action_button, hook, run
+from .widgets import hook, memoized, quick_button, run
 
 WIDE = 900  # px: from here the table screen uses two columns
 
@@ -30,28 +30,42 @@ def status_view(state: AppState) -> ft.Control:
     t = state.t
     match = state.match
     r = match.round
-    rows: list[ft.Control] = []
     turn = match.turn
-    if turn is not None:
-        rows.append(hook("turn", ft.Text(turn_words(t, match, turn), size=16, weight=ft.FontWeight.BOLD)))
-    if state.lot_seat is not None:
-        rows.append(hook("lot-result", ft.Text(t("ui.lot_result", name=match.players[state.lot_seat]))))
+    turn_text = turn_words(t, match, turn) if turn is not None else None
+    lot_text = t("ui.lot_result", name=match.players[state.lot_seat]) if state.lot_seat is not None else None
+    hands = stock = end_sum = None
     if r is not None:
-        hands = []
-        for seat, name in enumerate(match.players):
-            color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
-            active = turn is not None and turn.seat == seat
-            hands.append(hook(f"hand-{seat}", ft.Container(
+        hands = tuple((t("ui.hand_count", name=name, count=r.hand_sizes[seat]),
+                       SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
+                       turn is not None and turn.seat == seat)
+                      for seat, name in enumerate(match.players))
+        stock = t("ui.stock", count=r.stock)
+        end_sum = t("ui.end_sum", sum=r.layout.end_sum)
+    explained = placement_words(t, match, state.last_info) if state.last_info is not None else None
+    return _status(turn_text, lot_text, hands, stock, end_sum, explained)
+
+
+@memoized
+def _status(turn_text, lot_text, hands, stock, end_sum, explained) -> ft.Control:
+    """The status as words (``hands``: ``(words, colour, to play)`` per seat); rebuilt when a word changes."""
+    rows: list[ft.Control] = []
+    if turn_text is not None:
+        rows.append(hook("turn", ft.Text(turn_text, size=16, weight=ft.FontWeight.BOLD)))
+    if lot_text is not None:
+        rows.append(hook("lot-result", ft.Text(lot_text)))
+    if hands is not None:
+        chips = []
+        for seat, (words, color, active) in enumerate(hands):
+            chips.append(hook(f"hand-{seat}", ft.Container(
                 padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,
                 border=ft.Border.all(2 if active else 1, color),
                 bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
-                content=ft.Text(t("ui.hand_count", name=name, count=r.hand_sizes[seat]), size=13))))
-        hands.append(hook("stock", ft.Text(t("ui.stock", count=r.stock), size=13, weight=ft.FontWeight.BOLD)))
-        rows.append(ft.Row(hands, wrap=True, spacing=6, run_spacing=4))
-        rows.append(hook("end-sum", ft.Text(t("ui.end_sum", sum=r.layout.end_sum), size=15)))
-    if state.last_info is not None:
-        rows.append(hook("explain", ft.Text(placement_words(t, match, state.last_info), size=15,
-                                            color=ft.Colors.BLUE_GREY_800)))
+                content=ft.Text(words, size=13))))
+        chips.append(hook("stock", ft.Text(stock, size=13, weight=ft.FontWeight.BOLD)))
+        rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=4))
+        rows.append(hook("end-sum", ft.Text(end_sum, size=15)))
+    if explained is not None:
+        rows.append(hook("explain", ft.Text(explained, size=15, color=ft.Colors.BLUE_GREY_800)))
     return ft.Column(rows, spacing=4)
 
 
@@ -89,17 +103,14 @@ def move_panel(state: AppState) -> ft.Control:
         elif not lead and r.stock > 0:
             controls.append(hook("drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=state.drawn,
                                                       on_change=run(state.toggle_drawn))))
-    buttons = [
-        action_button("play", t("ui.play"), state.play, filled=True, disabled=not state.can_play() or state.busy,
-                      icon=ft.Icons.CHECK),
-        action_button("draw", t("ui.draw"), state.open_draw,
-                      disabled=lead or must != "any" or r.stock == 0 or state.drawn),
-        action_button("pass", t("ui.pass"), state.pass_turn, disabled=lead or r.stock > 0),
-        action_button("undo", t("ui.undo"), state.undo, icon=ft.Icons.UNDO, disabled=state.busy),
-    ]
-    controls.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    controls.append(_move_buttons((
+        ("play", t("ui.play"), state.play, True, not state.can_play() or state.busy, ft.Icons.CHECK),
+        ("draw", t("ui.draw"), state.open_draw, False, lead or must != "any" or r.stock == 0 or state.drawn, None),
+        ("pass", t("ui.pass"), state.pass_turn, False, lead or r.stock > 0, None),
+        ("undo", t("ui.undo"), state.undo, False, state.busy, ft.Icons.UNDO),
+    )))
     if state.drawing:
-        counts = [action_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, r.stock + 1)]
+        counts = [quick_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, r.stock + 1)]
         controls.append(hook("draw-panel", ft.Container(
             padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
             content=ft.Column([ft.Text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4,
@@ -112,23 +123,39 @@ def move_panel(state: AppState) -> ft.Control:
     return ft.Column(controls, spacing=8)
 
 
+@memoized
+def _move_buttons(buttons: tuple) -> ft.Control:
+    """Play, Draw, Pass, Undo: ``(hook, label, handler, filled, disabled, icon)`` each; rebuilt when one changes."""
+    return ft.Row([_move_button(*button) for button in buttons], wrap=True, spacing=6, run_spacing=6)
+
+
+@memoized
+def _move_button(name: str, label: str, handler, filled: bool, disabled: bool, icon) -> ft.Control:
+    return quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon)
+
+
 def picker_cell(state: AppState) -> float:
     """Pixel size of a tile half in the pickers: larger on a wide window."""
     return 24 if state.width >= WIDE else 19
 
 
 def header(state: AppState) -> ft.Control:
+    """The game and round, with the ways home and to the settings."""
     t = state.t
     match = state.match
     title = t("game." + match.variant)
     if match.rounds:
         title += " · " + t("ui.round_n", n=len(match.rounds))
+    return _header(title, t("ui.home"), t("ui.settings"), state.go)
+
+
+@memoized
+def _header(title: str, home_tip: str, settings_tip: str, go) -> ft.Control:
     return ft.Row([
-        hook("home", ft.IconButton(ft.Icons.HOME, tooltip=t("ui.home"), on_click=run(state.go, HOME)),
-             button=True),
+        hook("home", ft.IconButton(ft.Icons.HOME, tooltip=home_tip, on_click=run(go, HOME)), button=True),
         ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True),
-        hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=t("ui.settings"),
-                                       on_click=run(state.go, SETTINGS)), button=True),
+        hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=settings_tip, on_click=run(go, SETTINGS)),
+             button=True),
     ])
 
 

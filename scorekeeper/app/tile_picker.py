@@ -7,30 +7,59 @@ from collections.abc import Callable
 import flet as ft
 
 from ..rules.tiles import ALL_TILES, Tile
-from .widgets import INK, SPOT_LEGAL, hook, run, tile_face, tile_id
+from .widgets import INK, SPOT_LEGAL, hook, memoized, run, tile_id, tile_image
 
 PICKER_CELL = 19
 
 
 def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False, enabled: bool = True,
                 mark: str | None = None, cell: float = PICKER_CELL) -> ft.Control:
-    """One tile of the picker; ``mark`` colours its frame (e.g. the seat holding it)."""
-    frame = SPOT_LEGAL if selected else (mark or ft.Colors.TRANSPARENT)
+    """One tile of the picker; ``mark`` colours its frame (e.g. the seat holding it).
+
+    A tile not offered now is veiled (a translucent white layer painted over
+    it) rather than drawn with another picture or at a lower opacity, and
+    keeps a click handler that does nothing: when a placement changes which
+    tiles fit, the browser then repaints the veils instead of loading
+    pictures, compositing offscreen layers and rebuilding gesture detectors
+    for half the picker.
+    """
+    frame = SPOT_LEGAL if selected else mark
     box = ft.Container(
-        content=tile_face(tile[0], tile[1], cell, outline=INK if enabled else ft.Colors.GREY_400),
-        padding=2, border_radius=6, border=ft.Border.all(2, frame),
+        content=tile_image(tile[0], tile[1], cell, look="pick"),
+        # a frame only where it shows (selected, or marked): same size either way, fewer controls per tap
+        padding=2 if frame else 4, border_radius=6, border=ft.Border.all(2, frame) if frame else None,
         bgcolor=ft.Colors.with_opacity(0.35, SPOT_LEGAL) if selected else None,
-        opacity=1.0 if enabled else 0.3,
-        on_click=run(on_pick, tile) if (enabled and on_pick) else None)
+        foreground_decoration=None if enabled else ft.BoxDecoration(
+            bgcolor=ft.Colors.with_opacity(0.7, ft.Colors.WHITE), border_radius=6),
+        on_click=(run(on_pick, tile) if enabled else _ignore) if on_pick else None)
     # always a labelled button, disabled when not offered: Flutter's web accessibility tree
     # does not bring back a node that went from "nothing to say" to a button
     return hook(f"tile-{tile_id(tile)}", box, button=True, label=tile_id(tile), disabled=not enabled)
+
+
+def _ignore(_e=None) -> None:
+    """A tap on a tile not offered now: nothing happens (its hook is disabled)."""
 
 
 def empty_slot(tile: Tile, cell: float = PICKER_CELL) -> ft.Control:
     """The place of a tile that is not offered (on the table): same size, nothing to tap."""
     return ft.Container(key=f"slot-{tile_id(tile)}", width=2 * cell + 8, height=cell + 8,
                         border_radius=6, border=ft.Border.all(1, ft.Colors.with_opacity(0.15, INK)))
+
+
+@memoized
+def _place(tile: Tile, offered: bool, selected: bool, enabled: bool, mark: str | None, cell: float,
+           on_pick: Callable) -> ft.Control:
+    """One place of the picker, rendered again only when its own tile's look changes."""
+    if not offered:
+        return empty_slot(tile, cell)
+    return tile_button(tile, on_pick, selected=selected, enabled=enabled, mark=mark, cell=cell)
+
+
+@memoized
+def _picker(places: tuple, cell: float, on_pick: Callable) -> ft.Control:
+    return ft.Row(wrap=True, spacing=4, run_spacing=4,
+                  controls=[_place(*place, cell, on_pick) for place in places])
 
 
 def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | None = None,
@@ -40,13 +69,15 @@ def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | N
 
     Tiles keep fixed places so a player's eye and thumb learn them, and so no
     control moves between updates (Flutter's web accessibility tree loses
-    nodes that move, which the browser tests rely on).
+    nodes that move, which the browser tests rely on). ``on_pick(tile)`` should
+    be the same callable from one render to the next (a bound method, or an
+    object with ``==``): the picker is then rebuilt only where a tile's look
+    changed.
     """
     selected = selected or set()
     marks = marks or {}
     offered = set(tiles)
-    return ft.Row(wrap=True, spacing=4, run_spacing=4,
-                  controls=[tile_button(tile, on_pick, selected=tile in selected, enabled=enabled(tile),
-                                        mark=marks.get(tile), cell=cell) if tile in offered
-                            else empty_slot(tile, cell)
-                            for tile in ALL_TILES])
+    places = tuple((tile, True, tile in selected, bool(enabled(tile)), marks.get(tile))
+                   if tile in offered else (tile, False, False, False, None)
+                   for tile in ALL_TILES)
+    return _picker(places, cell, on_pick)

@@ -8,9 +8,11 @@ appears in the browser as ``flt-semantics-identifier``.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 
 import flet as ft
+from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
 # Pip positions inside a 1 x 1 half, as fractions (x, y).
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -58,12 +60,65 @@ def run(handler: Callable, *args) -> Callable:
     return on_event
 
 
+def memoized(fn: Callable) -> Callable:
+    """``fn`` as a memoized Flet component: rendered again, and diffed, only when its arguments change.
+
+    A tap re-renders the whole screen; a part whose inputs did not change
+    (the scoreboard while a tile is picked, the tiles of the picture, the
+    picker tiles not touched) then costs one comparison of its arguments
+    instead of building and diffing its controls (``ft.memo``). Arguments are
+    compared with ``==``: pass plain values (tuples, strings, numbers) and
+    stable callables (bound methods of the state); a closure or list made
+    anew on each render defeats it, and an observable argument (the state)
+    re-renders it on every change. Outside a Flet render (in-process tests,
+    scripts) it is a plain call that returns the controls.
+    """
+    component = ft.memo(ft.component(fn))
+
+    @functools.wraps(fn)
+    def build(*args, **kwargs):
+        if _CURRENT_RENDERER.get() is None:
+            kwargs.pop("key", None)
+            return fn(*args, **kwargs)
+        return component(*args, **kwargs)
+
+    return build
+
+
 def action_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
                   icon=None, filled: bool = False) -> ft.Semantics:
     """A button with a hook; ``handler(*args)`` runs on click (sync or async)."""
     cls = ft.FilledButton if filled else ft.OutlinedButton
     button = cls(label, icon=icon, on_click=run(handler, *args), disabled=disabled)
     return hook(identifier, button, button=True, label=label, disabled=disabled)
+
+
+def quick_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
+                 icon=None, filled: bool = False) -> ft.Semantics:
+    """A button drawn without Material's ink: same hook, label, look and handler as :func:`action_button`.
+
+    A Material button animates its press (ripple, elevation) for a second
+    while the tap travels to the server and back; where Flutter draws in
+    software (a browser without a GPU) each of those frames costs as much
+    CPU as the answer itself and slows it. Used for the moves entered all
+    round long (Play, Draw, Pass, Undo); the result of the tap is the feedback.
+    """
+    if disabled:
+        fg, bg, border = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE), (
+            ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE) if filled else None), (
+            None if filled else ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)))
+    elif filled:
+        fg, bg, border = ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY, None
+    else:
+        fg, bg, border = ft.Colors.PRIMARY, None, ft.Border.all(1, ft.Colors.OUTLINE)
+    text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14)
+    parts = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
+    # the size of a Material 3 button at the web's compact density: 32 px high, 24 px each side (16 before an icon)
+    box = ft.Container(content=ft.Row(parts, spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       height=32, bgcolor=bg, border=border, border_radius=16,
+                       padding=ft.Padding.only(left=16 if icon else 24, right=24),
+                       on_click=None if disabled else run(handler, *args))
+    return hook(identifier, box, button=True, label=label, disabled=disabled)
 
 
 def tile_svg(first: int, second: int, horizontal: bool = True) -> str:
@@ -88,6 +143,49 @@ def tile_svg(first: int, second: int, horizontal: bool = True) -> str:
             parts.append(f'<circle cx="{ox + fx * 100:g}" cy="{oy + fy * 100:g}" r="9" fill="#1B1B1B"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+# The looks of a whole tile drawn as one picture (face, outline and pips): ``(face, outline, stroke)``,
+# the stroke in picture units (a half is 100 x 100), so it scales with the tile as a zoom does.
+TILE_LOOKS = {
+    "face": (TILE_FACE, INK, 5),        # on the table
+    "drawn": (TILE_DRAWN, INK, 5),      # on the table, played straight from the stock
+    "last": (TILE_LAST, INK, 5),        # on the table, the tile just placed
+    "pick": (TILE_FACE, INK, 6),        # in the picker (a tile not offered now is veiled, not redrawn)
+}
+SPINNER_STROKE = 11  # a double on the table is outlined in blue (every double is a spinner, S5)
+
+
+def tile_picture_svg(first: int, second: int, horizontal: bool = True, look: str = "face") -> str:
+    """A whole tile as an SVG picture: face, rounded outline, dividing line and pips.
+
+    ``look`` is a key of :data:`TILE_LOOKS`; on the table (``face``,
+    ``drawn``, ``last``) a double gets the blue spinner outline. Files:
+    ``assets/tiles/{look}/{h|v}-{first}-{second}.svg`` (``scripts/make_tile_images.py``).
+    """
+    face, outline, stroke = TILE_LOOKS[look]
+    if first == second and look in ("face", "drawn", "last"):
+        outline, stroke = SPINNER, SPINNER_STROKE
+    w, h = (200, 100) if horizontal else (100, 200)
+    inner = tile_svg(first, second, horizontal)
+    body = inner[inner.index(">") + 1:inner.rindex("</svg>")]
+    frame = (f'<rect x="{stroke / 2:g}" y="{stroke / 2:g}" width="{w - stroke:g}" height="{h - stroke:g}" '
+             f'rx="14" fill="{face}" stroke="{outline}" stroke-width="{stroke:g}"/>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
+            f"{frame}{body}</svg>")
+
+
+def tile_image(first: int, second: int, cell: float, *, horizontal: bool = True, look: str = "face",
+               left: float | None = None, top: float | None = None) -> ft.Image:
+    """A tile drawn ``cell`` pixels per half as one control (:func:`tile_picture_svg`); optionally positioned.
+
+    One control per tile instead of a container, its border and a picture:
+    a full table and the picker cost a third as much to build, compare,
+    send and lay out on each tap.
+    """
+    width, height = (2 * cell, cell) if horizontal else (cell, 2 * cell)
+    return ft.Image(src=f"tiles/{look}/{'h' if horizontal else 'v'}-{first}-{second}.svg", left=left, top=top,
+                    width=width, height=height, fit=ft.BoxFit.FILL)
 
 
 def tile_face(first: int, second: int, cell: float, *, horizontal: bool = True, face: str = TILE_FACE,

@@ -5,10 +5,15 @@ from __future__ import annotations
 import dataclasses
 
 import flet as ft
+from flet.components.component import Component
 
 
 def walk(control):
-    """Every control under ``control`` (depth first), following dataclass fields that hold controls."""
+    """Every control under ``control`` (depth first), following dataclass fields that hold controls.
+
+    In a tree rendered by Flet (a live session) a memoized part is a
+    ``Component`` whose controls are its rendered body: the walk goes into it.
+    """
     stack = [control]
     while stack:
         node = stack.pop()
@@ -16,6 +21,9 @@ def walk(control):
             stack.extend(reversed(node))
             continue
         if not isinstance(node, ft.BaseControl):
+            continue
+        if isinstance(node, Component):
+            stack.append(node._b)
             continue
         yield node
         for field in dataclasses.fields(node):

@@ -1,0 +1,109 @@
+"""The app in a real Flet session in-process: the tree Flet renders (memoized parts included), taps
+dispatched as the browser's clicks are, and the patches sent, without a browser.
+
+It relies on Flet's semi-internal session and connection classes (Flet is
+pinned exactly); the connection packs each message as ``flet_web`` does,
+which is also what lets Flet diff the next update against it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from pathlib import Path
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from scorekeeper.app.main import make_main
+
+from .hooks import hooks, text
+
+
+class RecordingConnection(Connection):
+    """Packs every message like the web server does and keeps the sizes (bytes) sent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.encode = configure_encode_object_for_msgpack(BaseControl)
+        self.sent: list[int] = []
+
+    def pack(self, payload) -> bytes:
+        return msgpack.packb(payload, default=self.encode)
+
+    def send_message(self, message) -> None:
+        self.sent.append(len(self.pack([message.action, message.body])))
+
+
+class Live:
+    """One browser tab's session of the app, driven in-process."""
+
+    def __init__(self, session: Session, connection: RecordingConnection) -> None:
+        self.session = session
+        self.connection = connection
+
+    @classmethod
+    async def open(cls, store, data_dir: Path, width: float = 390) -> Live:
+        loop = asyncio.get_running_loop()
+        connection = RecordingConnection()
+        connection.loop = loop
+        connection.pubsubhub = PubSubHub(loop=loop)
+        session = Session(connection)
+        _context_page.set(session.page)  # what the web server does for each tab's task
+        session.page.width = width
+        connection.pack(session.get_page_patch())  # what the web server answers a new tab with
+        await make_main(store, data_dir)(session.page)
+        live = cls(session, connection)
+        await live.settle()
+        return live
+
+    @property
+    def root(self):
+        """The root component as Flet rendered it."""
+        return self.session.page.views[0].controls
+
+    @property
+    def state(self):
+        return self.root.args[0]
+
+    async def settle(self) -> None:
+        """Let the session's update scheduler render and send what the last event changed."""
+        for _ in range(20):
+            await asyncio.sleep(0)
+
+    def hooks(self) -> dict[str, ft.Semantics]:
+        return hooks(self.root)
+
+    def texts(self) -> dict[str, str]:
+        """Hook -> its visible text, read from the live tree."""
+        return {name: text(node) for name, node in self.hooks().items()}
+
+    async def tap(self, name: str) -> int:
+        """Click hook ``name`` as the browser would; returns the bytes sent in answer."""
+        target = _clickable(self.hooks()[name])
+        assert target is not None, f"{name} has nothing to click"
+        before = len(self.connection.sent)
+        await self.session.dispatch_event(target._i, "click", None)
+        await self.settle()
+        return sum(self.connection.sent[before:])
+
+
+def _clickable(control):
+    """The control under a hook that handles clicks."""
+    stack = [control]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, BaseControl):
+            if getattr(node, "on_click", None) is not None:
+                return node
+            stack.extend(getattr(node, f.name) for f in dataclasses.fields(node)
+                         if not f.name.startswith("_") and f.name not in ("parent", "page"))
+    return None
