@@ -33,6 +33,7 @@ MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
 BASE_CELL = MAX_CELL  # px per half at which the tiles layer is drawn before it is scaled to fit
 PAN_MARGIN = 60  # px the picture may be panned beyond its edges (constant: a new value rebuilds the viewer)
+CHUNK = 6  # tiles per memoized group of the tiles layer
 ANCHOR = 60  # cells from the tiles layer's corner to the lead: room for a whole set laid in one line
 
 
@@ -110,14 +111,17 @@ def _tiles_layer(frame: Frame) -> ft.Control:
     """The tiles, drawn at :data:`BASE_CELL` and scaled to ``frame.cell``; moving it rebuilds no tile."""
     scale = frame.cell / BASE_CELL
     size = 2 * ANCHOR * BASE_CELL
+    # in groups of CHUNK tiles in play order: a placement changes the last group only (the new tile, and
+    # the one before it that is no longer "last"), so the others are not rebuilt or compared
+    chunks = [frame.tiles[i:i + CHUNK] for i in range(0, len(frame.tiles), CHUNK)]
     return ft.Container(left=frame.origin[0] - ANCHOR * frame.cell, top=frame.origin[1] - ANCHOR * frame.cell,
                         width=size, height=size, scale=ft.Scale(scale, alignment=ft.Alignment.TOP_LEFT),
-                        content=_tiles(frame.tiles, size))
+                        content=ft.Stack(width=size, height=size, controls=[_tiles(chunk, size) for chunk in chunks]))
 
 
 @memoized
 def _tiles(tiles: tuple, size: float) -> ft.Control:
-    """One picture per tile at :data:`BASE_CELL` px per half; rebuilt when a tile is placed or its look changes."""
+    """One picture per tile at :data:`BASE_CELL` px per half; rebuilt when one of them changes."""
     return ft.Stack(width=size, height=size, controls=[
         tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look,
                    left=(left + ANCHOR) * BASE_CELL, top=(top + ANCHOR) * BASE_CELL)
