@@ -169,3 +169,16 @@ def test_a_date_filter_that_is_no_date(state, typed, words):
     acts.set_filter_text(state, "since", typed)
     run(acts.apply_filter(state))
     assert text(hooks(history.view(state))["message"]) == words
+
+
+def test_the_hand_entry_reads_as_a_whole_sentence(state):
+    """No trailing "…" (read as text cut off on a phone): what is still to enter, what was entered."""
+    reveal_state(state, "hr-4i-block-4-4-4-14")
+    assert shown(state)["reveal-seat-0"] == "Ann: 2 tile(s) to enter"
+    state.reveal_seat = 0
+    state.reveal_pick((1, 2))
+    state.reveal_pick((0, 1))
+    assert shown(state)["reveal-seat-0"] == "Ann: 2 of 2 tiles — 0-1 1-2"
+    state.set_reveal_total(3, "4")
+    assert shown(state)["reveal-seat-3"] == "Di: pip total 4"
+    assert "…" not in " ".join(shown(state).values())
