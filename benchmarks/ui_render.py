@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -76,7 +77,16 @@ def tile_hook(text: str) -> str:
 async def run_case(case: str, width: float) -> dict[str, list[dict[str, float]]]:
     doc = json.loads((ROOT / "tests" / "cases" / f"{case}.json").read_text())
     data = Path(tempfile.mkdtemp(prefix="ui-render-"))
-    live = await Live.open(open_app_store(data), data, width)
+    store = open_app_store(data)
+    try:
+        return await _enter(doc, store, data, width)
+    finally:
+        store.close()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+async def _enter(doc: dict, store, data: Path, width: float) -> dict[str, list[dict[str, float]]]:
+    live = await Live.open(store, data, width)
     state = live.state
     await state.go(NEW_MATCH)
     state.set_form(variant=doc["variant"], count=len(doc["players"]), partnerships=doc.get("partnerships", False))

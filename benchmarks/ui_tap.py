@@ -46,6 +46,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -609,6 +610,7 @@ def main(argv: list[str] | None = None) -> int:
                     page.context.close()
                 finally:
                     stop(proc)
+                    shutil.rmtree(data, ignore_errors=True)
             data = Path(tempfile.mkdtemp(prefix="ui-tap-app-"))
             port = free_port()
             env_profile = data / "profile.json"
@@ -627,6 +629,7 @@ def main(argv: list[str] | None = None) -> int:
                 stop(proc)
             if args.server_profile:
                 profile_lines = server_profile(env_profile)
+            shutil.rmtree(data, ignore_errors=True)
         finally:
             browser.close()
     print(f"load after:  {load()}")

@@ -8,7 +8,7 @@
   ``drawn``, ``last``) in both orientations, the picker's (``pick``)
   horizontal with the low half first.
 
-``tests/app/test_tile_images.py`` checks the committed files match. Run after
+``tests/app/test_live_session.py`` checks the committed files match. Run after
 changing the drawing:
 
     python scripts/make_tile_images.py
