@@ -94,17 +94,32 @@ def turn_words(t: Translator, match: Match, turn: Turn) -> str:
     return t(f"turn.{turn.reason}", name=name, tile=tile)
 
 
-def violation_words(t: Translator, err: RuleViolation) -> str:
+def violation_words(t: Translator, err: RuleViolation, sentence: bool = False) -> str:
     """A refusal in the chosen language: the rule, what is wrong and what to do.
 
     Uses the catalog entry ``error.<code>`` with the error's parameters, or
-    the engine's English text when the code has no translation.
+    the engine's English text when the code has no translation. Those are
+    lower-case clauses (``"nothing to undo: …"``), to be put after a rule id
+    or inside a sentence; ``sentence=True`` is for a message shown on its
+    own: a clause without a rule id gets a capital first letter, unless it
+    starts with a value such as a player's name, which is kept as typed.
     """
     key = f"error.{err.code}"
     from .i18n import catalog
 
-    body = t(key, **err.params) if key in catalog("en") else err.text
-    return f"{err.rule}: {body}" if err.rule else body
+    known = key in catalog("en")
+    body = t(key, **err.params) if known else err.text
+    if err.rule:
+        return f"{err.rule}: {body}"
+    template = catalog(t.lang).get(key, "") if known else body
+    if sentence and template[:1].isalpha():  # not "{name}…": a name stays as typed
+        body = capitalised(body)
+    return body
+
+
+def capitalised(text: str) -> str:
+    """``text`` with a capital first letter: a catalog clause shown as a sentence on its own."""
+    return text[:1].upper() + text[1:]
 
 
 def tile_list(tiles: list[Tile]) -> str:

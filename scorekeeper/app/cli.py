@@ -9,7 +9,8 @@ from .store_access import resolve_data_dir
 
 
 def _configure_app(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=int, default=0, help="port of the local web view (default: a free one)")
+    parser.add_argument("--port", type=int, default=0,
+                        help="port of the local web view (default 8550, or a free one if 8550 is taken)")
 
 
 def _run_app(args: argparse.Namespace) -> int:

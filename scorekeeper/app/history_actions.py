@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -42,6 +43,9 @@ class Notice:
     ok: bool = True
 
 
+ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def _date(text: str) -> date | None:
     text = text.strip()
     if not text:
@@ -49,6 +53,8 @@ def _date(text: str) -> date | None:
     try:
         return date.fromisoformat(text)
     except ValueError:
+        if ISO_DAY.fullmatch(text):  # written right, but no such day (2026-02-30, month 13)
+            raise RuleViolation("", "ui_no_such_date", value=text, text="there is no such day") from None
         raise RuleViolation("", "ui_bad_date", value=text, text="a date is written YYYY-MM-DD") from None
 
 
@@ -56,7 +62,8 @@ def list_arguments(flt: dict) -> dict:
     """``store.list_matches`` keyword arguments for the filter ``flt``.
 
     Raises :class:`RuleViolation` ``ui_bad_date`` for a date that is not
-    ``YYYY-MM-DD``.
+    written ``YYYY-MM-DD``, ``ui_no_such_date`` for one that is but names no
+    day of the calendar (``2026-02-30``).
     """
     return {"player": flt["player"].strip() or None, "variant": flt["variant"],
             "since": _date(flt["since"]), "until": _date(flt["until"]), "finished": flt["finished"]}
@@ -208,10 +215,22 @@ async def import_picked(state: AppState, picked: list[files.PickedFile]) -> None
         for number, doc in enumerate(items, start=1):
             docs.append(doc)
             names.append(f"{item.name} ({number})" if isinstance(value, list) else item.name)
+    known = await state._call(lambda: {s.id for s in state.store.list_matches()})
     try:
         ids = await state._call(state.store.import_documents, docs, names)
     except ImportRefused as err:
         state.notice = Notice("ui.import_refused", {"name": err.name}, error=err.violation, ok=False)
         return
-    state.notice = Notice("ui.imported", {"count": len(ids)})
+    state.notice = import_notice(set(ids), known)
     await load_history(state)
+
+
+def import_notice(ids: set[str], known: set[str]) -> Notice:
+    """What an import did: ``ids`` the store returned (a match already here keeps its id, docs/store.md),
+    ``known`` the ids in the history before it."""
+    added, present = len(ids - known), len(ids & known)
+    if not present:
+        return Notice("ui.imported", {"count": added})
+    if not added:
+        return Notice("ui.import_already", {"count": present})
+    return Notice("ui.imported_some", {"count": added, "already": present})

@@ -4,7 +4,8 @@ The web server is Flet's ASGI app (``ft.run(..., export_asgi_app=True)``)
 under uvicorn, so the host and port are ours and nothing opens a browser
 unless asked. A desktop window is used only where the Flet desktop client is
 installed and a display exists; everywhere else ``scorekeeper`` serves on
-loopback and opens the default browser.
+loopback (port 8550, like ``scorekeeper serve``, so a tab left open
+reconnects after a restart) and opens the default browser.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import importlib.util
 import logging
 import os
 import platform
+import socket
 import sys
 import threading
 import webbrowser
@@ -27,6 +29,8 @@ from .store_access import open_app_store
 
 log = logging.getLogger(__name__)
 
+DEFAULT_PORT = 8550  # ``scorekeeper`` and ``scorekeeper serve``: the same address after every restart
+
 
 def web_app(data_dir: Path, store=None):
     """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process)."""
@@ -34,7 +38,7 @@ def web_app(data_dir: Path, store=None):
     return ft.run(make_main(store, data_dir), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
 
 
-def serve(data_dir: Path, host: str = "127.0.0.1", port: int = 8550, open_browser: bool = False) -> int:
+def serve(data_dir: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = False) -> int:
     """Serve until interrupted; print the address; optionally open it in the default browser."""
     import uvicorn
 
@@ -46,7 +50,7 @@ def serve(data_dir: Path, host: str = "127.0.0.1", port: int = 8550, open_browse
     app = web_app(data_dir, store)
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
-    print(f"Scorekeeper: {url}  (data: {data_dir})", flush=True)
+    print(f"Scorekeeper: {url}\n  data folder: {data_dir}\n  stop it with Ctrl+C", flush=True)
     if open_browser:
         threading.Timer(1.5, webbrowser.open, [url]).start()
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
@@ -65,8 +69,32 @@ def desktop_available() -> bool:
     return not (platform.system() == "Linux" and headless)
 
 
+def port_to_use(preferred: int = DEFAULT_PORT, host: str = "127.0.0.1") -> int:
+    """``preferred`` if nothing listens on it, else a free port (a tab left open on the usual
+    address reconnects after a restart only if the port stays the same).
+
+    Checked the way uvicorn binds (``SO_REUSEADDR``), so a port our last run left in
+    TIME_WAIT still counts as free.
+    """
+    with socket.socket() as sock:
+        if os.name != "nt":  # on Windows SO_REUSEADDR would let us bind a port another program listens on
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, preferred))
+            return preferred
+        except OSError:
+            pass
+    from flet.utils import get_free_tcp_port
+
+    return get_free_tcp_port()
+
+
 def run_app(data_dir: Path, port: int = 0) -> int:
-    """``scorekeeper``: a desktop window where possible, else the web view opened in the browser."""
+    """``scorekeeper``: a desktop window where possible, else the web view opened in the browser.
+
+    The web view is served on ``port``, by default :data:`DEFAULT_PORT` (as ``serve``) or a free
+    port if that one is taken (said on the terminal).
+    """
     if desktop_available():
         try:
             store = open_app_store(data_dir)
@@ -76,7 +104,8 @@ def run_app(data_dir: Path, port: int = 0) -> int:
         ft.run(make_main(store, data_dir), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
         return 0
     if not port:
-        from flet.utils import get_free_tcp_port
-
-        port = get_free_tcp_port()
+        port = port_to_use(DEFAULT_PORT)
+        if port != DEFAULT_PORT:
+            print(f"Scorekeeper: port {DEFAULT_PORT} is in use by another program; using port {port} instead",
+                  flush=True)
     return serve(data_dir, "127.0.0.1", port, open_browser=True)

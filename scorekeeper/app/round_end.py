@@ -45,9 +45,7 @@ def reveal_panel(state: AppState) -> ft.Control:
     for seat in seats:
         tiles = state.reveal_tiles.get(seat) or []
         total = state.reveal_totals.get(seat, "")
-        shown = " ".join(f"{a}-{b}" for a, b in sorted(tiles)) or (t("ui.pips_total", total=total) if total else "…")
-        label = t("ui.hand_entry", name=match.players[seat], entered=len(tiles), count=r.hand_sizes[seat],
-                  tiles=shown)
+        label = hand_entry_words(t, match.players[seat], r.hand_sizes[seat], tiles, total)
         color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
         chips.append(hook(f"reveal-seat-{seat}", ft.Container(
             padding=8, border_radius=8, border=ft.Border.all(3 if seat == current else 1, color),
@@ -60,7 +58,7 @@ def reveal_panel(state: AppState) -> ft.Control:
                          cell=24 if state.width >= 900 else 19)
     total_field = hook(f"pips-{current}", ft.TextField(
         label=t("ui.pip_total_for", name=match.players[current]), value=state.reveal_totals.get(current, ""),
-        keyboard_type=ft.KeyboardType.NUMBER, width=220, dense=True,
+        keyboard_type=ft.KeyboardType.NUMBER, dense=True,  # full width: a long name fits its label
         on_change=lambda e, seat=current: state.set_reveal_total(seat, e.control.value)))
     return ft.Column(spacing=8, controls=[
         hook("round-end", ft.Text(head, size=18, weight=ft.FontWeight.BOLD)),
@@ -73,6 +71,17 @@ def reveal_panel(state: AppState) -> ft.Control:
             undo_button(state),
         ]),
     ])
+
+
+def hand_entry_words(t, name: str, count: int, tiles: list, total: str) -> str:
+    """One player's hand as entered so far: ``Bo: 3 tile(s) to enter``, ``Bo: 2 of 3 tiles — 1-2 4-6``,
+    ``Bo: pip total 14`` (a whole sentence, no trailing "…" that reads as text cut off)."""
+    if tiles:
+        return t("ui.hand_entry", name=name, entered=len(tiles), count=count,
+                 tiles=" ".join(f"{a}-{b}" for a, b in sorted(tiles)))
+    if total:
+        return t("ui.hand_entry_total", name=name, total=total)
+    return t("ui.hand_entry_none", name=name, count=count)
 
 
 def undo_button(state: AppState) -> ft.Control:

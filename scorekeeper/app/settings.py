@@ -1,19 +1,24 @@
-"""The app's settings (the chosen language) in ``<data_dir>/settings.json``.
+"""The app's settings in ``<data_dir>/settings.json``: the chosen language and the match last played.
 
 Kept in the data folder rather than in the browser's storage so that the
 same choice holds in every tab and window, and tests can use a temp folder.
-A missing or damaged file means defaults (the system language).
+A missing or damaged file means defaults (the system language, no match).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 from ..i18n import LANGUAGES, system_language
 
 FILE = "settings.json"
+LAST_MATCH = "last_match"  # id of the match a move was last recorded in (or last opened): resumed on start
+
+_lock = threading.Lock()  # tabs save from worker threads: one writer at a time (they share the temp file)
+_last_match: dict[str, str | None] = {}  # data folder -> last match saved by this process (skips rewrites)
 
 
 def load(data_dir: str | os.PathLike) -> dict:
@@ -31,9 +36,32 @@ def load(data_dir: str | os.PathLike) -> dict:
 
 def save(data_dir: str | os.PathLike, values: dict) -> None:
     """Merge ``values`` into the saved settings (written whole, then renamed into place)."""
-    data = load(data_dir)
-    data.update(values)
-    path = Path(data_dir) / FILE
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+    with _lock:
+        data = load(data_dir)
+        data.update(values)
+        path = Path(data_dir) / FILE
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)
+        if LAST_MATCH in values:
+            _last_match[str(data_dir)] = values[LAST_MATCH]
+
+
+def last_match(data_dir: str | os.PathLike) -> str | None:
+    """The id of the match last played (as saved), or ``None``."""
+    key = str(data_dir)
+    if key not in _last_match:
+        value = load(data_dir).get(LAST_MATCH)
+        _last_match[key] = value if isinstance(value, str) else None
+    return _last_match[key]
+
+
+def needs_remembering(data_dir: str | os.PathLike, match_id: str) -> bool:
+    """True when ``match_id`` is not yet the saved last match (known in memory: no file read once seen)."""
+    return last_match(data_dir) != match_id
+
+
+def remember_match(data_dir: str | os.PathLike, match_id: str) -> None:
+    """Save ``match_id`` as the match last played, unless it already is (a file write; call it in a thread)."""
+    if needs_remembering(data_dir, match_id):
+        save(data_dir, {LAST_MATCH: match_id})

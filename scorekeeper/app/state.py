@@ -2,9 +2,9 @@
 
 One :class:`AppState` per browser tab (``main(page)`` runs per tab); the
 store is shared by the process. The state holds the current screen, the
-match as the store last returned it (an engine :class:`Match`), and what the
-user is entering (the selected tile and spot, the draw count, the revealed
-hands). Intents are ``async`` methods: they ask the engine (through the
+tab's own copy of the open match (an engine :class:`Match`) with the store
+version it is at, and what the user is entering (the selected tile and
+spot, the draw count, the revealed hands). Intents are ``async`` methods: they ask the engine (through the
 store, which validates with the engine before writing) and keep what
 happened as data (placement info, score events, refusals) so that the views
 can word it in the current language. The views call these methods and read
@@ -12,6 +12,13 @@ the state; they compute no score and hold no rule.
 
 Storage calls are blocking and run in a worker thread
 (``asyncio.to_thread``) so one slow write never freezes the other tabs.
+
+Several tabs may show one match (docs/store.md, "Two screens on one
+match"). Each write passes the version the tab shows; the store refuses it
+with :class:`StaleView` if another tab wrote since, and the tab then shows
+the match as it is now and asks for the move again. A tab that wrote tells
+the others (``announce``), and those showing that match re-read it
+(:meth:`AppState.follow`).
 """
 
 from __future__ import annotations
@@ -32,8 +39,9 @@ from ..rules.moves import PlacementInfo, ScoreEvent
 from ..rules.scoring import placement_raw
 from ..rules.tiles import Tile
 from ..rules.variants import get_variant
-from ..store import NothingToUndo, StoreError
+from ..store import NothingToUndo, StaleView, StoreError
 from . import settings
+from .store_access import match_to_resume, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +63,7 @@ def guarded(method):
         if self._busy:  # a second tap while the first is being written: ignore it
             return None
         self._busy = True  # private: no re-render for it (one render per intent keeps taps fast)
+        self.notice = None  # a notice says what one action did: the next action replaces or clears it
         try:
             return await method(self, *args, **kwargs)
         except RuleViolation as err:
@@ -80,9 +89,11 @@ def guarded(method):
 class AppState:
     """Everything one tab shows. Public fields are observed: assigning one re-renders.
 
-    ``match`` is the engine's :class:`Match` (scores in raw points per side;
-    ``match.points`` are display points). Seats are 0-based player indices,
-    sides index ``match.side_names``.
+    ``match`` is this tab's own copy of the engine's :class:`Match` (scores
+    in raw points per side; ``match.points`` are display points), at store
+    version ``version``. Seats are 0-based player indices, sides index
+    ``match.side_names``. ``announce(match_id, version)``, if set, is told of
+    every change this tab writes (so other tabs showing the match refresh).
     """
 
     store: Any
@@ -95,6 +106,8 @@ class AppState:
     # the open match
     match_id: str | None = None
     match: Match | None = None
+    version: int = 0  # the store version of ``match``: passed as expected_version with each write
+    announce: Any = None
     selected_tile: Tile | None = None
     selected_spot: Spot | None = None
     drawn: bool = False
@@ -154,11 +167,14 @@ class AppState:
     # ------------------------------------------------------------ navigation
     @guarded
     async def start(self) -> None:
-        """On opening a tab: the saved language, and the last unfinished match if any (resume)."""
-        self.lang = settings.load(self.data_dir).get("lang") or self.lang
+        """On opening a tab: the saved language, and the match last played if it is unfinished
+        (else the most recently active unfinished one): resume."""
+        saved = settings.load(self.data_dir)
+        self.lang = saved.get("lang") or self.lang
         self.unfinished = await self._call(self.store.unfinished_matches)
-        if self.unfinished:
-            await self._open(self.unfinished[0].id)
+        resume = await self._call(match_to_resume, self.data_dir, self.unfinished, settings.last_match(self.data_dir))
+        if resume is not None:
+            await self._open(resume)
         else:
             self.screen = HOME
 
@@ -177,6 +193,10 @@ class AppState:
             self.unfinished = await self._call(self.store.unfinished_matches)
         if screen == NEW_MATCH:
             self.recent_names = await self._call(self.store.recent_player_names, 12)
+        # back from settings: another tab may have moved on meanwhile
+        if (screen == TABLE and self.match_id is not None and self.match is not None
+                and await self._call(self.store.version, self.match_id) != self.version):
+            await self._reload()
         self.screen = screen
 
     @guarded
@@ -185,12 +205,54 @@ class AppState:
         await self._open(match_id)
 
     async def _open(self, match_id: str) -> None:
-        match = await self._call(self.store.open_match, match_id)
         self.match_id = match_id
+        await self._reload()
+        self.notice = None  # a notice belongs to the screen that made it
+        self.screen = TABLE
+        await self._call(settings.remember_match, self.data_dir, match_id)
+
+    async def _reload(self) -> None:
+        """Show the open match as the store has it now (this tab's own copy, at the current version)."""
+        match, version = await self._call(snapshot, self.store, self.match_id)
+        self.version = version
         self._show(match)
         self.last_info = self._last_placement()
-        self.settlement = []
-        self.screen = TABLE
+        self.settlement = last_settlement(match)
+        self.lot_seat = None
+
+    async def follow(self, match_id: str, version: int) -> None:
+        """Another tab changed ``match_id``, now at ``version``: if this tab shows it, show it as it is now.
+
+        Waits for this tab's own write in progress (which may itself have seen the change). The entry
+        in progress (selected tile, spot, hands) is dropped: it was meant for the old position. Other
+        matches' changes cost nothing (no re-render).
+        """
+        while self._busy:
+            await asyncio.sleep(0.02)
+        if match_id == self.match_id and self.match is not None and version > self.version:
+            await self._refresh()
+
+    @guarded
+    async def _refresh(self) -> None:
+        await self._reload()
+
+    async def _written(self, fn, *args):
+        """Run a store write (``fn(match_id, …, expected_version)``) in a thread.
+
+        If another tab changed the match since this one showed it (:class:`StaleView`), nothing
+        was written: show the match as it is now and raise ``ui_stale_view`` (enter the move again).
+        """
+        try:
+            return await self._call(fn, self.match_id, *args, self.version)
+        except StaleView:
+            await self._reload()
+            raise RuleViolation("", "ui_stale_view", text="this match was changed on another screen; "
+                                "here it is now: enter the move again") from None
+
+    def _changed(self) -> None:
+        """After this tab's write: remember the match as the one last played, tell the other tabs."""
+        if self.announce is not None:
+            self.announce(self.match_id, self.version)
 
     def _last_placement(self) -> PlacementInfo | None:
         """The explanation of the round's last move if it was a placement, else ``None``.
@@ -288,12 +350,28 @@ class AppState:
         seat = secrets.randbelow(self.match.n)
         await self._record(StartRound(seat))
         self.settlement = []
-        self.lot_seat = seat
+        self.lot_seat = seat  # shown until the round's first move
 
     async def _record(self, action) -> tuple[ScoreEvent, ...]:
-        result = await self._call(self.store.record, self.match_id, action)
-        self._show(result.match)
-        return tuple(result.events)
+        """Record ``action`` (built from what this tab shows) and fold it into this tab's copy.
+
+        The store validated it against the same position (same version), so the engine folds it
+        here exactly as there; the store's live match is never kept (it changes with other tabs' moves).
+        """
+        result = await self._written(self.store.record, action)
+        try:
+            events = self.match.apply(action)
+        except RuleViolation:  # cannot happen with the same fold; if it does, the store is the truth
+            log.exception("tab copy of %s disagrees with the store", self.match_id)
+            events = result.events
+            await self._reload()
+        self.version = result.version
+        self.lot_seat = None  # the lot's result is shown until the first move
+        self._show(self.match)
+        if settings.needs_remembering(self.data_dir, self.match_id):
+            await self._call(settings.remember_match, self.data_dir, self.match_id)
+        self._changed()
+        return tuple(events)
 
     # ------------------------------------------------------------ the table
     def legal_spots(self, tile: Tile) -> list[Spot]:
@@ -378,12 +456,15 @@ class AppState:
 
     @guarded
     async def undo(self) -> None:
-        """Take back the last entry (the store appends the undo)."""
-        match = await self._call(self.store.undo, self.match_id)
-        self._show(match)
+        """Take back the last entry (the store appends the undo; this tab refolds its copy the same way)."""
+        await self._written(self.store.undo)
+        m = self.match
+        self.version += 1  # the undo event
+        self._show(Match.replay(m.variant, m.players, m.partnerships, m.actions[:-1], explain=True))
         self.last_info = self._last_placement()
-        self.settlement = []
+        self.settlement = last_settlement(self.match)
         self.lot_seat = None
+        self._changed()
 
     # ------------------------------------------------------------ round end
     def reveal_pick(self, tile: Tile) -> None:
@@ -410,7 +491,7 @@ class AppState:
         """The hands as entered, for :class:`Reveal`: tiles, else a pip total; an empty hand is ``[]``.
 
         Raises :class:`RuleViolation` (``ui_hand_missing``) for a seat with
-        nothing entered, ``ui_bad_total`` for a total that is not a number.
+        nothing entered, ``ui_bad_total`` for a total that is not a whole number 0 or more.
         """
         r = self.match.round
         hands: dict[int, list[Tile] | int] = {}
@@ -422,9 +503,9 @@ class AppState:
             elif tiles:
                 hands[seat] = sorted(tiles)
             elif total:
-                if not total.isdigit():
+                if not total.isdecimal():  # digits only: "-3", "2.5", "²" are not pip totals
                     raise RuleViolation("", "ui_bad_total", name=self.match.players[seat], total=total,
-                                        text="a pip total is a whole number")
+                                        text="a pip total is a whole number, 0 or more")
                 hands[seat] = int(total)
             else:
                 raise RuleViolation("", "ui_hand_missing", name=self.match.players[seat],
@@ -434,6 +515,16 @@ class AppState:
     @guarded
     async def reveal(self) -> None:
         """Settle the round with the entered hands; the engine checks them against the table."""
-        events = await self._record(Reveal(self.reveal_hands()))
-        self.settlement = [e for e in events if e.kind != "play"]
+        await self._record(Reveal(self.reveal_hands()))
+        self.settlement = last_settlement(self.match)
         self.last_info = None
+
+
+def last_settlement(match: Match) -> list[ScoreEvent]:
+    """The score events of the last round's settlement (domino, settlement or block; H8–H10, E6–E8)
+    while the match waits for the next round or is finished, else ``[]``: so a tab opened between
+    rounds shows it too."""
+    r = match.round
+    if r is None or not r.settled or match.status not in ("start-round", "finished"):
+        return []
+    return [event for event in r.events if event.kind != "play"]

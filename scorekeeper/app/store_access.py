@@ -1,4 +1,4 @@
-"""Where the app keeps its data, and the store it opens there.
+"""Where the app keeps its data, the store it opens there, and a tab's own copy of a match.
 
 The data folder is ``--data-dir``, else ``$SCOREKEEPER_DATA``, else the
 per-user data folder: the same resolution as the store's own commands
@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..rules import Match
 from ..store import open_store
+from ..store.paths import Layout
 from ..store.paths import resolve_data_dir as _store_data_dir
 
 
@@ -28,3 +30,44 @@ def open_app_store(data_dir: Path):
     another process has the folder open).
     """
     return open_store(data_dir)
+
+
+def match_to_resume(data_dir: Path, unfinished: list, last: str | None) -> str | None:
+    """Which unfinished match a new tab opens: ``last`` (the match last played, from the settings)
+    if it is still unfinished, else the most recently active one (its log file written last), else ``None``.
+
+    ``unfinished``: the store's :class:`MatchSummary` list of matches in progress. A match's file is
+    rewritten with every event (docs/store.md), so its modification time is its last activity.
+    """
+    ids = [s.id for s in unfinished]
+    if last in ids:
+        return last
+    if not ids:
+        return None
+    layout = Layout(Path(data_dir))
+
+    def last_activity(summary) -> float:
+        try:
+            return layout.match_file(summary.id).stat().st_mtime
+        except OSError:
+            return summary.started.timestamp()
+
+    return max(unfinished, key=last_activity).id
+
+
+def snapshot(store, match_id: str) -> tuple[Match, int]:
+    """A tab's own copy of a stored match and the version it is at: ``(Match, version)``.
+
+    The store's :class:`Match` is live and shared by every tab of the process: a tab that
+    kept it would show (and build moves from) positions it never displayed. The copy is
+    the engine's fold (``explain=True``) of the actions in effect, read together with the
+    version they belong to (read again if another tab wrote in between). About 20 µs per
+    action. Raises :class:`scorekeeper.store.MatchNotFound` or ``MatchDamaged``.
+    """
+    live = store.open_match(match_id)
+    while True:
+        version = store.version(match_id)
+        actions = [action for _, action in store.actions(match_id)]
+        if store.version(match_id) == version:
+            break
+    return Match.replay(live.variant, live.players, live.partnerships, actions, explain=True), version

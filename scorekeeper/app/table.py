@@ -22,7 +22,7 @@ def message_view(state: AppState) -> ft.Control | None:
         return None
     return hook("message", ft.Container(
         padding=10, border_radius=8, bgcolor=ft.Colors.RED_50, border=ft.Border.all(1, ft.Colors.RED_300),
-        content=ft.Text(violation_words(state.t, state.error), color=ft.Colors.RED_900)))
+        content=ft.Text(violation_words(state.t, state.error, sentence=True), color=ft.Colors.RED_900)))
 
 
 def status_view(state: AppState) -> ft.Control:

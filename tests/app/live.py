@@ -49,11 +49,12 @@ class Live:
         self.connection = connection
 
     @classmethod
-    async def open(cls, store, data_dir: Path, width: float = 390) -> Live:
+    async def open(cls, store, data_dir: Path, width: float = 390, hub: PubSubHub | None = None) -> Live:
+        """A new tab; tabs given the same ``hub`` are sessions of one app (as the web server's are)."""
         loop = asyncio.get_running_loop()
         connection = RecordingConnection()
         connection.loop = loop
-        connection.pubsubhub = PubSubHub(loop=loop)
+        connection.pubsubhub = hub or PubSubHub(loop=loop)
         session = Session(connection)
         _context_page.set(session.page)  # what the web server does for each tab's task
         session.page.width = width

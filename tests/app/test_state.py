@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -319,36 +318,26 @@ def test_a_view_that_fails_shows_a_message_not_a_traceback(state, monkeypatch):
     assert "nothing was recorded" in text(body) and "home" in hooks(body)
 
 
-def test_explanations_without_an_explaining_store(state, monkeypatch):
-    """The store may fold matches without explanations: the app rebuilds them from the layout."""
+def test_explanations_without_an_explaining_fold(state):
+    """A match folded without explanations (explain=False, the engine's fast mode): the app
+    rebuilds the last placement's words from the layout."""
     from scorekeeper.rules import Match
 
-    def plain(match):
-        return Match.replay(match.variant, match.players, match.partnerships, list(match.actions), explain=False)
-
-    record, undo = state.store.record, state.store.undo
-
-    def record_plain(match_id, action):
-        result = record(match_id, action)
-        return SimpleNamespace(match=plain(result.match), events=result.events, seq=result.seq)
-
-    monkeypatch.setattr(state.store, "record", record_plain)
-    monkeypatch.setattr(state.store, "undo", lambda match_id: plain(undo(match_id)))
     new_match_state(state, "horse-race", ["Ann", "Bo"])
     run(state.start_round(0))
+    m = state.match
+    state.match = Match.replay(m.variant, m.players, m.partnerships, list(m.actions), explain=False)
     for tile, spot in (((1, 4), None), ((1, 1), ((1, 4), "low")), ((4, 4), ((1, 4), "high"))):
         state.pick_tile(tile)
         if spot:
             state.pick_spot(spot)
         run(state.play())
-    assert not state.match.explain
+    assert not state.match.explain and not state.match.round.placements
     assert shown(state)["explain"] == "1-1: 2 + 4-4: 8 = 10 → +2 Ann (3)"
-    run(state.undo())
-    assert shown(state)["explain"] == "1-4: 4 + 1-1: 2 = 6"
 
 
 def test_undo_with_nothing_to_undo_is_a_message(state):
     new_match_state(state, "horse-race", ["Ann", "Bo"])
     run(state.undo())
     assert state.error.code == "nothing_to_undo"
-    assert shown(state)["message"].startswith("nothing to undo")
+    assert shown(state)["message"] == "Nothing to undo: no entry of this match is left to take back"

@@ -102,7 +102,7 @@ def enter_hands(ui, hands: dict[str, list[str]], as_totals: tuple[str, ...] = ()
         if seat in as_totals:
             total = sum(int(v) for tile in tiles for v in tile.split("-"))
             ui.fill(f"pips-{seat}", str(total))
-            expect(ui.hook(f"reveal-seat-{seat}")).to_contain_text(f"{total} pips")
+            expect(ui.hook(f"reveal-seat-{seat}")).to_contain_text(f"pip total {total}")
             continue
         for count, tile in enumerate(tiles, start=1):
             ui.tap(f"tile-{tile_name(tile)}")

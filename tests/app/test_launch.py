@@ -1,0 +1,64 @@
+"""Starting the app: a fixed port (so a tab left open reconnects after a restart), and what is printed."""
+
+from __future__ import annotations
+
+import socket
+
+from scorekeeper.app import launch
+
+
+def test_the_preferred_port_is_used_when_free_and_another_when_taken():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert launch.port_to_use(port) == port  # free (nothing listens): the same address as last time
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", port))
+        other.listen()  # another program serves on it
+        chosen = launch.port_to_use(port)
+        assert chosen != port
+        with socket.socket() as check:  # and the port chosen instead is free
+            check.bind(("127.0.0.1", chosen))
+
+
+def test_a_port_left_in_time_wait_by_the_last_run_counts_as_free():
+    """The app restarted at once after a tab was connected: the old connection lingers in TIME_WAIT."""
+    with socket.socket() as server:
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        accepted, _ = server.accept()
+        accepted.close()  # the server side closes first: its end goes to TIME_WAIT
+        client.close()
+    assert launch.port_to_use(port) == port
+
+
+def test_plain_scorekeeper_serves_on_8550_and_says_where_the_data_is_and_how_to_stop(tmp_path, monkeypatch, capsys):
+    served = {}
+    monkeypatch.setattr(launch, "desktop_available", lambda: False)
+    monkeypatch.setattr(launch, "port_to_use", lambda preferred: preferred)
+
+    def serve(data_dir, host, port, open_browser=False):
+        served.update(data_dir=data_dir, host=host, port=port, open_browser=open_browser)
+        return 0
+
+    monkeypatch.setattr(launch, "serve", serve)
+    assert launch.run_app(tmp_path) == 0
+    assert served == {"data_dir": tmp_path, "host": "127.0.0.1", "port": 8550, "open_browser": True}
+    monkeypatch.setattr(launch, "port_to_use", lambda preferred: 40001)
+    launch.run_app(tmp_path)
+    assert served["port"] == 40001
+    assert "port 8550 is in use by another program; using port 40001 instead" in capsys.readouterr().out
+
+
+def test_serve_prints_the_address_the_data_folder_and_how_to_stop(tmp_path, monkeypatch, capsys):
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: None)
+    monkeypatch.setattr(launch.gc, "freeze", lambda: None)
+    assert launch.serve(tmp_path, "0.0.0.0", 8765) == 0
+    out = capsys.readouterr().out
+    assert "http://127.0.0.1:8765/" in out and f"data folder: {tmp_path}" in out and "Ctrl+C" in out
+
