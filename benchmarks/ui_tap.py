@@ -47,14 +47,14 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
+
+from scorekeeper.app.served import SCOREKEEPER_MAIN, ServedApp, spot_hook, tile_hook
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"
@@ -151,43 +151,7 @@ PAGE_PROBE = r"""
 """
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60) -> None:
-    deadline = time.time() + timeout
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return
-        except OSError as err:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError(f"server did not start:\n{log.read_text()}") from err
-            time.sleep(0.2)
-
-
-def start_process(code: str, args: list[str], data: Path, port: int) -> subprocess.Popen:
-    log = data / "server.log"
-    with open(log, "a") as out:
-        proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=out, stderr=subprocess.STDOUT,
-                                cwd=ROOT)
-    wait_http(f"http://127.0.0.1:{port}/", proc, log)
-    return proc
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-
-
-SCOREKEEPER = "import sys; from scorekeeper.cli import main; sys.exit(main())"
+SCOREKEEPER = SCOREKEEPER_MAIN
 
 # The server with timers around a component update (render / diff / send), written to $PROFILE_OUT.
 PROFILED_SCOREKEEPER = r"""
@@ -385,16 +349,6 @@ def renderer(page) -> str:
 
 # ---------------------------------------------------------------- the match, tap by tap
 
-def tile_name(text: str) -> str:
-    a, b = sorted(int(v) for v in text.replace("|", "-").split("-"))
-    return f"{a}-{b}"
-
-
-def spot_name(at: str) -> str:
-    tile, side = at.split(":")
-    return f"spot-{tile_name(tile)}-{side}"
-
-
 def create_match(bench: Bench, doc: dict) -> None:
     page = bench.page
     page.wait_for_selector('[flt-semantics-identifier="new-match"], [flt-semantics-identifier="home"]')
@@ -416,17 +370,17 @@ def create_match(bench: Bench, doc: dict) -> None:
 
 
 def enter_placement(bench: Bench, move: dict, spot_first: bool, mark_drawn: bool) -> None:
-    tile = tile_name(move["play"])
+    tile = tile_hook(move["play"]).removeprefix("tile-")  # "1-4", as the screen writes it
     if "at" not in move:  # the lead
         bench.tap("tile", f"tile-{tile}", text_is("selection", f"Lead {tile}"))
     elif spot_first:
-        spot = spot_name(move["at"])
+        spot = spot_hook(move["at"])
         bench.tap("spot", spot, text_matches("selection", "^Open spot "))
         bench.tap("tile", f"tile-{tile}", text_matches("selection", f"^{tile} at "))
     else:
         bench.tap("tile", f"tile-{tile}", text_matches("selection", f"^{tile}"))
         # a single legal spot is chosen by itself: then there is nothing to tap (None)
-        bench.tap("spot", spot_name(move["at"]), text_matches("selection", f"^{tile} at "))
+        bench.tap("spot", spot_hook(move["at"]), text_matches("selection", f"^{tile} at "))
     if mark_drawn:
         bench.tap("drawn", "drawn", "b.checked('drawn')")
 
@@ -436,7 +390,7 @@ def play_round(bench: Bench, round_: dict, undo_every: int) -> None:
     placements = 0
     for move in round_["moves"]:
         if "play" in move:
-            tile = tile_name(move["play"])
+            tile = tile_hook(move["play"]).removeprefix("tile-")  # "1-4", as the screen writes it
             mark = bool(move.get("drawn")) and not (previous and "draw" in previous
                                                     and previous["player"] == move["player"])
             spot_first = placements % 2 == 1
@@ -464,7 +418,7 @@ def enter_hands(bench: Bench, hands: dict[str, list[str]]) -> None:
         # choosing the seat only changes its frame's width (no text to watch): not timed
         bench.tap_unmeasured(f"reveal-seat-{seat}")
         for count, tile in enumerate(tiles, start=1):
-            bench.tap("reveal-tile", f"tile-{tile_name(tile)}",
+            bench.tap("reveal-tile", tile_hook(tile),
                       text_matches(f"reveal-seat-{seat}", f"{count} of {len(tiles)} tiles"))
     bench.tap("settle", "confirm", present("settlement"))
 
@@ -598,10 +552,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if not args.no_floor:
                 data = Path(tempfile.mkdtemp(prefix="ui-tap-floor-"))
-                port = free_port()
-                proc = start_process(FLOOR_APP, [str(port)], data, port)
+                served = ServedApp(data, code=FLOOR_APP, args=["{port}"], cwd=ROOT)
                 try:
-                    page = open_page(browser, f"http://127.0.0.1:{port}/", viewport)
+                    page = open_page(browser, served.url, viewport)
                     bench = Bench(page, args.pause)
                     floor_taps(bench, 3)  # warm up
                     bench.samples.clear()
@@ -609,16 +562,15 @@ def main(argv: list[str] | None = None) -> int:
                     results["floor"] = bench.samples
                     page.context.close()
                 finally:
-                    stop(proc)
+                    served.stop()
                     shutil.rmtree(data, ignore_errors=True)
             data = Path(tempfile.mkdtemp(prefix="ui-tap-app-"))
-            port = free_port()
             env_profile = data / "profile.json"
             code = PROFILED_SCOREKEEPER if args.server_profile else SCOREKEEPER
             os.environ["PROFILE_OUT"] = str(env_profile)
-            proc = start_process(code, ["--data-dir", str(data), "serve", "--port", str(port)], data, port)
+            served = ServedApp(data, code=code, cwd=ROOT)
             try:
-                page = open_page(browser, f"http://127.0.0.1:{port}/", viewport)
+                page = open_page(browser, served.url, viewport)
                 engine = renderer(page)
                 bench = Bench(page, args.pause)
                 for case in cases:
@@ -626,7 +578,7 @@ def main(argv: list[str] | None = None) -> int:
                 results["app"] = bench.samples
                 page.context.close()
             finally:
-                stop(proc)
+                served.stop()
             if args.server_profile:
                 profile_lines = server_profile(env_profile)
             shutil.rmtree(data, ignore_errors=True)

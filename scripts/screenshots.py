@@ -21,13 +21,11 @@ import argparse
 import json
 import re
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
+
+from scorekeeper.app.served import ServedApp, spot_hook, tile_hook
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"
@@ -46,7 +44,6 @@ def case(name: str) -> dict:
 
 def seed(data: Path) -> None:
     """The history the screenshots show: shared cases imported through the store with fixed dates."""
-    sys.path.insert(0, str(ROOT))
     from scorekeeper.store import open_store
 
     almost = case("hr-2p-instant-win-62")
@@ -64,40 +61,6 @@ def seed(data: Path) -> None:
         store.import_documents(docs)
     finally:
         store.close()
-
-
-class Server:
-    """``scorekeeper serve`` in a child process on a free loopback port."""
-
-    def __init__(self, data: Path) -> None:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.log = open(data / "server.log", "a")  # noqa: SIM115 - open for the server's whole life
-        command = [sys.executable, "-c", "import sys; from scorekeeper.cli import main; sys.exit(main())",
-                   "--data-dir", str(data), "serve", "--port", str(self.port)]
-        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT,
-                                     env={**__import__("os").environ, "TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"})
-        deadline = time.time() + 30
-        while True:
-            try:
-                urllib.request.urlopen(self.url, timeout=1).read()
-                return
-            except OSError as err:
-                if self.proc.poll() is not None or time.time() > deadline:
-                    self.stop()
-                    raise RuntimeError("scorekeeper serve did not start: "
-                                       + (data / "server.log").read_text()) from err
-                time.sleep(0.2)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log.close()
 
 
 class Driver:
@@ -161,22 +124,16 @@ class Driver:
         raise RuntimeError(f"{name}: the screen did not settle")
 
 
-def tile_name(text: str) -> str:
-    a, b = sorted(int(v) for v in text.split("-"))
-    return f"{a}-{b}"
-
-
 def play(d: Driver, moves: list[dict]) -> None:
     """Enter moves as a player would: tile, spot, (drawn), Play; Draw with its count."""
     previous = None
     for move in moves:
         if "play" in move:
-            tile = tile_name(move["play"])
+            tile = tile_hook(move["play"]).removeprefix("tile-")  # "1-4", as the screen writes it
             d.tap(f"tile-{tile}")
             if "at" in move:
                 d.expect_text("selection", re.compile(f"^{tile}"))
-                spot_tile, side = move["at"].split(":")
-                d.tap(f"spot-{tile_name(spot_tile)}-{side}")
+                d.tap(spot_hook(move["at"]))
                 d.expect_text("selection", re.compile(f"{tile} at "))
             if move.get("drawn") and not (previous and "draw" in previous):
                 d.tap("drawn")
@@ -235,7 +192,7 @@ def journey(d: Driver) -> None:
     d.expect_text("round-end", "Bo went out (domino)")
     d.tap("reveal-seat-0")
     for count, tile in enumerate(seed_case["rounds"][0]["hands"]["0"], start=1):
-        d.tap(f"tile-{tile_name(tile)}")
+        d.tap(tile_hook(tile))
         d.expect_contains("reveal-seat-0", f"{count} of 6 tiles")
     d.tap("confirm")
     d.expect_contains("settlement", "Domino for Bo")
@@ -295,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-"))
     seed(data)
-    server = Server(data)
+    server = ServedApp(data, cwd=ROOT, env={"TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"})
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

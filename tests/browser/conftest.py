@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from scorekeeper.app.served import ServedApp
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -33,53 +30,11 @@ def _require_browser() -> None:
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    """``scorekeeper serve`` in a child process on a free loopback port."""
-
-    def __init__(self, data: str) -> None:
-        self.data = data
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.log = open(Path(data) / "server.log", "a")  # noqa: SIM115 - open for the server's whole life
-        # the console script's entry point (``python -m scorekeeper.cli`` would be a second copy of the CLI)
-        command = [sys.executable, "-c", "import sys; from scorekeeper.cli import main; sys.exit(main())",
-                   "--data-dir", data, "serve", "--port", str(self.port)]
-        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 30
-        while True:
-            try:
-                urllib.request.urlopen(self.url, timeout=1).read()
-                break
-            except OSError as err:
-                if self.proc.poll() is not None or time.time() > deadline:
-                    self.proc.kill()
-                    raise RuntimeError("scorekeeper serve did not start: "
-                                       + (Path(data) / "server.log").read_text()) from err
-                time.sleep(0.2)
-
-    def stop(self, kill: bool = False) -> None:
-        if kill:
-            self.proc.kill()
-        else:
-            self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log.close()
-
-
 @pytest.fixture(scope="session")
 def server():
     """The app served from a temp data folder for the whole session; yields its URL."""
     _require_browser()
-    running = Server(tempfile.mkdtemp(prefix="scorekeeper-browser-"))
+    running = ServedApp(tempfile.mkdtemp(prefix="scorekeeper-browser-"))
     yield running.url
     running.stop()
 

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import Server, open_ui
+from scorekeeper.app.served import ServedApp, spot_hook, tile_hook
+
+from .conftest import open_ui
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
@@ -19,8 +21,14 @@ def start_match(ui, variant: str, names: list[str], partnerships: bool = False) 
     """From wherever the app opened: home → new match → seats → create."""
     # a fresh start opens the last unfinished match: go home first
     ui.page.wait_for_selector('[flt-semantics-identifier="new-match"], [flt-semantics-identifier="home"]')
-    if ui.page.locator('[flt-semantics-identifier="new-match"]').count() == 0:
+    for _ in range(3):  # on a loaded machine Flutter can take a slow tap for a long press: tap again
+        if ui.page.locator('[flt-semantics-identifier="new-match"]').count():
+            break
         ui.tap("home")
+        try:
+            ui.page.wait_for_selector('[flt-semantics-identifier="new-match"]', timeout=5_000)
+        except Exception:  # noqa: BLE001 - Playwright's TimeoutError; tapped again below
+            continue
     ui.tap("new-match")
     ui.tap(f"game-{variant}")
     ui.tap(f"players-{len(names)}")
@@ -31,16 +39,6 @@ def start_match(ui, variant: str, names: list[str], partnerships: bool = False) 
         ui.tap("partnerships")
     ui.tap("create-match")
     ui.expect_text("score-0", "0")
-
-
-def tile_name(text: str) -> str:
-    a, b = sorted(int(v) for v in text.replace("|", "-").split("-"))
-    return f"{a}-{b}"
-
-
-def spot_name(at: str) -> str:
-    tile, side = at.split(":")
-    return f"spot-{tile_name(tile)}-{side}"
 
 
 def running_points(report: dict, round_index: int) -> dict[int, list[int]]:
@@ -59,11 +57,11 @@ def play_moves(ui, moves: list[dict], expected_after: dict[int, list[int]], side
     previous = None
     for index, move in enumerate(moves):
         if "play" in move:
-            tile = tile_name(move["play"])
+            tile = tile_hook(move["play"]).removeprefix("tile-")  # "1-4": low first, as the screen writes it
             ui.tap(f"tile-{tile}")
             if "at" in move:
                 ui.expect_text("selection", re.compile(f"^{tile}"))
-                ui.tap(spot_name(move["at"]))
+                ui.tap(spot_hook(move["at"]))
                 ui.expect_text("selection", re.compile(f"{tile} at "))
             else:
                 ui.expect_text("selection", f"Lead {tile}")
@@ -105,7 +103,7 @@ def enter_hands(ui, hands: dict[str, list[str]], as_totals: tuple[str, ...] = ()
             expect(ui.hook(f"reveal-seat-{seat}")).to_contain_text(f"pip total {total}")
             continue
         for count, tile in enumerate(tiles, start=1):
-            ui.tap(f"tile-{tile_name(tile)}")
+            ui.tap(tile_hook(tile))
             expect(ui.hook(f"reveal-seat-{seat}")).to_contain_text(f"{count} of {len(tiles)} tiles")
     ui.tap("confirm")
 
@@ -144,7 +142,7 @@ def test_case_tap_by_tap(ui, case, as_totals):
 def test_resume_after_the_app_was_closed(browser):
     """Kill the server mid-round, start it again on the same data: the same match, at the same move."""
     data = tempfile.mkdtemp(prefix="scorekeeper-resume-")
-    first = Server(data)
+    first = ServedApp(data)
     ui = open_ui(browser, first.url)
     try:
         start_match(ui, "exact-61", ["Ann", "Bo"])
@@ -161,7 +159,7 @@ def test_resume_after_the_app_was_closed(browser):
     finally:
         ui.page.context.close()
         first.stop(kill=True)
-    second = Server(data)
+    second = ServedApp(data)
     ui = open_ui(browser, second.url)
     try:
         ui.expect_text("turn", "Ann to play: one tile a turn")

@@ -1,0 +1,85 @@
+"""The app served in a child process, and the test-hook names of match-format moves.
+
+For whatever drives the app from outside (the browser tests, ``scripts/screenshots.py``,
+``benchmarks/ui_tap.py``); the app itself never imports this module.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from scorekeeper.rules.tiles import parse_tile
+
+#: the console script's entry point (``python -m scorekeeper.cli`` would load a second copy of the CLI)
+SCOREKEEPER_MAIN = "import sys; from scorekeeper.cli import main; sys.exit(main())"
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServedApp:
+    """``scorekeeper --data-dir DATA serve --port P`` in a child process, answering HTTP on return.
+
+    ``data``: the data folder (the server's log goes to ``data/server.log``). ``code`` and ``args``
+    replace the Python code run and its arguments (``"{port}"`` in an argument is replaced by the
+    port), ``env`` adds environment variables. ``url`` is ``http://127.0.0.1:PORT/``.
+    Raises ``RuntimeError`` (with the server's log) when it does not answer within ``timeout`` s.
+    """
+
+    def __init__(self, data: str | Path, *, code: str = SCOREKEEPER_MAIN, args: list[str] | None = None,
+                 env: dict[str, str] | None = None, cwd: str | Path | None = None, timeout: float = 60) -> None:
+        self.data = Path(data)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        if args is None:
+            args = ["--data-dir", str(self.data), "serve", "--port", "{port}"]
+        args = [arg.replace("{port}", str(self.port)) for arg in args]
+        self.log_path = self.data / "server.log"
+        self.log = open(self.log_path, "a")  # noqa: SIM115 - open for the server's whole life
+        self.proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=self.log,
+                                     stderr=subprocess.STDOUT, cwd=cwd, env={**os.environ, **(env or {})})
+        deadline = time.time() + timeout
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1).read()
+                return
+            except OSError as err:
+                if self.proc.poll() is not None or time.time() > deadline:
+                    self.stop(kill=True)
+                    raise RuntimeError(f"the app did not start:\n{self.log_path.read_text()}") from err
+                time.sleep(0.2)
+
+    def stop(self, kill: bool = False) -> None:
+        """End the server: SIGTERM (SIGKILL after 10 s), or SIGKILL at once with ``kill=True``."""
+        if kill:
+            self.proc.kill()
+        else:
+            self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+def tile_hook(text: str) -> str:
+    """``"4-1"`` (match-format tile, either order) -> ``"tile-1-4"``, the tile picker's hook."""
+    low, high = parse_tile(text)
+    return f"tile-{low}-{high}"
+
+
+def spot_hook(at: str) -> str:
+    """``"4-1:high"`` (a move's ``at``: tile and side) -> ``"spot-1-4-high"``, the open spot's hook."""
+    tile, side = at.split(":")
+    return f"spot-{tile_hook(tile).removeprefix('tile-')}-{side}"
