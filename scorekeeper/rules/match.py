@@ -38,7 +38,7 @@ from .moves import (
 from .referee import Claim, TableFacts, check_hands, proven_fit
 from .scoring import TARGET_RAW, placement_raw
 from .settlement import exact61_block, exact61_settlement, horse_race_block, horse_race_domino
-from .tiles import fits, tile_text
+from .tiles import ALL_TILES, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
@@ -478,8 +478,18 @@ class Match:
             raise RuleViolation("S8", "draw_too_many", name=name, count=count, stock=r.stock,
                                 text=f"{name} draws {count} but the stock has "
                                 f"only {r.stock} tile{'s' if r.stock != 1 else ''}")
+        mask = r.layout.open_mask
+        on_table = r.layout.on_table
+        # every tile drawn that did not fit is off the table and misses every open end (tiles conserved)
+        misses = sum(1 for tile in ALL_TILES if tile not in on_table and not fits(tile, mask))
+        if count > misses:
+            ends = ", ".join(str(v) for v in range(7) if mask >> v & 1)
+            raise RuleViolation("S8", "draw_impossible", name=name, count=count, misses=misses, ends=ends,
+                                text=f"{name} cannot have drawn {count} tiles that did not fit: only {misses} "
+                                f"tile{'s' if misses != 1 else ''} off the table miss every open end ({ends}); "
+                                "count again the tiles drawn that did not fit")
         index = len(r.moves)
-        r.claims[move.player] = [(index, r.layout.open_mask, "draw")]  # new tiles: older claims unknown
+        r.claims[move.player] = [(index, mask, "draw")]  # new tiles: older claims unknown
         r.stock -= count
         r.hand_sizes[move.player] += count
         r.drawn_tiles[move.player] += count
