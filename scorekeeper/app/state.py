@@ -209,7 +209,7 @@ class AppState:
         await self._reload()
         self.notice = None  # a notice belongs to the screen that made it
         self.screen = TABLE
-        await self._call(settings.remember_match, self.data_dir, match_id)
+        await self._remember()
 
     async def _reload(self) -> None:
         """Show the open match as the store has it now (this tab's own copy, at the current version)."""
@@ -250,9 +250,23 @@ class AppState:
                                 "here it is now: enter the move again") from None
 
     def _changed(self) -> None:
-        """After this tab's write: remember the match as the one last played, tell the other tabs."""
+        """After this tab's write: tell the other tabs (those showing the match re-read it)."""
         if self.announce is not None:
             self.announce(self.match_id, self.version)
+
+    async def _remember(self) -> None:
+        """Save the open match as the one last played (resumed on start), best effort.
+
+        Called after the store's write: that write stands whatever happens here, so a settings
+        file that cannot be written (disk full, read-only folder) is logged, never reported as
+        "nothing was recorded" (the user would enter the move again: a legal duplicate).
+        """
+        if not settings.needs_remembering(self.data_dir, self.match_id):
+            return
+        try:
+            await self._call(settings.remember_match, self.data_dir, self.match_id)
+        except OSError as err:
+            log.warning("could not remember %s as the match last played: %s", self.match_id, err)
 
     def _last_placement(self) -> PlacementInfo | None:
         """The explanation of the round's last move if it was a placement, else ``None``.
@@ -368,9 +382,8 @@ class AppState:
         self.version = result.version
         self.lot_seat = None  # the lot's result is shown until the first move
         self._show(self.match)
-        if settings.needs_remembering(self.data_dir, self.match_id):
-            await self._call(settings.remember_match, self.data_dir, self.match_id)
-        self._changed()
+        self._changed()  # first: the move is stored whatever happens next
+        await self._remember()
         return tuple(events)
 
     # ------------------------------------------------------------ the table
