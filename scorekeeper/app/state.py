@@ -375,11 +375,11 @@ class AppState:
         result = await self._written(self.store.record, action)
         try:
             events = self.match.apply(action)
+            self.version = result.version
         except RuleViolation:  # cannot happen with the same fold; if it does, the store is the truth
             log.exception("tab copy of %s disagrees with the store", self.match_id)
             events = result.events
-            await self._reload()
-        self.version = result.version
+            await self._reload()  # sets the version read with the copy (maybe newer than this write's)
         self.lot_seat = None  # the lot's result is shown until the first move
         self._show(self.match)
         self._changed()  # first: the move is stored whatever happens next

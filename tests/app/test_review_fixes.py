@@ -7,7 +7,7 @@ import errno
 from scorekeeper.app import settings
 from scorekeeper.app.state import TABLE, AppState
 from scorekeeper.app.store_access import open_app_store
-from scorekeeper.rules import Play, StartRound
+from scorekeeper.rules import Play, RuleViolation, StartRound
 
 from .test_state import new_match_state, run, shown
 
@@ -41,3 +41,32 @@ def test_a_settings_file_that_cannot_be_written_does_not_hide_a_stored_move(tmp_
     stored = [action for _, action in st.store.actions(st.match_id)]
     assert stored == [StartRound(0), Play(0, (1, 4), None, False)]
     assert st.match.points == [1, 0]  # 1-4 leads: end sum 5, 1 point (H4)
+
+
+# ------------------------------------------------------------------ 7: the version after a disagreement
+def test_after_a_disagreement_the_tab_keeps_the_version_of_the_copy_it_reloaded(tmp_path, monkeypatch):
+    """The tab's fold refuses what the store accepted (cannot happen, but the store is the truth), and
+    another tab writes before this one re-reads: the tab shows that later position at its version,
+    and its next move is recorded (not refused as stale)."""
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.start_round(0))
+    copy = st.match
+
+    def disagree(action):
+        st.store.record(st.match_id, Play(0, (4, 5), ((1, 4), "high"), False))  # another tab, meanwhile
+        raise RuleViolation("S3", "wrong_player", text="simulated disagreement")
+
+    st.pick_tile((1, 4))
+    monkeypatch.setattr(copy, "apply", disagree)
+    run(st.play())
+    assert st.error is None and st.match is not copy
+    assert st.version == st.store.version(st.match_id)
+    assert [m.tile for m in st.match.round.moves] == [(1, 4), (4, 5)]
+    play_ok = st.version + 1
+    st.pick_tile((5, 5))
+    st.pick_spot(((4, 5), "high"))
+    run(st.play())
+    assert st.error is None, st.error
+    assert st.store.version(st.match_id) == play_ok
+    assert [m.tile for m in st.match.round.moves] == [(1, 4), (4, 5), (5, 5)]
