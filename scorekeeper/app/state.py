@@ -188,7 +188,10 @@ class AppState:
         if screen == HISTORY:
             from .history_actions import load_history  # that module imports this one
 
-            await load_history(self)
+            try:
+                await load_history(self)
+            except RuleViolation as err:  # a typed date that is no date: listed without it, the screen says why
+                self.error = err
         if screen == HOME:
             self.unfinished = await self._call(self.store.unfinished_matches)
         if screen == NEW_MATCH:

@@ -70,3 +70,30 @@ def test_after_a_disagreement_the_tab_keeps_the_version_of_the_copy_it_reloaded(
     assert st.error is None, st.error
     assert st.store.version(st.match_id) == play_ok
     assert [m.tile for m in st.match.round.moves] == [(1, 4), (4, 5), (5, 5)]
+
+
+# ------------------------------------------------------------------ 2: a bad date never locks the history
+def test_a_bad_date_in_the_history_filter_opens_the_history_anyway(tmp_path):
+    from scorekeeper.app import history_actions as acts
+    from scorekeeper.app.state import HISTORY, HOME
+
+    from .test_history import import_cases
+
+    st = tab(tmp_path)
+    import_cases(st, "hr-2p-seed-layout")
+    run(st.go(HISTORY))
+    acts.set_filter_text(st, "until", "2026-02-30")
+    run(st.go(HOME))  # left without applying it: the bad text is still in the field
+    run(st.go(HISTORY))
+    assert st.screen == HISTORY and st.error.code == "ui_no_such_date"
+    assert shown(st)["message"] == '"2026-02-30" is not a date: the calendar has no such day'
+    assert len(st.history) == 1 and st.history_filter["until"] == ""  # listed without it; not kept
+    run(st.go(HOME))
+    run(st.go(HISTORY))
+    assert st.screen == HISTORY and st.error is None
+    acts.set_filter_text(st, "since", "12/06/2025")  # applied: the list is read without it as well
+    run(acts.apply_filter(st))
+    assert st.error.code == "ui_bad_date" and st.history_filter["since"] == "" and len(st.history) == 1
+    run(st.go(HOME))
+    run(st.go(HISTORY))
+    assert st.screen == HISTORY and st.error is None
