@@ -498,10 +498,13 @@ class AppState:
         self.reveal_tiles = tiles
 
     def set_reveal_total(self, seat: int, text: str) -> None:
-        """A pip total typed for ``seat`` instead of its tiles."""
+        """A pip total typed for ``seat`` instead of its tiles: the seat's tapped tiles are dropped
+        (one or the other counts, and the last entered is the one the user sees and means)."""
         totals = dict(self.reveal_totals)
         totals[seat] = text.strip()
         self.reveal_totals = totals
+        if totals[seat] and self.reveal_tiles.get(seat):
+            self.reveal_tiles = {s: hand for s, hand in self.reveal_tiles.items() if s != seat}
 
     def reveal_hands(self) -> dict[int, list[Tile] | int]:
         """The hands as entered, for :class:`Reveal`: tiles, else a pip total; an empty hand is ``[]``.

@@ -97,3 +97,21 @@ def test_a_bad_date_in_the_history_filter_opens_the_history_anyway(tmp_path):
     run(st.go(HOME))
     run(st.go(HISTORY))
     assert st.screen == HISTORY and st.error is None
+
+
+# ------------------------------------------------------------------ 8: a typed pip total counts
+def test_a_pip_total_typed_after_tapping_tiles_is_the_one_that_counts(tmp_path):
+    """Ann's hand in the case (0-0 3-3 5-6 6-6 3-5 2-3) holds 42 pips: Bo's domino is worth 40 raw, 8 points
+    (H8: 42 rounded to the nearest 5). One tile tapped by mistake, then the total typed: the total counts."""
+    from .test_messages import reveal_state
+
+    st = tab(tmp_path)
+    reveal_state(st, "hr-2p-seed-layout")
+    st.reveal_seat = 0
+    st.reveal_pick((0, 0))
+    st.set_reveal_total(0, "42")
+    assert st.reveal_tiles.get(0, []) == [] and st.reveal_hands() == {0: 42, 1: []}
+    assert shown(st)["reveal-seat-0"] == "Ann: pip total 42"
+    run(st.reveal())
+    assert st.error is None, st.error
+    assert [(e.kind, e.side, e.raw, e.points) for e in st.settlement] == [("domino", 1, 40, 8)]
