@@ -115,3 +115,66 @@ def test_a_pip_total_typed_after_tapping_tiles_is_the_one_that_counts(tmp_path):
     run(st.reveal())
     assert st.error is None, st.error
     assert [(e.kind, e.side, e.raw, e.points) for e in st.settlement] == [("domino", 1, 40, 8)]
+
+
+# ------------------------------------------------------------------ 5: the screens ask the engine
+def test_the_table_asks_the_engine_when_draw_and_pass_are_allowed(tmp_path, monkeypatch):
+    """Ann continues after 1-4 with 14 tiles in the stock: Draw offered, Pass not (S8). The buttons
+    follow the engine's ``Turn.can_draw`` / ``can_pass``, not a rule of their own."""
+    from scorekeeper.app import table
+    from scorekeeper.rules.moves import Turn
+
+    from .hooks import hooks
+
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.start_round(0))
+    buttons = hooks(table.view(st))
+    assert buttons["draw"].disabled and buttons["pass"].disabled  # a lead neither draws nor passes
+    st.pick_tile((1, 4))
+    run(st.play())
+    buttons = hooks(table.view(st))
+    assert not buttons["draw"].disabled and buttons["pass"].disabled and "drawn" in buttons
+    monkeypatch.setattr(Turn, "can_draw", property(lambda self: False))
+    monkeypatch.setattr(Turn, "can_pass", property(lambda self: True))
+    buttons = hooks(table.view(st))
+    assert buttons["draw"].disabled and not buttons["pass"].disabled and "drawn" not in buttons
+
+
+def test_the_distance_to_61_and_the_running_totals_are_the_engines(tmp_path, monkeypatch):
+    """Exact 61: a side at -3 points is exactly 64 from 61 (E3, E6); the scoreboard says what the engine
+    counts (``Match.points_to_target``), the chart's points are the events' ``points_after``."""
+    from scorekeeper.app.progress import score_progress
+    from scorekeeper.rules import Match
+    from scorekeeper.rules.moves import ScoreEvent
+
+    st = tab(tmp_path)
+    new_match_state(st, "exact-61", ["Ann", "Bo"])
+    st.match.scores[1] = -15
+    assert shown(st)["distance-1"] == "exactly 64 to 61" and shown(st)["distance-0"] == "exactly 61 to 61"
+    monkeypatch.setattr(Match, "points_to_target", lambda self, side: 0 if side else 5)
+    assert shown(st)["distance-1"] == "61 reached" and shown(st)["distance-0"] == "exactly 5 to 61"
+    run(st.start_round(0))
+    st.pick_tile((1, 4))
+    run(st.play())  # 5: +1 for Ann
+    assert score_progress(st.match).series[0][-1][1] == 1
+    monkeypatch.setattr(ScoreEvent, "points_after", property(lambda self: 42))
+    assert score_progress(st.match).series[0][-1][1] == 42
+
+
+def test_the_e5_words_come_from_the_engines_mark():
+    """e61-2p-exact-finish, round 1, move 9: the last tile 0-1 makes 25, which joins the settlement (E5)."""
+    import dataclasses
+    from pathlib import Path
+
+    from scorekeeper.explain import placement_words
+    from scorekeeper.i18n import Translator
+    from scorekeeper.rules import load_document
+
+    cases = Path(__file__).resolve().parents[1] / "cases"
+    match = load_document((cases / "e61-2p-exact-finish.json").read_bytes(), explain=True)
+    last = match.rounds[0].placements[9]
+    t = Translator("en")
+    assert placement_words(t, match, last).endswith("= 25 → 25 raw joins the settlement (last tile)")
+    unmarked = dataclasses.replace(last, joins_settlement=False)
+    assert placement_words(t, match, unmarked).endswith("= 25")
