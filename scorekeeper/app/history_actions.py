@@ -191,9 +191,9 @@ async def export_match(state: AppState, match_id: str) -> None:
     name, data = prepared
     try:
         path = await files.save_bytes(name, data)
-    except Exception as err:  # noqa: BLE001 - the user gets a message, the log the traceback
+    except Exception:  # noqa: BLE001 - the user gets a message, the log the traceback
         log.exception("export of %s failed", match_id)
-        state.notice = Notice("ui.export_failed", {"detail": str(err)}, ok=False)
+        state.notice = Notice("ui.export_failed", ok=False)  # the details (often English) are in the log
         return
     state.notice = Notice("ui.exported_path", {"path": path}) if path else Notice("ui.exported", {"name": name})
 
@@ -207,9 +207,9 @@ async def import_files(state: AppState) -> None:
     """
     try:
         picked = await files.pick_json_files()
-    except Exception as err:  # noqa: BLE001
+    except Exception:  # noqa: BLE001
         log.exception("file chooser failed")
-        state.notice = Notice("ui.import_failed", {"detail": str(err)}, ok=False)
+        state.notice = Notice("ui.import_failed", ok=False)
         return
     if picked:
         await import_picked(state, picked)

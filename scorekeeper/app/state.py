@@ -70,9 +70,10 @@ def guarded(method):
             self.error = err
         except NothingToUndo:
             self.error = RuleViolation("", "nothing_to_undo", text="nothing to undo")
-        except StoreError as err:  # damaged file moved aside, store closed…: its own words, logged
+        except StoreError as err:  # damaged file moved aside, store closed…: translated by its code, logged
             log.warning("store: %s", err.message)
-            self.error = RuleViolation("", "store_problem", detail=err.message, text=err.message)
+            self.error = RuleViolation("", err.code or "store_problem", **err.params, detail=err.message,
+                                       text=err.message)
         except Exception:  # noqa: BLE001 - the user gets a message, the log the traceback
             log.exception("intent %s failed", method.__name__)
             self.error = RuleViolation("", "unexpected", text="unexpected error")

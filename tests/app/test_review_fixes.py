@@ -178,3 +178,73 @@ def test_the_e5_words_come_from_the_engines_mark():
     assert placement_words(t, match, last).endswith("= 25 → 25 raw joins the settlement (last tile)")
     unmarked = dataclasses.replace(last, joins_settlement=False)
     assert placement_words(t, match, unmarked).endswith("= 25")
+
+
+# ------------------------------------------------------------------ 4: no English for uk/ko users
+LATIN_WORD = r"[A-Za-z]{3,}"
+
+
+def test_a_name_that_is_not_one_line_is_refused_in_the_users_language(tmp_path):
+    from scorekeeper.app.state import NEW_MATCH
+
+    st = tab(tmp_path)
+    run(st.set_language("uk"))
+    run(st.go(NEW_MATCH))
+    st.set_name(0, "Ann\tLee")
+    st.set_name(1, "Bo")
+    run(st.create_match())
+    assert st.error.code == "bad_name" and st.screen == NEW_MATCH
+    assert shown(st)["message"] == "Ім'я гравця має бути одним рядком тексту, а не 'Ann\\tLee'"
+
+
+def test_a_write_that_fails_is_said_in_the_users_language(tmp_path, monkeypatch):
+    from scorekeeper.store.matchfile import MatchLog
+
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.set_language("ko"))
+
+    def disk_full(self, events):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(MatchLog, "append", disk_full)
+    run(st.start_round(0))
+    assert st.error.code == "save_failed" and st.error.params["reason"] == "No space left on device"
+    assert shown(st)["message"] == ("데이터 폴더에 쓰지 못했습니다 (No space left on device): 아무것도 기록되지 "
+                                    "않았습니다 — 남은 공간과 폴더를 확인한 뒤 다시 시도하세요")
+    monkeypatch.undo()
+    assert list(st.store.actions(st.match_id)) == []  # nothing recorded, as the message says
+
+
+def test_a_file_that_is_not_json_and_a_damaged_match_are_said_in_the_users_language(tmp_path):
+    import re
+
+    from scorekeeper.app import history
+    from scorekeeper.app import history_actions as acts
+    from scorekeeper.app.files import PickedFile
+    from scorekeeper.app.state import HISTORY
+
+    from .hooks import hooks, text
+    from .test_history import import_cases
+
+    st = tab(tmp_path)
+    import_cases(st, "hr-2p-seed-layout")
+    run(st.set_language("uk"))
+    run(st.go(HISTORY))
+    run(acts.import_picked(st, [PickedFile("cut.json", b'{"format": "scorekeeper-match/1",\n "players": [')]))
+    assert st.notice.error.code == "not_json_at" and st.notice.error.params == {"line": 2, "column": 14}
+    words = shown(st)["notice"]
+    assert "(рядок 2, позиція 14)" in words and not re.search(LATIN_WORD, words.replace("cut.json", "")
+                                                                .replace("JSON", ""))
+    match_id = st.history[0].id
+    st.store.close()
+    (tmp_path / "matches" / f"{match_id}.json").write_text('{"events": {"1": {')  # cut off
+    st.store = open_app_store(tmp_path)
+    run(st.go(HISTORY))
+    row = text(hooks(history.view(st))[f"history-item-{match_id}"])
+    status = row.split("\n")[-1] if "\n" in row else row
+    assert "Пошкоджено: її файл не вдалося прочитати, його відкладено в теку damaged/" in status
+    assert "could not be read" not in row
+    run(st.open_match(match_id))  # opened from elsewhere (e.g. a stale link): the store's error, translated
+    assert st.error.code == "match_damaged"
+    assert shown(st)["message"].startswith(f"Партію {match_id} не вдалося прочитати")
