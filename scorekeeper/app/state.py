@@ -36,7 +36,6 @@ from ..i18n import Translator
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, StartRound
 from ..rules.layout import Spot
 from ..rules.moves import PlacementInfo, ScoreEvent
-from ..rules.scoring import placement_raw
 from ..rules.tiles import Tile
 from ..rules.variants import get_variant
 from ..store import NothingToUndo, StaleView, StoreError
@@ -273,24 +272,12 @@ class AppState:
             log.warning("could not remember %s as the match last played: %s", self.match_id, err)
 
     def _last_placement(self) -> PlacementInfo | None:
-        """The explanation of the round's last move if it was a placement, else ``None``.
-
-        Taken from the match when it keeps explanations; otherwise rebuilt
-        from the layout, which is exactly as that placement left it (the
-        store may fold matches without explanations, for speed).
-        """
+        """The explanation of the round's last move if it was a placement, else ``None``
+        (the tab's copy is always folded with explanations, ``explain=True``)."""
         r = self.match.round if self.match else None
         if r is None or not r.moves:
             return None
-        index = len(r.moves) - 1
-        info = r.placements.get(index)
-        move = r.moves[-1]
-        if info is None and type(move) is Play:
-            layout = r.layout
-            event = next((e for e in r.events if e.kind == "play" and e.move == index), None)
-            info = PlacementInfo(index, move.tile, tuple(layout.scoring_ends()), layout.end_sum,
-                                 placement_raw(layout.end_sum), event)
-        return info
+        return r.placements.get(len(r.moves) - 1)
 
     @guarded
     async def set_language(self, lang: str) -> None:
