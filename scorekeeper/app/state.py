@@ -451,6 +451,7 @@ class AppState:
             self.drawn = True
             return
         await self._record(Draw(self.match.turn.seat, count))
+        self.last_info = None  # as after a pass, and as another tab or a reload shows it
 
     @guarded
     async def pass_turn(self) -> None:

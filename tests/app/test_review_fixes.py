@@ -248,3 +248,18 @@ def test_a_file_that_is_not_json_and_a_damaged_match_are_said_in_the_users_langu
     run(st.open_match(match_id))  # opened from elsewhere (e.g. a stale link): the store's error, translated
     assert st.error.code == "match_damaged"
     assert shown(st)["message"].startswith(f"Партію {match_id} не вдалося прочитати")
+
+
+# ------------------------------------------------------------------ 9: after a draw, the same in every tab
+def test_after_a_draw_no_tab_shows_the_previous_placements_words(tmp_path):
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.start_round(0))
+    st.pick_tile((2, 6))  # 8: no points, Bo's turn
+    run(st.play())
+    assert shown(st)["explain"] == "2-6: 2 + 2-6: 6 = 8"  # the lead: both ends count (S6)
+    run(st.draw(2))  # Bo draws 2 that do not fit
+    assert st.error is None and st.match.turn.reason == "play-drawn"
+    other = tab(tmp_path)  # another tab (or this one reloaded) shows the same match
+    assert "explain" not in shown(other)
+    assert "explain" not in shown(st)
