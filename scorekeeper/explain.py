@@ -39,8 +39,8 @@ def event_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     side = match.side_names[event.side]
     if not event.accepted:
         return t("award.rejected", side=side, points=signed(event.points),
-                 would=event.would_reach // 5, score=event.score_before // 5)
-    return t("award.points", side=side, points=signed(event.points), total=(event.score_before + event.raw) // 5)
+                 would=event.would_reach_points, score=event.points_before)
+    return t("award.points", side=side, points=signed(event.points), total=event.points_after)
 
 
 def placement_words(t: Translator, match: Match, info: PlacementInfo) -> str:
@@ -48,7 +48,7 @@ def placement_words(t: Translator, match: Match, info: PlacementInfo) -> str:
     text = ends_words(t, info.ends, info.end_sum)
     if info.event is not None:
         return f"{text} → {event_words(t, match, info.event)}"
-    if info.raw and match.rules.exact:
+    if info.joins_settlement and info.raw:  # E5: no event of its own
         return f"{text} → {t('award.joins_settlement', raw=info.raw)}"
     return text
 

@@ -17,7 +17,7 @@ import flet as ft
 import flet.canvas as cv
 
 from ..rules.match import Match
-from .progress import TARGET, Progress, points_at, score_progress
+from .progress import Progress, points_at, score_progress
 from .scoreboard import SIDE_COLORS
 from .widgets import hook
 
@@ -55,12 +55,13 @@ def chart_shapes(progress: Progress, width: float, height: float, marker: int | 
         shapes.append(cv.Text((x(start) + x(end)) / 2, height - BOTTOM + 3, str(number), style=label,
                               alignment=ft.Alignment.TOP_CENTER))
     # the levels that matter: 0, 61 (dashed), and the lowest or highest score when outside 0..61
-    levels = [(0, False), (TARGET, True)]
+    target = progress.target
+    levels = [(0, False), (target, True)]
     for extra in (progress.low, progress.high):
-        if extra not in (0, TARGET) and all(abs(y(extra) - y(level)) > 11 for level, _ in levels):
+        if extra not in (0, target) and all(abs(y(extra) - y(level)) > 11 for level, _ in levels):
             levels.append((extra, False))
     for value, dashed in levels:
-        paint = ft.Paint(color=AXIS if value in (0, TARGET) else ft.Colors.GREY_400, stroke_width=1,
+        paint = ft.Paint(color=AXIS if value in (0, target) else ft.Colors.GREY_400, stroke_width=1,
                          stroke_dash_pattern=[5, 4] if dashed else None)
         shapes.append(cv.Line(LEFT, y(value), width - RIGHT, y(value), paint=paint))
         shapes.append(cv.Text(LEFT - 4, y(value), str(value), style=label, alignment=ft.Alignment.CENTER_RIGHT))

@@ -66,13 +66,14 @@ def filters(state: AppState) -> ft.Control:
 
 
 def status_words(state: AppState, summary) -> str:
-    """``Winner: Ann``, ``in progress`` or the damaged match's message."""
+    """``Winner: Ann``, ``in progress`` or that the match is damaged (the store's English
+    details are in the log and ``scorekeeper history``)."""
     t = state.t
     if summary.status == FINISHED:
         return t("ui.winners", sides=" & ".join(summary.sides[s] for s in summary.winners))
     if summary.status == IN_PROGRESS:
         return t("ui.status_in_progress", rounds=summary.rounds)
-    return t("ui.status_damaged", problem=summary.problem or "")
+    return t("ui.status_damaged")
 
 
 def history_row(state: AppState, summary) -> ft.Control:

@@ -73,14 +73,33 @@ async def load_history(state: AppState, stats: bool = True) -> None:
     """Read the filtered history (newest first) and the per-player statistics into the state.
 
     Called by ``state.go(HISTORY)`` (which opens the screen) and after a filter change or an import.
+    A typed date that is no date is dropped from the filter and the list read without it; then its
+    :class:`RuleViolation` (``ui_bad_date`` or ``ui_no_such_date``) is raised, for the screen to show.
     The statistics (over every match: ~100 ms at 10,000 matches) are not re-read for a filter
     change (``stats=False``): they do not depend on it.
     """
+    problem = _drop_bad_dates(state)
     args = list_arguments(state.history_filter)
     state.history = await state._call(lambda: state.store.list_matches(**args))
     if stats:
         state.stats = await state._call(state.store.stats)
     state.history_shown = PAGE
+    if problem is not None:
+        raise problem
+
+
+def _drop_bad_dates(state: AppState) -> RuleViolation | None:
+    """Remove from the filter a typed date that is no date, so it never stays the active filter
+    (every way into the history would fail on it); return the refusal of the first such date
+    (its message quotes what was typed), else ``None``."""
+    problem = None
+    for key in ("since", "until"):
+        try:
+            _date(state.history_filter[key])
+        except RuleViolation as err:
+            problem = problem or err
+            state.history_filter = {**state.history_filter, key: ""}
+    return problem
 
 
 def set_filter_text(state: AppState, key: str, text: str) -> None:
@@ -172,9 +191,9 @@ async def export_match(state: AppState, match_id: str) -> None:
     name, data = prepared
     try:
         path = await files.save_bytes(name, data)
-    except Exception as err:  # noqa: BLE001 - the user gets a message, the log the traceback
+    except Exception:  # noqa: BLE001 - the user gets a message, the log the traceback
         log.exception("export of %s failed", match_id)
-        state.notice = Notice("ui.export_failed", {"detail": str(err)}, ok=False)
+        state.notice = Notice("ui.export_failed", ok=False)  # the details (often English) are in the log
         return
     state.notice = Notice("ui.exported_path", {"path": path}) if path else Notice("ui.exported", {"name": name})
 
@@ -188,9 +207,9 @@ async def import_files(state: AppState) -> None:
     """
     try:
         picked = await files.pick_json_files()
-    except Exception as err:  # noqa: BLE001
+    except Exception:  # noqa: BLE001
         log.exception("file chooser failed")
-        state.notice = Notice("ui.import_failed", {"detail": str(err)}, ok=False)
+        state.notice = Notice("ui.import_failed", ok=False)
         return
     if picked:
         await import_picked(state, picked)

@@ -9,6 +9,7 @@ from .widgets import action_button, hook, run
 
 
 def view(state: AppState) -> ft.Control:
+    """The start screen: new match, the unfinished matches to resume, history and settings."""
     t = state.t
     rows: list[ft.Control] = [
         ft.Text(t("ui.app_title"), size=26, weight=ft.FontWeight.BOLD),

@@ -39,7 +39,11 @@ def web_app(data_dir: Path, store=None):
 
 
 def serve(data_dir: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = False) -> int:
-    """Serve until interrupted; print the address; optionally open it in the default browser."""
+    """Serve until interrupted; print the address; optionally open it in the default browser.
+
+    Returns the exit code: 0 after serving, 2 when the store cannot be opened (the data folder
+    cannot be created, another Scorekeeper has it open…: one line on stderr, no traceback).
+    """
     import uvicorn
 
     try:
@@ -93,7 +97,8 @@ def run_app(data_dir: Path, port: int = 0) -> int:
     """``scorekeeper``: a desktop window where possible, else the web view opened in the browser.
 
     The web view is served on ``port``, by default :data:`DEFAULT_PORT` (as ``serve``) or a free
-    port if that one is taken (said on the terminal).
+    port if that one is taken (said on the terminal). Returns the exit code as :func:`serve`
+    (0, or 2 when the store cannot be opened).
     """
     if desktop_available():
         try:

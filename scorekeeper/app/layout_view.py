@@ -70,8 +70,8 @@ def placements(r) -> tuple:
 def picture_frame(r, width: float, height: float) -> Frame:
     """Round ``r``'s layout scaled to fit a ``width`` x ``height`` viewport (pixels); the last one is kept.
 
-    The key is the placements, not the layout object: the store hands back
-    the same live match, changed in place, after each write.
+    The key is the placements, not the layout object: the tab's copy of the match is changed in
+    place by each move it records, so the same layout object holds other placements later.
     """
     global _last_frame
     key = (placements(r), width, height)

@@ -28,6 +28,8 @@ def table_or_match_end(state: AppState) -> ft.Control:
 
 
 def view(state: AppState) -> ft.Control:
+    """A finished match: the winners, the final points, the last settlement, the scores over the
+    match (chart), and the ways on: review, export, history, a new match, or undo the finishing entry."""
     t = state.t
     match = state.match
     winners = " & ".join(match.side_names[s] for s in match.winners)

@@ -11,6 +11,8 @@ VARIANTS = ("horse-race", "exact-61")
 
 
 def view(state: AppState) -> ft.Control:
+    """The new-match form: the game, the number of players, their names (recent ones offered) and
+    partnerships where the game allows them (H1/E1, asked of the engine)."""
     t = state.t
     allowed, required = state.form_seating_rule()
     games = [hook(f"game-{v}", _choice(t("game." + v), state.form_variant == v,

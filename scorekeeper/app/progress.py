@@ -13,9 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.match import Match
-from ..rules.scoring import TARGET_RAW
-
-TARGET = TARGET_RAW // 5  # 61 display points (H3, E3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +44,8 @@ class Progress:
         low, high: the y range to draw: at least 0..61, wider when a score
             is negative (Exact 61 settlement, E6 reading) or passes 61
             (Horse Race, H6).
+        target: the game's target in display points (61, H3/E3; the engine's
+            ``Variant.target_points``).
     """
 
     steps: int
@@ -55,6 +54,7 @@ class Progress:
     round_steps: tuple[int, ...]
     low: int
     high: int
+    target: int
 
 
 def round_action_count(r) -> int:
@@ -67,11 +67,10 @@ def score_progress(match: Match) -> Progress:
 
     A placement's event (move index ``i`` of a round whose start is action
     ``a``) applies at step ``a + 2 + i``; a settlement or block event at the
-    step of the reveal. Display points are raw // 5 (exact: raw scores are
-    multiples of 5, also when negative).
+    step of the reveal. The points after each event are the engine's (``ScoreEvent.points_after``:
+    unchanged by an event E3 rejected).
     """
     sides = len(match.sides)
-    raw = [0] * sides
     series: list[list[tuple[int, int]]] = [[(0, 0)] for _ in range(sides)]
     changes: list[ScoreChange] = []
     round_steps: list[int] = []
@@ -82,13 +81,13 @@ def score_progress(match: Match) -> Progress:
         for event in r.events:
             step = start + 2 + event.move if event.kind == "play" else reveal_step
             if event.accepted:
-                raw[event.side] = event.score_before + event.raw
-                series[event.side].append((step, raw[event.side] // 5))
-            changes.append(ScoreChange(step, event.side, raw[event.side] // 5, event.accepted, r.number))
+                series[event.side].append((step, event.points_after))
+            changes.append(ScoreChange(step, event.side, event.points_after, event.accepted, r.number))
         start += round_action_count(r)
     values = [points for line in series for _, points in line]
+    target = match.rules.target_points
     return Progress(steps=start, series=tuple(tuple(line) for line in series), changes=tuple(changes),
-                    round_steps=tuple(round_steps), low=min(0, *values), high=max(TARGET, *values))
+                    round_steps=tuple(round_steps), low=min(0, *values), high=max(target, *values), target=target)
 
 
 def points_at(progress: Progress, side: int, step: int) -> int:

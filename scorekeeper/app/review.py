@@ -137,6 +137,9 @@ def controls(state: AppState) -> ft.Control:
 
 
 def view(state: AppState) -> ft.Control:
+    """A stored match step by step (one action per step): the scoreboard, the layout, what was done
+    and the award explained at the step shown, the chart with the step marked, and the step controls.
+    Without a review open: the start screen."""
     t = state.t
     review = state.review
     if review is None:  # nothing opened for review (e.g. a stale screen name): the start screen

@@ -5,13 +5,11 @@ from __future__ import annotations
 import flet as ft
 import flet.canvas as cv
 
-from ..rules.scoring import TARGET_RAW
 from .state import AppState
 from .tally import tally_segments
 from .widgets import hook, memoized
 
 SIDE_COLORS = ["#C62828", "#1565C0", "#2E7D32", "#6A1B9A"]
-TARGET = TARGET_RAW // 5  # 61 points (H3, E3)
 
 
 def tally_picture(points: int, color: str, height: float = 18) -> cv.Canvas:
@@ -23,26 +21,29 @@ def tally_picture(points: int, color: str, height: float = 18) -> cv.Canvas:
     return cv.Canvas(width=max(width * height, 1), height=height, shapes=shapes)
 
 
-def distance_words(state: AppState, points: int) -> str:
-    """How far a side is from the target: at least 61 (Horse Race) or exactly 61 (Exact 61)."""
+def distance_words(state: AppState, side: int) -> str:
+    """How far ``side`` is from the target, as the engine counts it: at least 61 (Horse Race, H3)
+    or exactly 61 (Exact 61, E3)."""
     t = state.t
-    if state.match.rules.exact:
-        return t("ui.distance_exact", n=TARGET - points) if points != TARGET else t("ui.reached")
-    return t("ui.distance", n=TARGET - points) if points < TARGET else t("ui.reached")
+    match = state.match
+    to_go = match.points_to_target(side)
+    if not to_go:
+        return t("ui.reached")
+    return t("ui.distance_exact" if match.rules.exact else "ui.distance", n=to_go)
 
 
 def scoreboard(state: AppState) -> ft.Control:
     """One card per side (hooks ``score-<side>`` and ``distance-<side>``); rebuilt only when a score changes."""
     match = state.match
     winners = set(match.winners)
-    sides = tuple((name, match.points[side], distance_words(state, match.points[side]), side in winners)
+    sides = tuple((name, match.points[side], distance_words(state, side), side in winners)
                   for side, name in enumerate(match.side_names))
-    return _scoreboard(sides)
+    return _scoreboard(sides, match.rules.target_points)
 
 
 @memoized
-def _scoreboard(sides: tuple) -> ft.Control:
-    """``sides``: ``(name, points, distance words, winner)`` per side."""
+def _scoreboard(sides: tuple, target: int) -> ft.Control:
+    """``sides``: ``(name, points, distance words, winner)`` per side; ``target``: 61 (display points)."""
     cards = []
     for side, (name, points, distance, winner) in enumerate(sides):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
@@ -50,15 +51,15 @@ def _scoreboard(sides: tuple) -> ft.Control:
             padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
             border=ft.Border.all(3 if winner else 1, color),
             bgcolor=ft.Colors.with_opacity(0.06, color), col={"xs": 12 / min(len(sides), 2), "md": 6},
-            content=_card(side, name, points, distance)))
+            content=_card(side, name, points, distance, target)))
     return ft.ResponsiveRow(cards, spacing=6, run_spacing=6)
 
 
 @memoized
-def _card(side: int, name: str, points: int, distance: str) -> ft.Control:
+def _card(side: int, name: str, points: int, distance: str, target: int) -> ft.Control:
     """One side's name, points, race track and tally: rebuilt only when this side scores."""
     color = SIDE_COLORS[side % len(SIDE_COLORS)]
-    track = ft.ProgressBar(value=max(0, min(points, TARGET)) / TARGET, color=color,
+    track = ft.ProgressBar(value=max(0, min(points, target)) / target, color=color,
                            bgcolor=ft.Colors.with_opacity(0.15, color), bar_height=8, border_radius=4, expand=True)
     return ft.Column(spacing=2, controls=[
         ft.Row([
@@ -66,7 +67,7 @@ def _card(side: int, name: str, points: int, distance: str) -> ft.Control:
                     overflow=ft.TextOverflow.ELLIPSIS, no_wrap=True),
             hook(f"score-{side}", ft.Text(str(points), size=26, weight=ft.FontWeight.BOLD)),
         ]),
-        ft.Row([track, ft.Text(str(TARGET), size=11)], spacing=6),
+        ft.Row([track, ft.Text(str(target), size=11)], spacing=6),
         ft.Row(spacing=6, wrap=True, controls=[
             hook(f"distance-{side}", ft.Text(distance, size=12)),
             hook(f"tally-{side}", ft.Container(height=18, content=tally_picture(points, color, 16))),

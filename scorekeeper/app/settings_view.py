@@ -10,6 +10,8 @@ from .widgets import action_button
 
 
 def view(state: AppState) -> ft.Control:
+    """Settings: the language (en, uk, ko), saved in the data folder, and the way back to the
+    screen Settings was opened from."""
     t = state.t
     back = state.settings_from or (TABLE if state.match is not None else HOME)
     if (back == TABLE and state.match is None) or (back == REVIEW and state.review is None):

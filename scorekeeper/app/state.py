@@ -36,7 +36,6 @@ from ..i18n import Translator
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, StartRound
 from ..rules.layout import Spot
 from ..rules.moves import PlacementInfo, ScoreEvent
-from ..rules.scoring import placement_raw
 from ..rules.tiles import Tile
 from ..rules.variants import get_variant
 from ..store import NothingToUndo, StaleView, StoreError
@@ -70,9 +69,10 @@ def guarded(method):
             self.error = err
         except NothingToUndo:
             self.error = RuleViolation("", "nothing_to_undo", text="nothing to undo")
-        except StoreError as err:  # damaged file moved aside, store closed…: its own words, logged
+        except StoreError as err:  # damaged file moved aside, store closed…: translated by its code, logged
             log.warning("store: %s", err.message)
-            self.error = RuleViolation("", "store_problem", detail=err.message, text=err.message)
+            self.error = RuleViolation("", err.code or "store_problem", **err.params, detail=err.message,
+                                       text=err.message)
         except Exception:  # noqa: BLE001 - the user gets a message, the log the traceback
             log.exception("intent %s failed", method.__name__)
             self.error = RuleViolation("", "unexpected", text="unexpected error")
@@ -188,7 +188,10 @@ class AppState:
         if screen == HISTORY:
             from .history_actions import load_history  # that module imports this one
 
-            await load_history(self)
+            try:
+                await load_history(self)
+            except RuleViolation as err:  # a typed date that is no date: listed without it, the screen says why
+                self.error = err
         if screen == HOME:
             self.unfinished = await self._call(self.store.unfinished_matches)
         if screen == NEW_MATCH:
@@ -209,7 +212,7 @@ class AppState:
         await self._reload()
         self.notice = None  # a notice belongs to the screen that made it
         self.screen = TABLE
-        await self._call(settings.remember_match, self.data_dir, match_id)
+        await self._remember()
 
     async def _reload(self) -> None:
         """Show the open match as the store has it now (this tab's own copy, at the current version)."""
@@ -250,29 +253,31 @@ class AppState:
                                 "here it is now: enter the move again") from None
 
     def _changed(self) -> None:
-        """After this tab's write: remember the match as the one last played, tell the other tabs."""
+        """After this tab's write: tell the other tabs (those showing the match re-read it)."""
         if self.announce is not None:
             self.announce(self.match_id, self.version)
 
-    def _last_placement(self) -> PlacementInfo | None:
-        """The explanation of the round's last move if it was a placement, else ``None``.
+    async def _remember(self) -> None:
+        """Save the open match as the one last played (resumed on start), best effort.
 
-        Taken from the match when it keeps explanations; otherwise rebuilt
-        from the layout, which is exactly as that placement left it (the
-        store may fold matches without explanations, for speed).
+        Called after the store's write: that write stands whatever happens here, so a settings
+        file that cannot be written (disk full, read-only folder) is logged, never reported as
+        "nothing was recorded" (the user would enter the move again: a legal duplicate).
         """
+        if not settings.needs_remembering(self.data_dir, self.match_id):
+            return
+        try:
+            await self._call(settings.remember_match, self.data_dir, self.match_id)
+        except OSError as err:
+            log.warning("could not remember %s as the match last played: %s", self.match_id, err)
+
+    def _last_placement(self) -> PlacementInfo | None:
+        """The explanation of the round's last move if it was a placement, else ``None``
+        (the tab's copy is always folded with explanations, ``explain=True``)."""
         r = self.match.round if self.match else None
         if r is None or not r.moves:
             return None
-        index = len(r.moves) - 1
-        info = r.placements.get(index)
-        move = r.moves[-1]
-        if info is None and type(move) is Play:
-            layout = r.layout
-            event = next((e for e in r.events if e.kind == "play" and e.move == index), None)
-            info = PlacementInfo(index, move.tile, tuple(layout.scoring_ends()), layout.end_sum,
-                                 placement_raw(layout.end_sum), event)
-        return info
+        return r.placements.get(len(r.moves) - 1)
 
     @guarded
     async def set_language(self, lang: str) -> None:
@@ -361,16 +366,15 @@ class AppState:
         result = await self._written(self.store.record, action)
         try:
             events = self.match.apply(action)
+            self.version = result.version
         except RuleViolation:  # cannot happen with the same fold; if it does, the store is the truth
             log.exception("tab copy of %s disagrees with the store", self.match_id)
             events = result.events
-            await self._reload()
-        self.version = result.version
+            await self._reload()  # sets the version read with the copy (maybe newer than this write's)
         self.lot_seat = None  # the lot's result is shown until the first move
         self._show(self.match)
-        if settings.needs_remembering(self.data_dir, self.match_id):
-            await self._call(settings.remember_match, self.data_dir, self.match_id)
-        self._changed()
+        self._changed()  # first: the move is stored whatever happens next
+        await self._remember()
         return tuple(events)
 
     # ------------------------------------------------------------ the table
@@ -447,6 +451,7 @@ class AppState:
             self.drawn = True
             return
         await self._record(Draw(self.match.turn.seat, count))
+        self.last_info = None  # as after a pass, and as another tab or a reload shows it
 
     @guarded
     async def pass_turn(self) -> None:
@@ -482,10 +487,13 @@ class AppState:
         self.reveal_tiles = tiles
 
     def set_reveal_total(self, seat: int, text: str) -> None:
-        """A pip total typed for ``seat`` instead of its tiles."""
+        """A pip total typed for ``seat`` instead of its tiles: the seat's tapped tiles are dropped
+        (one or the other counts, and the last entered is the one the user sees and means)."""
         totals = dict(self.reveal_totals)
         totals[seat] = text.strip()
         self.reveal_totals = totals
+        if totals[seat] and self.reveal_tiles.get(seat):
+            self.reveal_tiles = {s: hand for s, hand in self.reveal_tiles.items() if s != seat}
 
     def reveal_hands(self) -> dict[int, list[Tile] | int]:
         """The hands as entered, for :class:`Reveal`: tiles, else a pip total; an empty hand is ``[]``.

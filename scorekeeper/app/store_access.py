@@ -17,10 +17,13 @@ from ..store.paths import resolve_data_dir as _store_data_dir
 
 
 def resolve_data_dir(option: str | None = None) -> Path:
-    """The data folder (absolute, created): ``option``, ``$SCOREKEEPER_DATA`` or the user data folder."""
-    path = _store_data_dir(option)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """The data folder (absolute): ``option``, ``$SCOREKEEPER_DATA`` or the user data folder.
+
+    Not created here: opening the store creates it, and a folder that cannot be created (a path
+    under a regular file, no permission) is then a :class:`scorekeeper.store.StoreError` that
+    ``scorekeeper`` / ``scorekeeper serve`` print as one line (exit code 2), never a traceback.
+    """
+    return _store_data_dir(option)
 
 
 def open_app_store(data_dir: Path):

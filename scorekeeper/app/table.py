@@ -91,7 +91,6 @@ def move_panel(state: AppState) -> ft.Control:
     match = state.match
     r = match.round
     turn = match.turn
-    lead = turn.reason == "lead"
     must = turn.must
     controls: list[ft.Control] = []
     if must == "pass":
@@ -100,13 +99,13 @@ def move_panel(state: AppState) -> ft.Control:
         controls.append(hook("selection", ft.Text(selection_words(state), size=14)))
         if must == "drawn":
             controls.append(hook("drawn", ft.Text(t("ui.drawn_forced"), italic=True)))
-        elif not lead and r.stock > 0:
+        elif turn.can_draw:  # S8: the drawn tile may then be marked (the stock has tiles)
             controls.append(hook("drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=state.drawn,
                                                       on_change=run(state.toggle_drawn))))
     controls.append(_move_buttons((
         ("play", t("ui.play"), state.play, True, not state.can_play() or state.busy, ft.Icons.CHECK),
-        ("draw", t("ui.draw"), state.open_draw, False, lead or must != "any" or r.stock == 0 or state.drawn, None),
-        ("pass", t("ui.pass"), state.pass_turn, False, lead or r.stock > 0, None),
+        ("draw", t("ui.draw"), state.open_draw, False, not turn.can_draw or state.drawn, None),
+        ("pass", t("ui.pass"), state.pass_turn, False, not turn.can_pass, None),
         ("undo", t("ui.undo"), state.undo, False, state.busy, ft.Icons.UNDO),
     )))
     if state.drawing:

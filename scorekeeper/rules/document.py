@@ -38,7 +38,12 @@ def parse_json(text: str | bytes) -> object:
     try:
         return orjson.loads(text)
     except (ValueError, TypeError, RecursionError) as err:  # orjson.JSONDecodeError is a ValueError
-        raise _malformed(f"not a JSON document: {err}; the file may be cut off or not a match record") from None
+        # the parser's own words stay in the English text; the translated message gives the place
+        text = f"not a JSON document: {err}; the file may be cut off or not a match record"
+        line, column = getattr(err, "lineno", None), getattr(err, "colno", None)
+        if line is None:
+            raise RuleViolation("", "not_json", text=text) from None
+        raise RuleViolation("", "not_json_at", line=line, column=column, text=text) from None
 
 
 def load_document(text: str | bytes, explain: bool = False) -> Match:

@@ -189,6 +189,11 @@ class Match:
         """Display points per side (raw / 5)."""
         return [raw // 5 for raw in self.scores]
 
+    def points_to_target(self, side: int) -> int:
+        """Display points ``side`` still needs to reach the target (61, H3/E3), 0 once reached
+        (see :meth:`Variant.points_to_target`)."""
+        return self.rules.points_to_target(self.scores[side])
+
     @property
     def round(self) -> Round | None:
         """The current (last) round, or ``None`` before the first."""
@@ -389,7 +394,8 @@ class Match:
             r.hand_sizes[player] -= 1
         r.moves.append(move)
         raw = end_sum if end_sum % 5 == 0 and end_sum > 0 else 0  # S7, inlined for speed
-        if self._exact and not r.hand_sizes[player]:  # E5: the last tile joins the settlement
+        joins = self._exact and not r.hand_sizes[player]
+        if joins:  # E5: the last tile joins the settlement
             r.last_play_raw, event = raw, None
         else:
             event = self._score_play(r, player, raw, index, end_sum) if raw else None
@@ -402,7 +408,8 @@ class Match:
             else:  # H4: a double or a scoring tile from hand, the same player goes on
                 r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
         if self.explain:
-            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event)
+            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event,
+                                                joins)
         return (event,) if event is not None else _NO_EVENTS
 
     def _score_play(self, r: Round, player: int, raw: int, index: int, end_sum: int) -> ScoreEvent:

@@ -108,6 +108,27 @@ class ScoreEvent:
         """Raw score the side would have with this event (the rejected total for E3)."""
         return self.score_before + self.raw
 
+    @property
+    def score_after(self) -> int:
+        """The side's raw score after the event: ``score_before + raw`` if accepted, else
+        ``score_before`` (E3: a rejected event changes nothing)."""
+        return self.score_before + self.raw if self.accepted else self.score_before
+
+    @property
+    def points_before(self) -> int:
+        """The side's display points before the event (``score_before`` / 5)."""
+        return self.score_before // 5
+
+    @property
+    def points_after(self) -> int:
+        """The side's display points after the event (``score_after`` / 5)."""
+        return self.score_after // 5
+
+    @property
+    def would_reach_points(self) -> int:
+        """Display points the side would have with this event (``would_reach`` / 5; E3's rejected total)."""
+        return self.would_reach // 5
+
     def report(self) -> dict:
         """The event as the replay report's JSON object (match-format.md)."""
         out: dict = {"kind": self.kind}
@@ -148,7 +169,10 @@ class Turn:
             why: ``"no-score"`` (a non-double that did not score, H4),
             ``"drawn"`` (a drawn tile ends the turn, H5), ``"one-tile"``
             (E4), ``"pass"``.
-        stock: tiles in the stock; ``can_draw`` whether a draw is possible.
+        stock: tiles in the stock.
+
+    :attr:`can_draw` and :attr:`can_pass` say which of those moves S8 allows
+    now (the engine refuses the other with a :class:`RuleViolation`).
     """
 
     seat: int
@@ -167,6 +191,18 @@ class Turn:
             return "pass"
         return "any"
 
+    @property
+    def can_draw(self) -> bool:
+        """Whether the seat may draw now (S8): not for a lead, not again once a drawn tile fits,
+        and only from a stock that has tiles."""
+        return self.reason not in (LEAD, PLAY_DRAWN, PASS_AFTER_DRAW) and self.stock > 0
+
+    @property
+    def can_pass(self) -> bool:
+        """Whether the seat may pass now (S8): not for a lead, and only with the stock empty
+        (also right after drawing the last tiles without a fit)."""
+        return self.reason != LEAD and self.stock == 0
+
 
 @dataclass(frozen=True, slots=True)
 class PlacementInfo:
@@ -175,7 +211,9 @@ class PlacementInfo:
     ``ends`` are the scoring ends after the placement (S6), ``end_sum``
     their sum, ``raw`` the placement points (S7), ``event`` the score event
     (``None`` when the placement earned nothing or, in Exact 61, when it was
-    the last tile and joins the settlement, E5).
+    the last tile and joins the settlement, E5). ``joins_settlement`` is
+    True for that E5 case: Exact 61's last tile of a hand, whose ``raw``
+    counts in the round's settlement instead of scoring now.
     """
 
     move: int
@@ -184,3 +222,4 @@ class PlacementInfo:
     end_sum: int
     raw: int
     event: ScoreEvent | None
+    joins_settlement: bool = False

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RuleViolation
+from .scoring import RAW_PER_POINT, TARGET_RAW
 
 HORSE_RACE = "horse-race"
 EXACT_61 = "exact-61"
@@ -25,6 +26,8 @@ class Variant:
         continuation: a double or scoring tile from hand lets the player go on (H4).
         exact: the target must be hit exactly; overshooting events are rejected (E3).
         players_rule: the rule id for who may play (``"H1"`` / ``"E1"``).
+        target_raw: the target in raw points (305 = 61 points in both games,
+            H3/E3): reached at or past it (H3), or only exactly (E3, ``exact``).
     """
 
     name: str
@@ -32,6 +35,23 @@ class Variant:
     continuation: bool
     exact: bool
     players_rule: str
+    target_raw: int = TARGET_RAW
+
+    @property
+    def target_points(self) -> int:
+        """The target in display points (61, H3/E3)."""
+        return self.target_raw // RAW_PER_POINT
+
+    def reached(self, raw: int) -> bool:
+        """Whether a side with ``raw`` points has reached the target: at least (H3) or exactly (E3)."""
+        return raw == self.target_raw if self.exact else raw >= self.target_raw
+
+    def points_to_target(self, raw: int) -> int:
+        """Display points a side with ``raw`` raw points still needs to reach the target; 0 once
+        :meth:`reached`. Exact 61 (E3): exactly the difference, more than 61 for a negative score."""
+        if self.reached(raw):
+            return 0
+        return max(0, self.target_raw - raw) // RAW_PER_POINT
 
     def deal_size(self, players: int) -> int:
         """Tiles each of ``players`` players is dealt (H2 / E2)."""

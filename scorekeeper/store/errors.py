@@ -10,10 +10,17 @@ from ..rules import RuleViolation
 
 
 class StoreError(Exception):
-    """A storage problem; ``message`` says what happened and what to do."""
+    """A storage problem; ``message`` says what happened and what to do (English, for the CLI and logs).
 
-    def __init__(self, message: str) -> None:
+    ``code`` and ``params`` are for a translated message (catalog key ``error.<code>``, e.g.
+    ``save_failed`` with ``reason``); ``code`` is ``""`` for problems the app never meets
+    (those are shown with ``message``).
+    """
+
+    def __init__(self, message: str, code: str = "", **params) -> None:
         self.message = message
+        self.code = code
+        self.params = params
         super().__init__(message)
 
 

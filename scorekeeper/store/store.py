@@ -198,7 +198,8 @@ class MatchStore:
             except OSError as err:
                 match_log.close()
                 raise StoreError(f"could not save the new match in {self.layout.matches}: "
-                                 f"{err.strerror or err}") from None
+                                 f"{err.strerror or err}", "save_failed",
+                                 reason=str(err.strerror or err)) from None
             op = _OpenMatch(match_id, match_log, head, [], match, 1, moment)
             self._keep_open(op)
             self._update_summary(op, index=True)
@@ -486,7 +487,7 @@ class MatchStore:
     # ---------------------------------------------------------------- internals
     def _check_open(self) -> None:
         if self.closed:
-            raise StoreClosed(f"the store of {self.root} is closed; open it again")
+            raise StoreClosed(f"the store of {self.root} is closed; open it again", "store_closed")
 
     @staticmethod
     def _check_version(op: _OpenMatch, expected: int | None) -> None:
@@ -496,7 +497,7 @@ class MatchStore:
                             op.next_seq)
 
     def _not_found(self, match_id: str) -> MatchNotFound:
-        return MatchNotFound(f"no match {match_id!r} in {self.root}")
+        return MatchNotFound(f"no match {match_id!r} in {self.root}", "match_not_found", match=match_id)
 
     def _fresh_id(self) -> str:
         while True:
@@ -542,7 +543,7 @@ class MatchStore:
         if s is None:
             raise self._not_found(match_id)
         if s.status == DAMAGED:
-            raise MatchDamaged(s.problem or f"match {match_id} is damaged")
+            raise MatchDamaged(s.problem or f"match {match_id} is damaged", "match_damaged", match=match_id)
         return s
 
     def _fold_for_reading(self, match_id: str) -> Match:
@@ -565,7 +566,7 @@ class MatchStore:
         except OSError as err:
             self._drop(op.id)
             raise StoreError(f"could not save match {op.id} ({err.strerror or err}); the last action was "
-                             "not recorded") from None
+                             "not recorded", "save_failed", reason=str(err.strerror or err)) from None
 
     def _update_summary(self, op: _OpenMatch, index: bool) -> None:
         """Refresh the live summary; write the index entry if ``index`` or the status,
@@ -599,7 +600,7 @@ class MatchStore:
         self._summaries[match_id] = (old.damaged(message) if old is not None
                                      else damaged_summary(match_id, message, _id_time(match_id)))
         self._put_index([self._summaries[match_id]])
-        return MatchDamaged(message)
+        return MatchDamaged(message, "match_damaged", match=match_id)
 
     def _set_match_aside(self, match_id: str, reason: str, summary: MatchSummary | None) -> str:
         source = self.layout.match_file(match_id)
@@ -718,7 +719,8 @@ class MatchStore:
             match_log.append(events)
         except OSError as err:
             raise StoreError(f"could not save imported match {match_id} ({err.strerror or err}); "
-                             f"{len(written)} match(es) were imported before it") from None
+                             f"{len(written)} match(es) were imported before it", "import_save_failed",
+                             reason=str(err.strerror or err), count=len(written)) from None
         finally:
             match_log.close()
         summary = summarize(match_id, head, match, len(events), moment, match_log.size)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
@@ -47,6 +48,36 @@ def test_every_key_used_in_code_is_in_english():
     keys = used_keys()
     assert len(keys) > 60  # the scan finds the app's keys (guards against a broken regex)
     assert sorted(keys - set(catalog("en"))) == []
+
+
+STORE_ERRORS = {"StoreError", "StoreBusy", "StoreClosed", "MatchNotFound", "MatchDamaged", "StaleView",
+                "NothingToUndo"}
+
+
+def error_codes(folder: Path) -> dict[str, str]:
+    """``{code: file}`` for every refusal or store error raised with a literal code under ``folder``:
+    ``RuleViolation(rule, "code", …)`` and ``StoreError(message, "code", …)`` (read from the syntax tree)."""
+    codes = {}
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            literal = len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value
+            if (name == "RuleViolation" or name in STORE_ERRORS) and literal:
+                codes[node.args[1].value] = path.name
+    return codes
+
+
+@pytest.mark.parametrize("layer", ["rules", "store", "app"])
+def test_every_engine_and_store_error_code_has_words_in_every_language(layer):
+    """A refusal or store error reaching a user is worded from ``error.<code>`` in the user's language,
+    never the engine's or the store's English text."""
+    codes = error_codes(ROOT / layer)
+    assert len(codes) > {"rules": 40, "store": 3, "app": 5}[layer]  # the scan finds them
+    for lang in LANGUAGES:
+        missing = sorted(f"{code} ({where})" for code, where in codes.items() if f"error.{code}" not in catalog(lang))
+        assert missing == [], f"{lang}.json lacks error.* for these codes"
 
 
 def test_translations_are_not_english_copies():

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import socket
+from pathlib import Path
+
+import pytest
 
 from scorekeeper.app import launch
 
@@ -62,3 +65,29 @@ def test_serve_prints_the_address_the_data_folder_and_how_to_stop(tmp_path, monk
     out = capsys.readouterr().out
     assert "http://127.0.0.1:8765/" in out and f"data folder: {tmp_path}" in out and "Ctrl+C" in out
 
+
+
+@pytest.mark.parametrize("command", [["serve"], ["app"], ["history"], ["stats"], ["export", "--all"],
+                                     ["import", "MATCH"], ["record", "MATCH"]])
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_a_data_folder_that_cannot_be_created_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys,
+                                                                          command, how):
+    """A path under a regular file: every command says so in one line, no traceback (exit code 2)."""
+    from scorekeeper import cli
+
+    (tmp_path / "file").write_text("not a folder")
+    bad = tmp_path / "file" / "data"
+    match = str(Path(__file__).resolve().parents[1] / "cases" / "hr-2p-seed-layout.json")
+    command = [match if word == "MATCH" else word for word in command]
+    monkeypatch.setattr(launch, "desktop_available", lambda: False)
+    monkeypatch.setattr(launch, "port_to_use", lambda preferred: preferred)
+    monkeypatch.setattr(launch.webbrowser, "open", lambda url: pytest.fail("no browser for a bad folder"))
+    if how == "option":
+        argv = ["--data-dir", str(bad), *command]
+    else:
+        monkeypatch.setenv("SCOREKEEPER_DATA", str(bad))
+        argv = command
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [err.strip()]  # one line
+    assert f"cannot create the data folder {bad}: Not a directory" in err and "Traceback" not in err

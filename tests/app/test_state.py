@@ -318,22 +318,23 @@ def test_a_view_that_fails_shows_a_message_not_a_traceback(state, monkeypatch):
     assert "nothing was recorded" in text(body) and "home" in hooks(body)
 
 
-def test_explanations_without_an_explaining_fold(state):
-    """A match folded without explanations (explain=False, the engine's fast mode): the app
-    rebuilds the last placement's words from the layout."""
-    from scorekeeper.rules import Match
-
+def test_the_tabs_copy_always_keeps_the_engines_explanations(state, tmp_path):
+    """Created, reloaded from the store, refolded by an undo: the tab's copy keeps each placement's
+    explanation (``explain=True``), which the screen shows as the engine worded it."""
     new_match_state(state, "horse-race", ["Ann", "Bo"])
     run(state.start_round(0))
-    m = state.match
-    state.match = Match.replay(m.variant, m.players, m.partnerships, list(m.actions), explain=False)
     for tile, spot in (((1, 4), None), ((1, 1), ((1, 4), "low")), ((4, 4), ((1, 4), "high"))):
         state.pick_tile(tile)
         if spot:
             state.pick_spot(spot)
         run(state.play())
-    assert not state.match.explain and not state.match.round.placements
+    assert state.match.explain and sorted(state.match.round.placements) == [0, 1, 2]
     assert shown(state)["explain"] == "1-1: 2 + 4-4: 8 = 10 → +2 Ann (3)"
+    other = AppState(store=state.store, data_dir=str(tmp_path), lang="en")
+    run(other.start())
+    assert other.match.explain and shown(other)["explain"] == "1-1: 2 + 4-4: 8 = 10 → +2 Ann (3)"
+    run(state.undo())
+    assert state.match.explain and shown(state)["explain"] == "1-4: 4 + 1-1: 2 = 6"
 
 
 def test_undo_with_nothing_to_undo_is_a_message(state):

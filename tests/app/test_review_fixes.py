@@ -1,0 +1,265 @@
+"""Fixes from the app-layer code review (docs/app.md): each test fails without its fix."""
+
+from __future__ import annotations
+
+import errno
+
+from scorekeeper.app import settings
+from scorekeeper.app.state import TABLE, AppState
+from scorekeeper.app.store_access import open_app_store
+from scorekeeper.rules import Play, RuleViolation, StartRound
+
+from .test_state import new_match_state, run, shown
+
+
+def tab(tmp_path, announced: list | None = None) -> AppState:
+    announce = (lambda match_id, version: announced.append((match_id, version))) if announced is not None else None
+    st = AppState(store=open_app_store(tmp_path), data_dir=str(tmp_path), lang="en", width=390, announce=announce)
+    run(st.start())
+    return st
+
+
+# ------------------------------------------------------------------ 1: the store's write stands
+def test_a_settings_file_that_cannot_be_written_does_not_hide_a_stored_move(tmp_path, monkeypatch):
+    announced: list = []
+    st = tab(tmp_path, announced)
+
+    def disk_full(data_dir, values):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(settings, "save", disk_full)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])  # created and opened although not remembered
+    assert st.error is None and st.screen == TABLE
+    created = st.store.version(st.match_id)
+    run(st.start_round(0))
+    assert st.error is None and "message" not in shown(st)
+    assert announced[-1] == (st.match_id, created + 1)  # the other tabs are told of the round's start
+    st.pick_tile((1, 4))
+    run(st.play())
+    assert st.error is None and "message" not in shown(st)
+    assert announced[-1] == (st.match_id, created + 2)
+    stored = [action for _, action in st.store.actions(st.match_id)]
+    assert stored == [StartRound(0), Play(0, (1, 4), None, False)]
+    assert st.match.points == [1, 0]  # 1-4 leads: end sum 5, 1 point (H4)
+
+
+# ------------------------------------------------------------------ 7: the version after a disagreement
+def test_after_a_disagreement_the_tab_keeps_the_version_of_the_copy_it_reloaded(tmp_path, monkeypatch):
+    """The tab's fold refuses what the store accepted (cannot happen, but the store is the truth), and
+    another tab writes before this one re-reads: the tab shows that later position at its version,
+    and its next move is recorded (not refused as stale)."""
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.start_round(0))
+    copy = st.match
+
+    def disagree(action):
+        st.store.record(st.match_id, Play(0, (4, 5), ((1, 4), "high"), False))  # another tab, meanwhile
+        raise RuleViolation("S3", "wrong_player", text="simulated disagreement")
+
+    st.pick_tile((1, 4))
+    monkeypatch.setattr(copy, "apply", disagree)
+    run(st.play())
+    assert st.error is None and st.match is not copy
+    assert st.version == st.store.version(st.match_id)
+    assert [m.tile for m in st.match.round.moves] == [(1, 4), (4, 5)]
+    play_ok = st.version + 1
+    st.pick_tile((5, 5))
+    st.pick_spot(((4, 5), "high"))
+    run(st.play())
+    assert st.error is None, st.error
+    assert st.store.version(st.match_id) == play_ok
+    assert [m.tile for m in st.match.round.moves] == [(1, 4), (4, 5), (5, 5)]
+
+
+# ------------------------------------------------------------------ 2: a bad date never locks the history
+def test_a_bad_date_in_the_history_filter_opens_the_history_anyway(tmp_path):
+    from scorekeeper.app import history_actions as acts
+    from scorekeeper.app.state import HISTORY, HOME
+
+    from .test_history import import_cases
+
+    st = tab(tmp_path)
+    import_cases(st, "hr-2p-seed-layout")
+    run(st.go(HISTORY))
+    acts.set_filter_text(st, "until", "2026-02-30")
+    run(st.go(HOME))  # left without applying it: the bad text is still in the field
+    run(st.go(HISTORY))
+    assert st.screen == HISTORY and st.error.code == "ui_no_such_date"
+    assert shown(st)["message"] == '"2026-02-30" is not a date: the calendar has no such day'
+    assert len(st.history) == 1 and st.history_filter["until"] == ""  # listed without it; not kept
+    run(st.go(HOME))
+    run(st.go(HISTORY))
+    assert st.screen == HISTORY and st.error is None
+    acts.set_filter_text(st, "since", "12/06/2025")  # applied: the list is read without it as well
+    run(acts.apply_filter(st))
+    assert st.error.code == "ui_bad_date" and st.history_filter["since"] == "" and len(st.history) == 1
+    run(st.go(HOME))
+    run(st.go(HISTORY))
+    assert st.screen == HISTORY and st.error is None
+
+
+# ------------------------------------------------------------------ 8: a typed pip total counts
+def test_a_pip_total_typed_after_tapping_tiles_is_the_one_that_counts(tmp_path):
+    """Ann's hand in the case (0-0 3-3 5-6 6-6 3-5 2-3) holds 42 pips: Bo's domino is worth 40 raw, 8 points
+    (H8: 42 rounded to the nearest 5). One tile tapped by mistake, then the total typed: the total counts."""
+    from .test_messages import reveal_state
+
+    st = tab(tmp_path)
+    reveal_state(st, "hr-2p-seed-layout")
+    st.reveal_seat = 0
+    st.reveal_pick((0, 0))
+    st.set_reveal_total(0, "42")
+    assert st.reveal_tiles.get(0, []) == [] and st.reveal_hands() == {0: 42, 1: []}
+    assert shown(st)["reveal-seat-0"] == "Ann: pip total 42"
+    run(st.reveal())
+    assert st.error is None, st.error
+    assert [(e.kind, e.side, e.raw, e.points) for e in st.settlement] == [("domino", 1, 40, 8)]
+
+
+# ------------------------------------------------------------------ 5: the screens ask the engine
+def test_the_table_asks_the_engine_when_draw_and_pass_are_allowed(tmp_path, monkeypatch):
+    """Ann continues after 1-4 with 14 tiles in the stock: Draw offered, Pass not (S8). The buttons
+    follow the engine's ``Turn.can_draw`` / ``can_pass``, not a rule of their own."""
+    from scorekeeper.app import table
+    from scorekeeper.rules.moves import Turn
+
+    from .hooks import hooks
+
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.start_round(0))
+    buttons = hooks(table.view(st))
+    assert buttons["draw"].disabled and buttons["pass"].disabled  # a lead neither draws nor passes
+    st.pick_tile((1, 4))
+    run(st.play())
+    buttons = hooks(table.view(st))
+    assert not buttons["draw"].disabled and buttons["pass"].disabled and "drawn" in buttons
+    monkeypatch.setattr(Turn, "can_draw", property(lambda self: False))
+    monkeypatch.setattr(Turn, "can_pass", property(lambda self: True))
+    buttons = hooks(table.view(st))
+    assert buttons["draw"].disabled and not buttons["pass"].disabled and "drawn" not in buttons
+
+
+def test_the_distance_to_61_and_the_running_totals_are_the_engines(tmp_path, monkeypatch):
+    """Exact 61: a side at -3 points is exactly 64 from 61 (E3, E6); the scoreboard says what the engine
+    counts (``Match.points_to_target``), the chart's points are the events' ``points_after``."""
+    from scorekeeper.app.progress import score_progress
+    from scorekeeper.rules import Match
+    from scorekeeper.rules.moves import ScoreEvent
+
+    st = tab(tmp_path)
+    new_match_state(st, "exact-61", ["Ann", "Bo"])
+    st.match.scores[1] = -15
+    assert shown(st)["distance-1"] == "exactly 64 to 61" and shown(st)["distance-0"] == "exactly 61 to 61"
+    monkeypatch.setattr(Match, "points_to_target", lambda self, side: 0 if side else 5)
+    assert shown(st)["distance-1"] == "61 reached" and shown(st)["distance-0"] == "exactly 5 to 61"
+    run(st.start_round(0))
+    st.pick_tile((1, 4))
+    run(st.play())  # 5: +1 for Ann
+    assert score_progress(st.match).series[0][-1][1] == 1
+    monkeypatch.setattr(ScoreEvent, "points_after", property(lambda self: 42))
+    assert score_progress(st.match).series[0][-1][1] == 42
+
+
+def test_the_e5_words_come_from_the_engines_mark():
+    """e61-2p-exact-finish, round 1, move 9: the last tile 0-1 makes 25, which joins the settlement (E5)."""
+    import dataclasses
+    from pathlib import Path
+
+    from scorekeeper.explain import placement_words
+    from scorekeeper.i18n import Translator
+    from scorekeeper.rules import load_document
+
+    cases = Path(__file__).resolve().parents[1] / "cases"
+    match = load_document((cases / "e61-2p-exact-finish.json").read_bytes(), explain=True)
+    last = match.rounds[0].placements[9]
+    t = Translator("en")
+    assert placement_words(t, match, last).endswith("= 25 → 25 raw joins the settlement (last tile)")
+    unmarked = dataclasses.replace(last, joins_settlement=False)
+    assert placement_words(t, match, unmarked).endswith("= 25")
+
+
+# ------------------------------------------------------------------ 4: no English for uk/ko users
+LATIN_WORD = r"[A-Za-z]{3,}"
+
+
+def test_a_name_that_is_not_one_line_is_refused_in_the_users_language(tmp_path):
+    from scorekeeper.app.state import NEW_MATCH
+
+    st = tab(tmp_path)
+    run(st.set_language("uk"))
+    run(st.go(NEW_MATCH))
+    st.set_name(0, "Ann\tLee")
+    st.set_name(1, "Bo")
+    run(st.create_match())
+    assert st.error.code == "bad_name" and st.screen == NEW_MATCH
+    assert shown(st)["message"] == "Ім'я гравця має бути одним рядком тексту, а не 'Ann\\tLee'"
+
+
+def test_a_write_that_fails_is_said_in_the_users_language(tmp_path, monkeypatch):
+    from scorekeeper.store.matchfile import MatchLog
+
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.set_language("ko"))
+
+    def disk_full(self, events):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(MatchLog, "append", disk_full)
+    run(st.start_round(0))
+    assert st.error.code == "save_failed" and st.error.params["reason"] == "No space left on device"
+    assert shown(st)["message"] == ("데이터 폴더에 쓰지 못했습니다 (No space left on device): 아무것도 기록되지 "
+                                    "않았습니다 — 남은 공간과 폴더를 확인한 뒤 다시 시도하세요")
+    monkeypatch.undo()
+    assert list(st.store.actions(st.match_id)) == []  # nothing recorded, as the message says
+
+
+def test_a_file_that_is_not_json_and_a_damaged_match_are_said_in_the_users_language(tmp_path):
+    import re
+
+    from scorekeeper.app import history
+    from scorekeeper.app import history_actions as acts
+    from scorekeeper.app.files import PickedFile
+    from scorekeeper.app.state import HISTORY
+
+    from .hooks import hooks, text
+    from .test_history import import_cases
+
+    st = tab(tmp_path)
+    import_cases(st, "hr-2p-seed-layout")
+    run(st.set_language("uk"))
+    run(st.go(HISTORY))
+    run(acts.import_picked(st, [PickedFile("cut.json", b'{"format": "scorekeeper-match/1",\n "players": [')]))
+    assert st.notice.error.code == "not_json_at" and st.notice.error.params == {"line": 2, "column": 14}
+    words = shown(st)["notice"]
+    assert "(рядок 2, позиція 14)" in words and not re.search(LATIN_WORD, words.replace("cut.json", "")
+                                                                .replace("JSON", ""))
+    match_id = st.history[0].id
+    st.store.close()
+    (tmp_path / "matches" / f"{match_id}.json").write_text('{"events": {"1": {')  # cut off
+    st.store = open_app_store(tmp_path)
+    run(st.go(HISTORY))
+    row = text(hooks(history.view(st))[f"history-item-{match_id}"])
+    status = row.split("\n")[-1] if "\n" in row else row
+    assert "Пошкоджено: її файл не вдалося прочитати, його відкладено в теку damaged/" in status
+    assert "could not be read" not in row
+    run(st.open_match(match_id))  # opened from elsewhere (e.g. a stale link): the store's error, translated
+    assert st.error.code == "match_damaged"
+    assert shown(st)["message"].startswith(f"Партію {match_id} не вдалося прочитати")
+
+
+# ------------------------------------------------------------------ 9: after a draw, the same in every tab
+def test_after_a_draw_no_tab_shows_the_previous_placements_words(tmp_path):
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.start_round(0))
+    st.pick_tile((2, 6))  # 8: no points, Bo's turn
+    run(st.play())
+    assert shown(st)["explain"] == "2-6: 2 + 2-6: 6 = 8"  # the lead: both ends count (S6)
+    run(st.draw(2))  # Bo draws 2 that do not fit
+    assert st.error is None and st.match.turn.reason == "play-drawn"
+    other = tab(tmp_path)  # another tab (or this one reloaded) shows the same match
+    assert "explain" not in shown(other)
+    assert "explain" not in shown(st)
