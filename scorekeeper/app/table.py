@@ -109,7 +109,8 @@ def move_panel(state: AppState) -> ft.Control:
         ("undo", t("ui.undo"), state.undo, False, state.busy, ft.Icons.UNDO),
     )))
     if state.drawing:
-        counts = [quick_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, r.stock + 1)]
+        # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
+        counts = [quick_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, turn.max_draw + 1)]
         controls.append(hook("draw-panel", ft.Container(
             padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
             content=ft.Column([ft.Text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4,

@@ -134,10 +134,20 @@ class Round:
                 ended_by = "one-tile"
             else:
                 ended_by = "drawn" if last.drawn else "no-score"
-            return Turn(seat, NEXT, None, last.player, ended_by, self.stock)
+            return Turn(seat, NEXT, None, last.player, ended_by, self.stock, self.max_draw())
         if reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
-            return Turn(seat, reason, self.moves[-1].tile, stock=self.stock)
-        return Turn(seat, reason, stock=self.stock)
+            return Turn(seat, reason, self.moves[-1].tile, stock=self.stock, max_draw=self.max_draw())
+        return Turn(seat, reason, stock=self.stock, max_draw=self.max_draw())
+
+    def max_draw(self) -> int:
+        """The most tiles a draw may say did not fit now: ``min(stock, misses)``, where misses are
+        the tiles off the table with no open end's value (S8; tiles are conserved)."""
+        if not self.stock:
+            return 0
+        mask = self.layout.open_mask
+        on_table = self.layout.on_table
+        misses = sum(1 for tile in ALL_TILES if tile not in on_table and not fits(tile, mask))
+        return min(self.stock, misses)
 
 
 class Match:
@@ -486,10 +496,9 @@ class Match:
                                 text=f"{name} draws {count} but the stock has "
                                 f"only {r.stock} tile{'s' if r.stock != 1 else ''}")
         mask = r.layout.open_mask
-        on_table = r.layout.on_table
         # every tile drawn that did not fit is off the table and misses every open end (tiles conserved)
-        misses = sum(1 for tile in ALL_TILES if tile not in on_table and not fits(tile, mask))
-        if count > misses:
+        if count > r.max_draw():
+            misses = sum(1 for tile in ALL_TILES if tile not in r.layout.on_table and not fits(tile, mask))
             ends = ", ".join(str(v) for v in range(7) if mask >> v & 1)
             raise RuleViolation("S8", "draw_impossible", name=name, count=count, misses=misses, ends=ends,
                                 text=f"{name} cannot have drawn {count} tiles that did not fit: only {misses} "

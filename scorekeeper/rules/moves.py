@@ -170,9 +170,14 @@ class Turn:
             ``"drawn"`` (a drawn tile ends the turn, H5), ``"one-tile"``
             (E4), ``"pass"``.
         stock: tiles in the stock.
+        max_draw: the most tiles a :class:`Draw` may say did not fit now:
+            the stock, or fewer when fewer tiles off the table miss every
+            open end (tiles are conserved; S8 refuses more). Not compared.
 
     :attr:`can_draw` and :attr:`can_pass` say which of those moves S8 allows
     now (the engine refuses the other with a :class:`RuleViolation`).
+    ``can_draw`` with ``max_draw == 0``: the seat may draw, but the first
+    tile drawn must fit (a ``Play`` with ``drawn=True``, no ``Draw``).
     """
 
     seat: int
@@ -181,6 +186,7 @@ class Turn:
     previous: int | None = None
     ended_by: str | None = None
     stock: int = 0
+    max_draw: int = field(default=0, compare=False)
 
     @property
     def must(self) -> str:

@@ -263,3 +263,24 @@ def test_after_a_draw_no_tab_shows_the_previous_placements_words(tmp_path):
     other = tab(tmp_path)  # another tab (or this one reloaded) shows the same match
     assert "explain" not in shown(other)
     assert "explain" not in shown(st)
+
+
+def test_the_draw_panel_offers_no_more_misses_than_the_set_holds(tmp_path):
+    """6-6 led, 1-6 and 2-6 on its lines: only 10 tiles off the table miss 1, 2 and 6, so the draw panel
+    offers 0 to 10 tiles that did not fit although the stock holds 14 (the engine's ``Turn.max_draw``, S8)."""
+    from scorekeeper.app import table
+
+    from .hooks import hooks
+
+    st = tab(tmp_path)
+    new_match_state(st, "horse-race", ["Ann", "Bo"])
+    run(st.start_round(0))
+    for tile, spot in (((6, 6), None), ((1, 6), ((6, 6), "line-a")), ((2, 6), ((6, 6), "line-b"))):
+        st.pick_tile(tile)
+        if spot is not None and st.selected_spot != spot:
+            st.pick_spot(spot)
+        run(st.play())
+    assert st.match.round.stock == 14
+    st.open_draw()
+    counts = sorted(int(name.rsplit("-", 1)[1]) for name in hooks(table.view(st)) if name.startswith("draw-count-"))
+    assert counts == list(range(11))

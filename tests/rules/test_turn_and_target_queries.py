@@ -36,11 +36,11 @@ def test_draw_and_pass_by_hand_through_the_seed_layout():
     assert (match.turn.can_draw, match.turn.can_pass) == (True, False)  # stock 14
     match.apply(Draw(0, 2))
     assert match.turn.reason == "play-drawn" and (match.turn.can_draw, match.turn.can_pass) == (False, False)
-    e61 = Match("exact-61", ["Ann", "Bo"])
-    e61.apply(StartRound(1))
-    e61.apply(Play(1, (1, 4)))
+    e61 = Match("exact-61", ["Ann", "Bo", "Cy"])
+    e61.apply(StartRound(2))
+    e61.apply(Play(2, (1, 4)))
     assert (e61.turn.can_draw, e61.turn.can_pass) == (True, False)
-    e61.apply(Draw(0, 18))
+    e61.apply(Draw(0, 13))  # the whole stock: 13 of the 15 tiles that miss 1 and 4
     assert e61.turn.stock == 0 and (e61.turn.can_draw, e61.turn.can_pass) == (False, True)
     e61.apply(Pass(0))
     assert e61.turn.reason == "next" and (e61.turn.can_draw, e61.turn.can_pass) == (False, True)
@@ -50,15 +50,19 @@ def test_draw_and_pass_by_hand_through_the_seed_layout():
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_can_draw_and_can_pass_agree_with_what_the_engine_accepts(config, seed):
-    """At every move of a simulated match: ``can_draw`` iff a draw of one tile is accepted, ``can_pass``
-    iff a pass is accepted."""
+    """At every move of a simulated match: a draw of one to ``max_draw`` non-fitting tiles is accepted
+    exactly when ``can_draw`` (and no more), ``can_pass`` iff a pass is accepted."""
     sim = simulate(config, seed, max_rounds=3)
     match = Match(sim.match.variant, sim.match.players, sim.match.partnerships)
     checked = 0
     for action in sim.actions:
         if match.status == "move":
             turn = match.turn
-            assert turn.can_draw == accepted(match, Draw(turn.seat, 1)), (turn, len(match.actions))
+            # can_draw: S8 lets the seat draw; a Draw of k non-fitting tiles also needs k <= max_draw
+            assert (turn.can_draw and turn.max_draw >= 1) == accepted(match, Draw(turn.seat, 1)), turn
+            if turn.can_draw:
+                assert turn.max_draw == 0 or accepted(match, Draw(turn.seat, turn.max_draw)), turn
+                assert not accepted(match, Draw(turn.seat, turn.max_draw + 1)), turn
             assert turn.can_pass == accepted(match, Pass(turn.seat)), (turn, len(match.actions))
             checked += 1
         match.apply(action)

@@ -52,6 +52,7 @@ def test_a_draw_of_more_misses_than_the_set_holds_is_refused():
     for tile, spot in (((6, 6), None), ((1, 6), ((6, 6), "line-a")), ((2, 6), ((6, 6), "line-b"))):
         match.apply(Play(match.turn.seat, tile, spot))
     assert match.turn == Turn(0, "next", None, 1, "no-score", 14)
+    assert match.turn.max_draw == 10 and match.turn.can_draw  # the draw panel offers 0 to 10
     try:
         match.apply(Draw(0, 11))
     except RuleViolation as err:
