@@ -77,7 +77,7 @@ def test_a_tab_that_missed_a_move_records_nothing_and_shows_the_match_as_it_is(t
     assert b.error.code == "ui_stale_view"
     screen = shown(b)
     assert screen["message"] == ("This match was changed on another screen; here it is now — "
-                                 "enter the move again.")
+                                 "check it, then enter your move again if it is still needed.")
     assert screen["turn"] == "Ann to play: Bo's tile did not score"  # B now shows the match as it is
     assert b.selected_tile is None and b.version == before
     # entered again on the position B now shows, it is Ann's move, as the player meant at the table
