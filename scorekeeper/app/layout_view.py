@@ -67,14 +67,17 @@ def placements(r) -> tuple:
     return tuple((m.tile, m.spot, m.drawn) for m in r.moves if type(m) is Play)
 
 
-def picture_frame(r, width: float, height: float) -> Frame:
+def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
     """Round ``r``'s layout scaled to fit a ``width`` x ``height`` viewport (pixels); the last one is kept.
+
+    The viewport is as high as the layout needs, at most ``height``; with
+    ``fill`` it is ``height`` high (a phone gives the picture the room left).
 
     The key is the placements, not the layout object: the store hands back
     the same live match, changed in place, after each write.
     """
     global _last_frame
-    key = (placements(r), width, height)
+    key = (placements(r), width, height, fill)
     if _last_frame[0] == key:
         return _last_frame[1]
     layout = r.layout
@@ -82,7 +85,7 @@ def picture_frame(r, width: float, height: float) -> Frame:
     left, top, right, bottom = geo.bounds(layout.open_spots)
     cols, rows = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
     cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
-    pic_w, pic_h = max(cols * cell, width), max(rows * cell, 160)
+    pic_w, pic_h = max(cols * cell, width), max(rows * cell, height if fill else 160)
     # centre the layout in the picture
     ox = (pic_w - (right - left) * cell) / 2 - left * cell
     oy = (pic_h - (bottom - top) * cell) / 2 - top * cell
@@ -160,18 +163,21 @@ def _spots_layer(spots: tuple, width: float, height: float, on_pick) -> ft.Contr
     return ft.Stack(width=width, height=height, controls=children)
 
 
-def table_picture(state: AppState, width: float, height: float) -> ft.Control:
-    """The picture of the current round's layout in a ``width`` x ``height`` viewport (pixels)."""
+def table_picture(state: AppState, width: float, height: float, fill: bool = False) -> ft.Control:
+    """The picture of the current round's layout in a ``width`` x ``height`` viewport (pixels).
+
+    ``fill``: the felt is ``height`` high even when the layout needs less (see :func:`picture_frame`).
+    """
     match = state.match
     r = match.round
     layout = r.layout
     t = state.t
     if not layout.tiles:
         text = t("ui.table_empty")
-        return ft.Container(width=width, height=min(height, 140), bgcolor=FELT, border_radius=10,
+        return ft.Container(width=width, height=height if fill else min(height, 140), bgcolor=FELT, border_radius=10,
                             alignment=ft.Alignment.CENTER,
                             content=ft.Text(text, color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
-    frame = picture_frame(r, width, height)
+    frame = picture_frame(r, width, height, fill)
     cell = frame.cell
     spots = []
     legal = set(state.legal_spots(state.selected_tile)) if state.selected_tile else None

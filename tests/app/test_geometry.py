@@ -140,3 +140,11 @@ def test_random_full_layouts_rarely_overlap():
     """Rounds played to all 28 tiles with branches: overlaps are rare (nested spinners only)."""
     found = sum(bool(overlaps(layout_geometry(random_layout(random.Random(seed), True)))) for seed in range(400))
     assert found <= 8  # measured: 20 of 2,000 (1 %)
+
+
+def test_the_phone_picture_takes_the_room_the_rest_leaves():
+    from scorekeeper.app.table import PICTURE_MIN, PICTURE_UNMEASURED, picture_room
+
+    assert picture_room(700, 70, 400) == 700 - 70 - 400 - 16  # the column, the scoreboard, the rest, 2 gaps
+    assert picture_room(700, 70, 600) == PICTURE_MIN  # the rest does not fit: the screen scrolls instead
+    assert picture_room(0, 0, 0) == PICTURE_UNMEASURED  # not laid out yet (no browser)
