@@ -162,8 +162,13 @@ def _footprint(port: Port, double: bool = False) -> tuple[float, float, float, f
     return (min(x1, x2), ay - across, max(x1, x2), ay + across)
 
 
-def _clear_port(port: Port, placed: list[PlacedTile], double: bool = False) -> Port:
-    """``port``, or the same end turned a corner when the way straight on is taken.
+def _outside(box: tuple[float, float, float, float], reach: float | None) -> bool:
+    """True when ``box`` crosses the table's left or right edge, ``reach`` cells from the lead's centre."""
+    return reach is not None and (box[0] < -reach - 1e-9 or box[2] > reach + 1e-9)
+
+
+def _clear_port(port: Port, placed: list[PlacedTile], double: bool = False, reach: float | None = None) -> Port:
+    """``port``, or the same end turned a corner when the way straight on is taken or leaves the table.
 
     On a crowded table a chain that would run into another tile turns 90
     degrees, as players do at a table's edge (left of the direction of
@@ -172,7 +177,12 @@ def _clear_port(port: Port, placed: list[PlacedTile], double: bool = False) -> P
     right angle, S5, and only bends after its first half).
     """
     tile, side = port.spot
-    if not any(_boxes_overlap(_footprint(port, double), p.box) for p in placed):
+
+    def free(candidate: Port) -> bool:
+        box = _footprint(candidate, double)
+        return not _outside(box, reach) and not any(_boxes_overlap(box, p.box) for p in placed)
+
+    if free(port):
         return port
     candidates = []
     for turn in (_left(port.direction), _right(port.direction)):
@@ -183,14 +193,20 @@ def _clear_port(port: Port, placed: list[PlacedTile], double: bool = False) -> P
         # or the joining half sits straight on and the rest of the tile turns
         candidates.append(Port(port.spot, _add(_add(port.anchor, port.direction, 0.5), turn, -0.5), turn))
     for turned in candidates:
-        if not any(_boxes_overlap(_footprint(turned, double), p.box) for p in placed):
+        if free(turned):
             return turned
+    if reach is not None:  # no turn stays on the table: never overlap, even past the edge
+        return _clear_port(port, placed, double)
     return port
 
 
-def layout_geometry(layout: Layout) -> TableGeometry:
+def layout_geometry(layout: Layout, reach: float | None = None) -> TableGeometry:
     """Place every tile of ``layout`` (its ``tiles`` and ``connections``).
 
+    ``reach``: cells from the lead's centre to the table's left and right
+    edges; a line that would cross one bends (up at the right edge, down at
+    the left), as players do on a real table, so a long layout stays as wide
+    as the screen at a readable size. ``None``: lines run straight on.
     Returns a :class:`TableGeometry` in cells; an empty layout gives no tiles.
     The ports of open spots are those a joining tile would use (turned at a
     corner where the straight way is taken).
@@ -202,14 +218,14 @@ def layout_geometry(layout: Layout) -> TableGeometry:
     placed.append(_place_lead(layout.tiles[0], ports))
     for connection in layout.connections:
         double = connection.tile[0] == connection.tile[1]
-        target = _clear_port(ports[(connection.target, connection.side)], placed, double)
+        target = _clear_port(ports[(connection.target, connection.side)], placed, double, reach)
         if connection.tile[0] == connection.tile[1]:
             placed.append(_place_double(connection.tile, target.anchor, target.direction, ports))
         else:
             placed.append(_place_single(connection.tile, connection.own_side, target.anchor,
                                         target.direction, ports))
     for spot in layout.open_spots:
-        ports[spot] = _clear_port(ports[spot], placed)
+        ports[spot] = _clear_port(ports[spot], placed, reach=reach)
     return TableGeometry(placed, ports)
 
 

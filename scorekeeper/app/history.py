@@ -37,8 +37,9 @@ def header(state: AppState, title: str) -> ft.Control:
 def _text_filter(state: AppState, key: str, label: str, hint: str | None = None) -> ft.Control:
     field = hook(f"history-{key}", ft.TextField(
         label=label, hint_text=hint, value=state.history_filter[key], dense=True,
+        # uncontrolled while typing: the text stays in the browser, applied on Enter or on leaving the field
         on_change=lambda e: acts.set_filter_text(state, key, e.control.value),
-        on_submit=run(acts.apply_filter, state)))
+        on_submit=run(acts.apply_filter, state), on_blur=run(acts.apply_typed, state)))
     return ft.Container(content=field, expand=True)  # expand here: a Semantics hook cannot take a Row's share
 
 

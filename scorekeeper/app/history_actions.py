@@ -102,17 +102,43 @@ def _drop_bad_dates(state: AppState) -> RuleViolation | None:
     return problem
 
 
+TYPED = "_history_typed"  # a private attribute of the state: assigning it re-renders nothing
+
+
+def typed_filters(state: AppState) -> dict:
+    """What is typed in the text filters and not applied yet: ``{key: text}``."""
+    return getattr(state, TYPED, None) or {}
+
+
 def set_filter_text(state: AppState, key: str, text: str) -> None:
-    """Keep what is typed in a text filter (``player``, ``since``, ``until``); applied by :func:`apply_filter`."""
-    state.history_filter = {**state.history_filter, key: text}
+    """Keep what is typed in a text filter (``player``, ``since``, ``until``); applied by :func:`apply_filter`.
+
+    Kept out of the observed state on purpose: a re-render on each key
+    press would send the field's value back to the browser while the user
+    goes on typing, and the history screen is slow enough to render that
+    the old value then overwrote the keys typed meanwhile (characters lost
+    at 15-35 ms a key). The field keeps its text in the browser; the
+    filter changes on Enter, on leaving the field, with Search, or with
+    any other filter choice.
+    """
+    object.__setattr__(state, TYPED, {**typed_filters(state), key: text})
 
 
 @guarded
 async def apply_filter(state: AppState, **values) -> None:
-    """Change filters (``variant=``, ``finished=``, or typed texts) and list again."""
+    """Change filters (``variant=``, ``finished=``, or typed texts) and list again; applies what is typed."""
     state.error = None
-    state.history_filter = {**state.history_filter, **values}
+    typed = typed_filters(state)
+    object.__setattr__(state, TYPED, {})
+    state.history_filter = {**state.history_filter, **typed, **values}
     await load_history(state, stats=False)
+
+
+async def apply_typed(state: AppState) -> None:
+    """On leaving a text filter: apply what was typed, if anything changed."""
+    flt = state.history_filter
+    if any(flt.get(key) != text for key, text in typed_filters(state).items()):
+        await apply_filter(state)
 
 
 async def filter_game(state: AppState, variant: str | None) -> None:

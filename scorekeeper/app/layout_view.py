@@ -31,6 +31,7 @@ from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile
 
 MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
+READABLE_CELL = 17.0  # px per half: pips still easy to count at arm's length; lines bend to keep it
 BASE_CELL = MAX_CELL  # px per half at which the tiles layer is drawn before it is scaled to fit
 PAN_MARGIN = 60  # px the picture may be panned beyond its edges (constant: a new value rebuilds the viewer)
 CHUNK = 6  # tiles per memoized group of the tiles layer
@@ -67,22 +68,28 @@ def placements(r) -> tuple:
     return tuple((m.tile, m.spot, m.drawn) for m in r.moves if type(m) is Play)
 
 
-def picture_frame(r, width: float, height: float) -> Frame:
+def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
     """Round ``r``'s layout scaled to fit a ``width`` x ``height`` viewport (pixels); the last one is kept.
+
+    The viewport is as high as the layout needs, at most ``height``; with
+    ``fill`` it is ``height`` high (a phone gives the picture the room left).
 
     The key is the placements, not the layout object: the tab's copy of the match is changed in
     place by each move it records, so the same layout object holds other placements later.
     """
     global _last_frame
-    key = (placements(r), width, height)
+    key = (placements(r), width, height, fill)
     if _last_frame[0] == key:
         return _last_frame[1]
     layout = r.layout
-    geo = layout_geometry(layout)
+    # the lines bend where a table this wide, drawn at a readable size, ends (the lead sits mid-table)
+    geo = layout_geometry(layout, reach=max(width / READABLE_CELL / 2 - MARGIN, 6.0))
     left, top, right, bottom = geo.bounds(layout.open_spots)
     cols, rows = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
     cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
-    pic_w, pic_h = max(cols * cell, width), max(rows * cell, 160)
+    # never below a readable size for want of height: the picture grows taller and is panned instead
+    cell = max(cell, min(READABLE_CELL, width / cols))
+    pic_w, pic_h = max(cols * cell, width), max(rows * cell, height if fill else 160)
     # centre the layout in the picture
     ox = (pic_w - (right - left) * cell) / 2 - left * cell
     oy = (pic_h - (bottom - top) * cell) / 2 - top * cell
@@ -160,18 +167,21 @@ def _spots_layer(spots: tuple, width: float, height: float, on_pick) -> ft.Contr
     return ft.Stack(width=width, height=height, controls=children)
 
 
-def table_picture(state: AppState, width: float, height: float) -> ft.Control:
-    """The picture of the current round's layout in a ``width`` x ``height`` viewport (pixels)."""
+def table_picture(state: AppState, width: float, height: float, fill: bool = False) -> ft.Control:
+    """The picture of the current round's layout in a ``width`` x ``height`` viewport (pixels).
+
+    ``fill``: the felt is ``height`` high even when the layout needs less (see :func:`picture_frame`).
+    """
     match = state.match
     r = match.round
     layout = r.layout
     t = state.t
     if not layout.tiles:
         text = t("ui.table_empty")
-        return ft.Container(width=width, height=min(height, 140), bgcolor=FELT, border_radius=10,
+        return ft.Container(width=width, height=height if fill else min(height, 140), bgcolor=FELT, border_radius=10,
                             alignment=ft.Alignment.CENTER,
                             content=ft.Text(text, color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
-    frame = picture_frame(r, width, height)
+    frame = picture_frame(r, width, height, fill)
     cell = frame.cell
     spots = []
     legal = set(state.legal_spots(state.selected_tile)) if state.selected_tile else None

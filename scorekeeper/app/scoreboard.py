@@ -32,42 +32,48 @@ def distance_words(state: AppState, side: int) -> str:
     return t("ui.distance_exact" if match.rules.exact else "ui.distance", n=to_go)
 
 
-def scoreboard(state: AppState) -> ft.Control:
-    """One card per side (hooks ``score-<side>`` and ``distance-<side>``); rebuilt only when a score changes."""
+def scoreboard(state: AppState, compact: bool = False) -> ft.Control:
+    """One card per side (hooks ``score-<side>`` and ``distance-<side>``); rebuilt only when a score changes.
+
+    ``compact`` (the table screen on a phone): every side on one row, smaller
+    figures, so the layout and the move entry keep their room with 3 or 4 sides.
+    """
     match = state.match
     winners = set(match.winners)
     sides = tuple((name, match.points[side], distance_words(state, side), side in winners)
                   for side, name in enumerate(match.side_names))
-    return _scoreboard(sides, match.rules.target_points)
+    return _scoreboard(sides, match.rules.target_points, compact)
 
 
 @memoized
-def _scoreboard(sides: tuple, target: int) -> ft.Control:
+def _scoreboard(sides: tuple, target: int, compact: bool = False) -> ft.Control:
     """``sides``: ``(name, points, distance words, winner)`` per side; ``target``: 61 (display points)."""
     cards = []
+    per_row = len(sides) if compact else min(len(sides), 2)
     for side, (name, points, distance, winner) in enumerate(sides):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
         cards.append(ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=10,
-            border=ft.Border.all(3 if winner else 1, color),
-            bgcolor=ft.Colors.with_opacity(0.06, color), col={"xs": 12 / min(len(sides), 2), "md": 6},
-            content=_card(side, name, points, distance, target)))
+            padding=ft.Padding.symmetric(horizontal=6 if compact else 10, vertical=4 if compact else 6),
+            border_radius=10, border=ft.Border.all(3 if winner else 1, color),
+            bgcolor=ft.Colors.with_opacity(0.06, color), col={"xs": 12 / per_row, "md": 6},
+            content=_card(side, name, points, distance, target, compact)))
     return ft.ResponsiveRow(cards, spacing=6, run_spacing=6)
 
 
 @memoized
-def _card(side: int, name: str, points: int, distance: str, target: int) -> ft.Control:
+def _card(side: int, name: str, points: int, distance: str, target: int, compact: bool = False) -> ft.Control:
     """One side's name, points, race track and tally: rebuilt only when this side scores."""
     color = SIDE_COLORS[side % len(SIDE_COLORS)]
     track = ft.ProgressBar(value=max(0, min(points, target)) / target, color=color,
-                           bgcolor=ft.Colors.with_opacity(0.15, color), bar_height=8, border_radius=4, expand=True)
-    return ft.Column(spacing=2, controls=[
+                           bgcolor=ft.Colors.with_opacity(0.15, color), bar_height=6 if compact else 8,
+                           border_radius=4, expand=True)
+    return ft.Column(spacing=1 if compact else 2, controls=[
         ft.Row([
-            ft.Text(name, weight=ft.FontWeight.BOLD, color=color, expand=True,
+            ft.Text(name, weight=ft.FontWeight.BOLD, color=color, expand=True, size=13 if compact else None,
                     overflow=ft.TextOverflow.ELLIPSIS, no_wrap=True),
-            hook(f"score-{side}", ft.Text(str(points), size=26, weight=ft.FontWeight.BOLD)),
+            hook(f"score-{side}", ft.Text(str(points), size=20 if compact else 26, weight=ft.FontWeight.BOLD)),
         ]),
-        ft.Row([track, ft.Text(str(target), size=11)], spacing=6),
+        ft.Row([track] if compact else [track, ft.Text(str(target), size=11)], spacing=6),
         ft.Row(spacing=6, wrap=True, controls=[
             hook(f"distance-{side}", ft.Text(distance, size=12)),
             hook(f"tally-{side}", ft.Container(height=18, content=tally_picture(points, color, 16))),

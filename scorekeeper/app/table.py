@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import flet as ft
+from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
 from ..explain import placement_words, spot_words, turn_words, violation_words
 from ..rules.tiles import ALL_TILES, tile_text
@@ -63,9 +64,12 @@ def _status(turn_text, lot_text, hands, stock, end_sum, explained) -> ft.Control
                 content=ft.Text(words, size=13))))
         chips.append(hook("stock", ft.Text(stock, size=13, weight=ft.FontWeight.BOLD)))
         rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=4))
-        rows.append(hook("end-sum", ft.Text(end_sum, size=15)))
+    # the end sum and the last placement's sum on one line where they fit (a phone keeps its room for the table)
+    sums = [hook("end-sum", ft.Text(end_sum, size=15, weight=ft.FontWeight.W_500))] if end_sum is not None else []
     if explained is not None:
-        rows.append(hook("explain", ft.Text(explained, size=15, color=ft.Colors.BLUE_GREY_800)))
+        sums.append(hook("explain", ft.Text(explained, size=15, color=ft.Colors.BLUE_GREY_800)))
+    if sums:
+        rows.append(ft.Row(sums, wrap=True, spacing=12, run_spacing=2))
     return ft.Column(rows, spacing=4)
 
 
@@ -110,7 +114,8 @@ def move_panel(state: AppState) -> ft.Control:
     )))
     if state.drawing:
         # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
-        counts = [quick_button(f"draw-count-{n}", str(n), state.draw, n) for n in range(0, turn.max_draw + 1)]
+        counts = [quick_button(f"draw-count-{n}", str(n), state.draw, n, width=44)
+                  for n in range(0, turn.max_draw + 1)]
         controls.append(hook("draw-panel", ft.Container(
             padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
             content=ft.Column([ft.Text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4,
@@ -164,30 +169,110 @@ def view(state: AppState) -> ft.Control:
     match = state.match
     status = match.status
     wide = state.width >= WIDE
-    main_width = (state.width * 0.58 - 24) if wide else (state.width - 20)
-    picture_h = 520 if wide else (280 if len(match.sides) <= 2 else 230)
+    if not wide:
+        return phone_view(state)
+    main_width = state.width * 0.58 - 24
     left: list[ft.Control] = []
     right: list[ft.Control] = [scoreboard(state)]
     if match.round is not None:  # between rounds: the layout the last round ended with
-        left.append(table_picture(state, main_width, picture_h))
-    extra = [c for c in (message_view(state), settlement_view(state)) if c is not None]
+        left.append(table_picture(state, main_width, 520))
+    if status in ("move", "reveal"):
+        left.append(status_view(state))
+    right += [*extras(state), entry_panel(state)]
+    body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, controls=[
+        ft.Column(left, spacing=10, width=main_width + 8, scroll=ft.ScrollMode.AUTO),
+        ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
+    ])
+    return ft.Column([header(state), body], expand=True, spacing=6)
+
+
+def extras(state: AppState) -> list[ft.Control]:
+    """A refusal and the last settlement, where there is one."""
+    return [c for c in (message_view(state), settlement_view(state)) if c is not None]
+
+
+def entry_panel(state: AppState) -> ft.Control:
+    """What the next entry needs: the move, the hands at a round's end, the next starter, or the match's end."""
+    status = state.match.status
     if status == "move":
-        left.append(status_view(state))
-        right += extra + [move_panel(state)]
-    elif status == "reveal":
-        left.append(status_view(state))
-        right += extra + [reveal_panel(state)]
-    elif status == "start-round":
-        right += extra + [start_round_panel(state)]
-    else:
-        right += extra + [finished_panel(state)]
-    if wide:
-        body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, controls=[
-            ft.Column(left, spacing=10, width=main_width + 8, scroll=ft.ScrollMode.AUTO),
-            ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
-        ])
-        return ft.Column([header(state), body], expand=True, spacing=6)
-    # phone: what happened scrolls above; the entry of the next move (with any refusal) stays at hand below
-    upper = ft.Column([right[0], *left], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
-    lower = right[1:]
-    return ft.Column([header(state), upper, ft.Divider(height=1), *lower], spacing=6, expand=True)
+        return move_panel(state)
+    if status == "reveal":
+        return reveal_panel(state)
+    if status == "start-round":
+        return start_round_panel(state)
+    return finished_panel(state)
+
+
+def phone_view(state: AppState) -> ft.Control:
+    """The table screen on a phone: one column, the layout's picture taking the room the rest leaves.
+
+    The scoreboard (one row), the status (whose turn, the hands, the stock,
+    the end sum, the last placement) and the entry of the next move keep
+    their natural height; the picture gets what is left of the screen, so
+    everything shows without scrolling. Should the rest not fit (a small
+    phone, a long refusal), the picture keeps :data:`PICTURE_MIN` and the
+    screen scrolls as one.
+    """
+    match = state.match
+    width = state.width - 20
+    lower: list[ft.Control] = []
+    if match.status in ("move", "reveal"):
+        lower.append(status_view(state))
+    lower += [*extras(state), entry_panel(state)]
+    picture = None
+    if match.round is not None:  # between rounds: the layout the last round ended with
+        def picture(height: float) -> ft.Control:
+            return table_picture(state, width, height, fill=True)
+    return ft.Column([header(state), fitted_column(scoreboard(state, compact=True), picture, lower)],
+                     spacing=6, expand=True)
+
+
+PICTURE_MIN = 150  # px: the smallest picture on a phone (below it the screen scrolls instead)
+PICTURE_UNMEASURED = 260  # px: before the screen has been laid out once (and in-process tests)
+GAP = 8  # px between the parts of the phone column
+
+
+def picture_room(room: float, board: float, lower: float) -> float:
+    """The picture's height on a phone: what the measured column (``room`` px) leaves after the rest."""
+    if room <= 0 or lower <= 0:
+        return PICTURE_UNMEASURED
+    return max(PICTURE_MIN, room - board - lower - 2 * GAP)
+
+
+def fitted_column(board: ft.Control, picture, lower: list[ft.Control]) -> ft.Control:
+    """Scoreboard, picture (``picture(height)``, or None), the rest: one scrolling column, the picture sized to fit.
+
+    The heights come from the browser (``on_size_change``) after each
+    layout that changed them, and are kept in the component's state; in
+    an in-process test there is no layout and the picture takes
+    :data:`PICTURE_UNMEASURED`.
+    """
+    if _CURRENT_RENDERER.get() is None:
+        return _fitted(board, picture, lower, (0, 0, 0), None)
+    return _Fitted(board, picture, lower)
+
+
+@ft.component
+def _Fitted(board, picture, lower) -> ft.Control:
+    sizes, set_sizes = ft.use_state((0, 0, 0))  # (column, scoreboard, rest) heights in px
+
+    def measured(index: int):
+        def on_size(e) -> None:
+            value = round(e.height)
+            set_sizes(lambda old: old if old[index] == value else (*old[:index], value, *old[index + 1:]))
+        return on_size
+
+    return _fitted(board, picture, lower, sizes, measured)
+
+
+def _fitted(board, picture, lower, sizes: tuple, measured) -> ft.Control:
+    def watched(control: ft.Control, index: int) -> ft.Control:
+        if measured is not None:
+            control.on_size_change = measured(index)
+        return control
+
+    parts = [watched(ft.Container(content=board), 1)]
+    if picture is not None:
+        parts.append(picture(picture_room(*sizes)))
+    parts.append(watched(ft.Column(lower, spacing=GAP), 2))
+    return watched(ft.Column(parts, spacing=GAP, scroll=ft.ScrollMode.AUTO, expand=True), 0)

@@ -94,7 +94,7 @@ def action_button(identifier: str, label: str, handler: Callable, *args, disable
 
 
 def quick_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
-                 icon=None, filled: bool = False) -> ft.Semantics:
+                 icon=None, filled: bool = False, width: float | None = None) -> ft.Semantics:
     """A button drawn without Material's ink: same hook, label, look and handler as :func:`action_button`.
 
     A Material button animates its press (ripple, elevation) for a second
@@ -113,10 +113,12 @@ def quick_button(identifier: str, label: str, handler: Callable, *args, disabled
         fg, bg, border = ft.Colors.PRIMARY, None, ft.Border.all(1, ft.Colors.OUTLINE)
     text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14)
     parts = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
-    # the size of a Material 3 button at the web's compact density: 32 px high, 24 px each side (16 before an icon)
-    box = ft.Container(content=ft.Row(parts, spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                       height=32, bgcolor=bg, border=border, border_radius=16,
-                       padding=ft.Padding.only(left=16 if icon else 24, right=24),
+    # 36 px high, 16 px each side (12 before an icon): Play, Draw, Pass and Undo fit one row on a phone;
+    # ``width`` fixes it (the draw counts: a grid of equal keys)
+    box = ft.Container(content=ft.Row(parts, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       height=36, width=width, bgcolor=bg, border=border, border_radius=18,
+                       alignment=ft.Alignment.CENTER if width else None,
+                       padding=ft.Padding.only(left=12 if icon else 16, right=16) if width is None else None,
                        on_click=None if disabled else run(handler, *args))
     return hook(identifier, box, button=True, label=label, disabled=disabled)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +13,8 @@ from scorekeeper.app import geometry
 from scorekeeper.app.geometry import end_marker, layout_geometry, overlaps
 from scorekeeper.rules.layout import Layout
 from scorekeeper.rules.tiles import ALL_TILES
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
 
 SEED_MOVES = [((1, 4), None), ((1, 1), ((1, 4), "low")), ((4, 4), ((1, 4), "high")),
               ((3, 4), ((4, 4), "line-b")), ((1, 2), ((1, 1), "line-b")), ((1, 5), ((1, 1), "branch-a")),
@@ -132,7 +136,7 @@ def test_a_blocked_chain_turns_a_corner_instead_of_overlapping(monkeypatch):
     for tile, spot in BLOCKED:
         layout.place(tile, spot)
     assert overlaps(layout_geometry(layout)) == []
-    monkeypatch.setattr(geometry, "_clear_port", lambda port, placed, double=False: port)
+    monkeypatch.setattr(geometry, "_clear_port", lambda port, placed, double=False, reach=None: port)
     assert overlaps(layout_geometry(layout)) != []  # going straight on, it would
 
 
@@ -140,3 +144,35 @@ def test_random_full_layouts_rarely_overlap():
     """Rounds played to all 28 tiles with branches: overlaps are rare (nested spinners only)."""
     found = sum(bool(overlaps(layout_geometry(random_layout(random.Random(seed), True)))) for seed in range(400))
     assert found <= 8  # measured: 20 of 2,000 (1 %)
+
+
+def test_the_phone_picture_takes_the_room_the_rest_leaves():
+    from scorekeeper.app.table import PICTURE_MIN, PICTURE_UNMEASURED, picture_room
+
+    assert picture_room(700, 70, 400) == 700 - 70 - 400 - 16  # the column, the scoreboard, the rest, 2 gaps
+    assert picture_room(700, 70, 600) == PICTURE_MIN  # the rest does not fit: the screen scrolls instead
+    assert picture_room(0, 0, 0) == PICTURE_UNMEASURED  # not laid out yet (no browser)
+
+
+def test_a_long_line_bends_at_the_table_edge_and_stays_readable():
+    """Exact 61 round 1 of e61-pairs-block-draw (21 tiles) on a 370 px phone: no tile below the readable size."""
+    from scorekeeper.app.layout_view import READABLE_CELL, picture_frame
+    from scorekeeper.rules.document import match_from_document
+
+    doc = json.loads((CASES / "e61-pairs-block-draw.json").read_text())
+    doc["rounds"] = doc["rounds"][:1]
+    doc["rounds"][0].pop("hands", None)
+    match = match_from_document(doc, awaiting_hands=True)
+    layout = match.round.layout
+    assert len(layout.tiles) == 21
+    straight = layout_geometry(layout)
+    left, _, right, _ = straight.bounds()
+    assert right - left > 30  # straight on, the longest line runs 30+ cells: 12 px per half on a phone
+    reach = 370 / READABLE_CELL / 2 - 1.6
+    bent = layout_geometry(layout, reach=reach)
+    assert overlaps(bent) == []
+    # a double crosswise at the edge may stick out by a cell where no turn has room for it
+    assert all(-reach - 1 <= p.box[0] and p.box[2] <= reach + 1 for p in bent.tiles)
+    assert {p.horizontal for p in bent.tiles} == {True, False}
+    frame = picture_frame(match.round, 370, 260)
+    assert frame.cell >= 15  # was 12 straight on; pips readable; the picture grows taller (pannable) if it must

@@ -343,3 +343,23 @@ def test_review_of_a_match_with_nothing_recorded(state):
     run(acts.open_review(state, match_id))
     assert state.screen == REVIEW and state.error is None
     assert "Nothing has been recorded in this match yet" in text(review.view(state))
+
+
+def test_typing_in_a_history_filter_re_renders_nothing_until_it_is_applied(state):
+    """A re-render per key sent the field's value back while the user typed on, losing keys (newcomer report)."""
+    import_cases(state, "hr-2p-seed-layout", "e61-pairs-negative")
+    run(state.go(HISTORY))
+    changes = []
+    state.subscribe(lambda *args: changes.append(args))
+    for typed in ("D", "Di", "Di "):
+        acts.set_filter_text(state, "player", typed)
+    assert changes == []  # nothing re-rendered, nothing written back to the field
+    assert state.history_filter["player"] == "" and len(state.history) == 2
+    run(acts.apply_typed(state))  # leaving the field applies it
+    assert state.history_filter["player"] == "Di " and [s.players for s in state.history] == [("Ann", "Bo", "Cy", "Di")]
+    changes.clear()
+    run(acts.apply_typed(state))  # left again with nothing new typed: nothing re-read
+    assert changes == []
+    acts.set_filter_text(state, "since", "2026-02-30")
+    run(acts.filter_game(state, "exact-61"))  # any other filter choice applies what is typed too
+    assert state.error.code == "ui_no_such_date" and "2026-02-30" in screen(state)["message"]

@@ -112,3 +112,34 @@ def test_a_refused_import_says_why_and_changes_nothing(ui, tmp_path):
     chooser.value.set_files(str(tmp_path / "bad.json"))
     expect(ui.hook("notice")).to_contain_text("bad.json refused, nothing imported: round 1, move 6: H4: ")
     assert ui.text("history-count") == before
+
+
+def test_fast_typing_in_the_history_filters_keeps_every_key(ui, tmp_path):
+    """Keys typed 15 ms apart all reach the filter (a re-render per key used to overwrite some of them)."""
+    (tmp_path / "pairs.json").write_text(json.dumps(case("hr-pairs-shared-win")))
+    go_home(ui)
+    ui.tap("history")
+    ui.expect_text("history-count", re.compile(r"^Matches: \d+$"))
+    with ui.page.expect_file_chooser() as chooser:
+        ui.tap("import")
+    chooser.value.set_files([str(tmp_path / "pairs.json")])
+    ui.expect_text("notice", "Matches imported: 1")
+    names = case("hr-pairs-shared-win")["players"]
+    for key, text in (("player", "Annabelle Smith-Okonkwo"), ("since", "2026-02-30")):
+        field = ui.page.locator(f'[flt-semantics-identifier="history-{key}"] input').first
+        field.click()
+        ui.page.keyboard.type(text, delay=15)
+        expect(field).to_have_value(text, timeout=10_000)
+        ui.page.keyboard.press("Enter")
+        if key == "player":  # nobody of that name: no match listed; the text is still all there
+            ui.expect_text("history-count", "Matches: 0")
+            expect(field).to_have_value(text, timeout=10_000)
+            field.click()
+            ui.page.keyboard.press("Control+A")
+            ui.page.keyboard.type(names[0], delay=15)
+            ui.page.keyboard.press("Enter")
+            expect(field).to_have_value(names[0], timeout=10_000)
+            ui.expect_text("history-count", re.compile(r"^Matches: [1-9]"))
+    # the refusal quotes the date as typed, not a truncated one
+    expect(ui.hook("message")).to_contain_text("2026-02-30", timeout=10_000)
+    expect(ui.page.locator('[flt-semantics-identifier="history-since"] input').first).to_have_value("2026-02-30")
