@@ -83,8 +83,7 @@ def test_a_bad_date_in_the_history_filter_opens_the_history_anyway(tmp_path):
     import_cases(st, "hr-2p-seed-layout")
     run(st.go(HISTORY))
     acts.set_filter_text(st, "until", "2026-02-30")
-    run(st.go(HOME))  # left without applying it: the bad text is still in the field
-    run(st.go(HISTORY))
+    run(acts.apply_typed(st))  # leaving the field applies what was typed
     assert st.screen == HISTORY and st.error.code == "ui_no_such_date"
     assert shown(st)["message"] == '"2026-02-30" is not a date: the calendar has no such day'
     assert len(st.history) == 1 and st.history_filter["until"] == ""  # listed without it; not kept
@@ -97,6 +96,10 @@ def test_a_bad_date_in_the_history_filter_opens_the_history_anyway(tmp_path):
     run(st.go(HOME))
     run(st.go(HISTORY))
     assert st.screen == HISTORY and st.error is None
+    run(st.go(HOME))
+    st.history_filter = {**st.history_filter, "until": "31.12.2025"}  # however a bad date got in: History opens
+    run(st.go(HISTORY))
+    assert st.screen == HISTORY and st.error.code == "ui_bad_date" and st.history_filter["until"] == ""
 
 
 # ------------------------------------------------------------------ 8: a typed pip total counts
