@@ -8,7 +8,7 @@ It computes no score: every number comes from the engine.
 
 from __future__ import annotations
 
-from .i18n import Translator
+from .i18n import Translator, catalog
 from .rules.errors import RuleViolation
 from .rules.layout import ScoringEnd, Spot
 from .rules.match import Match
@@ -105,16 +105,34 @@ def violation_words(t: Translator, err: RuleViolation, sentence: bool = False) -
     starts with a value such as a player's name, which is kept as typed.
     """
     key = f"error.{err.code}"
-    from .i18n import catalog
-
     known = key in catalog("en")
-    body = t(key, **err.params) if known else err.text
+    body = t(key, **worded_params(t, err)) if known else err.text
     if err.rule:
         return f"{err.rule}: {body}"
     template = catalog(t.lang).get(key, "") if known else body
     if sentence and template[:1].isalpha():  # not "{name}…": a name stays as typed
         body = capitalised(body)
     return body
+
+
+def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:
+    """The error's parameters, with the ones that carry words put in the chosen language.
+
+    A malformed record (code ``malformed``) names its fault in ``what``: ``detail`` is the catalog
+    entry ``error.malformed.<what>``; without a known ``what`` it stays the engine's English
+    ``text`` (a fallback: every refusal the format defines has one). A failed write's ``reason``
+    (the system's English words) is said from its errno name ``cause`` (``error.os.ENOSPC``), or
+    as ``error.os.other`` with that name when the catalog has no words for it.
+    """
+    params = dict(err.params)
+    if err.code == "malformed":
+        what = f"error.malformed.{params.get('what')}"
+        params["detail"] = t(what, **params) if what in catalog("en") else params.get("detail", err.text)
+    cause = params.get("cause")
+    if isinstance(cause, str) and "reason" in params:
+        os_key = f"error.os.{cause}"
+        params["reason"] = t(os_key) if os_key in catalog("en") else t("error.os.other", code=cause or "?")
+    return params
 
 
 def capitalised(text: str) -> str:

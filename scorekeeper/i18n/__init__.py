@@ -26,11 +26,13 @@ def catalog(lang: str) -> dict[str, str]:
         return json.load(handle)
 
 
-def translate(lang: str, key: str, **params: object) -> str:
+def translate(lang: str, key: str, /, **params: object) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in.
 
     Falls back to English, then to the key itself, so a missing translation
-    never breaks a screen (the catalog test catches it first).
+    never breaks a screen (the catalog test catches it first). ``lang`` and
+    ``key`` are positional-only: a parameter may itself be named ``key``
+    (the ``hands_key`` refusal's seat key).
     """
     template = catalog(lang if lang in LANGUAGES else "en").get(key)
     if template is None:
@@ -61,5 +63,5 @@ class Translator:
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
 
-    def __call__(self, key: str, **params: object) -> str:
+    def __call__(self, key: str, /, **params: object) -> str:
         return translate(self.lang, key, **params)

@@ -24,8 +24,31 @@ _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
 _SEAT_KEYS = {str(seat): seat for seat in range(4)}
 
 
-def _malformed(text: str, round_no: int | None = None, move_no: int | str | None = None) -> RuleViolation:
-    return RuleViolation("", "malformed", detail=text, text=text).at(round_no, move_no)
+def _malformed(what: str, text: str, round_no: int | None = None, move_no: int | str | None = None,
+               **values: object) -> RuleViolation:
+    """A refusal of a malformed record (no rule id, code ``"malformed"``).
+
+    ``what`` is the fault's stable machine name (``"players"``, ``"move_kind"``…): the app words
+    it from the catalog entry ``error.malformed.<what>`` with ``values`` (field names, the value
+    found, a seat key), so a translated message carries no English; ``text`` is the English line
+    that ``scorekeeper replay`` prints.
+    """
+    return RuleViolation("", "malformed", what=what, text=text, **values).at(round_no, move_no)
+
+
+def _shown(value: object) -> str:
+    """A document value as JSON writes it (``null``, ``"x"``, ``2``), cut to 40 characters: quoted
+    in a translated message, where Python's ``None`` or ``'x'`` would mean nothing to a user."""
+    try:
+        text = orjson.dumps(value).decode()
+    except TypeError:
+        text = str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _fields(names: list[str]) -> str:
+    """Unknown field names for a translated message: the first five, comma-separated."""
+    return ", ".join(_shown(name) for name in names[:5]) + (", …" if len(names) > 5 else "")
 
 
 def parse_json(text: str | bytes) -> object:
@@ -65,32 +88,35 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
     that ended.
     """
     if not isinstance(doc, dict):
-        raise _malformed("a match document is a JSON object with format, variant, players and rounds")
+        raise _malformed("not_object", "a match document is a JSON object with format, variant, players and rounds")
     unknown = set(doc) - _TOP_KEYS
     if unknown:
-        raise _malformed(f"unknown field(s) {sorted(unknown)} in the match document")
+        raise _malformed("unknown_fields", f"unknown field(s) {sorted(unknown)} in the match document",
+                          fields=_fields(sorted(unknown)))
     if doc.get("format") != FORMAT:
-        raise _malformed(f"format must be {FORMAT!r}, not {doc.get('format')!r}")
+        raise _malformed("format", f"format must be {FORMAT!r}, not {doc.get('format')!r}",
+                          expected=FORMAT, found=_shown(doc.get("format")))
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise _malformed("players must be a list of non-empty names in seat order")
+        raise _malformed("players", "players must be a list of non-empty names in seat order")
     partnerships = doc.get("partnerships", False)
     if not isinstance(partnerships, bool):
-        raise _malformed("partnerships must be true or false")
+        raise _malformed("partnerships", "partnerships must be true or false")
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
-        raise _malformed("rounds must be a list")
+        raise _malformed("rounds", "rounds must be a list")
     match = Match(doc.get("variant"), players, partnerships, explain=explain)
     apply = match.apply
     for r_index, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict) or set(rnd) - _ROUND_KEYS:
-            raise _malformed("a round is an object with starter, moves and (when it ended) hands", r_index)
+            raise _malformed("round_object", "a round is an object with starter, moves and (when it ended) hands",
+                             r_index)
         starter = rnd.get("starter")
         if type(starter) is not int:
-            raise _malformed("starter must be a seat number", r_index, 1)
+            raise _malformed("starter", "starter must be a seat number", r_index, 1)
         moves = rnd.get("moves")
         if not isinstance(moves, list):
-            raise _malformed("moves must be a list", r_index, 1)
+            raise _malformed("moves", "moves must be a list", r_index, 1)
         apply(StartRound(starter))
         for m_index, raw_move in enumerate(moves, start=1):
             try:
@@ -151,33 +177,34 @@ def parse_move(move: object) -> Play | Draw | Pass:
 def _read_move(move: object) -> Play | Draw | Pass:
     """:func:`parse_move` without the look-up: checks every field."""
     if type(move) is not dict:
-        raise _malformed("a move is an object like {\"player\": 0, \"play\": \"1-4\"}")
+        raise _malformed("move_object", "a move is an object like {\"player\": 0, \"play\": \"1-4\"}")
     player = move.get("player")
     if type(player) is not int:
-        raise _malformed("a move needs \"player\": the seat number")
+        raise _malformed("move_player", "a move needs \"player\": the seat number")
     if len(move) > 2 and not move.keys() <= _MOVE_KEYS:
-        raise _malformed(f"unknown field(s) {sorted(set(move) - _MOVE_KEYS)} in a move")
+        unknown = sorted(set(move) - _MOVE_KEYS)
+        raise _malformed("move_fields", f"unknown field(s) {unknown} in a move", fields=_fields(unknown))
     if "play" in move:
         if "draw" in move or "pass" in move:
-            raise _malformed("a move is one of play, draw or pass")
+            raise _malformed("move_kinds", "a move is one of play, draw or pass")
         tile = parse_tile(move["play"])
         at = move.get("at")
         drawn = move.get("drawn", False)
         if type(drawn) is not bool:
-            raise _malformed("\"drawn\" must be true or false")
+            raise _malformed("drawn", "\"drawn\" must be true or false")
         return Play(player, tile, parse_spot(at) if at is not None else None, drawn)
     if "draw" in move:
         if "pass" in move or "at" in move or "drawn" in move:
-            raise _malformed("a move is one of play, draw or pass")
+            raise _malformed("move_kinds", "a move is one of play, draw or pass")
         count = move["draw"]
         if type(count) is not int:
-            raise _malformed("\"draw\" is the number of tiles drawn")
+            raise _malformed("draw_count", "\"draw\" is the number of tiles drawn")
         return Draw(player, count)
     if "pass" in move:
         if move["pass"] is not True or len(move) != 2:
-            raise _malformed("a pass is written {\"player\": p, \"pass\": true}")
+            raise _malformed("pass", "a pass is written {\"player\": p, \"pass\": true}")
         return Pass(player)
-    raise _malformed("a move needs one of \"play\", \"draw\" or \"pass\"")
+    raise _malformed("move_kind", "a move needs one of \"play\", \"draw\" or \"pass\"")
 
 
 def parse_hands(hands: object, players: int) -> dict[int, list | int]:
@@ -187,7 +214,7 @@ def parse_hands(hands: object, players: int) -> dict[int, list | int]:
     unknown tile (S2).
     """
     if not isinstance(hands, dict):
-        raise _malformed("hands is an object by seat: {\"0\": [\"1-4\"], \"1\": 12}")
+        raise _malformed("hands_object", "hands is an object by seat: {\"0\": [\"1-4\"], \"1\": 12}")
     out: dict[int, list | int] = {}
     for key, hand in hands.items():
         # Looked up, not int()-parsed: "²" passes str.isdigit() but int() refuses it, and
@@ -198,12 +225,12 @@ def parse_hands(hands: object, players: int) -> dict[int, list | int]:
                                 text=f"hands key {key!r} is not a seat 0 to {players - 1}")
         if type(hand) is int:
             if hand < 0:
-                raise _malformed(f"seat {key}: a pip total cannot be negative")
+                raise _malformed("pip_negative", f"seat {key}: a pip total cannot be negative", key=key)
             out[seat] = hand
         elif isinstance(hand, list):
             out[seat] = [parse_tile(t) for t in hand]
         else:
-            raise _malformed(f"seat {key}: give a list of tiles or a pip total")
+            raise _malformed("hand_value", f"seat {key}: give a list of tiles or a pip total", key=key)
     return out
 
 

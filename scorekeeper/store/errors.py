@@ -6,6 +6,8 @@ Rule refusals are not here: an illegal action raises the engine's
 
 from __future__ import annotations
 
+import errno
+
 from ..rules import RuleViolation
 
 
@@ -13,7 +15,7 @@ class StoreError(Exception):
     """A storage problem; ``message`` says what happened and what to do (English, for the CLI and logs).
 
     ``code`` and ``params`` are for a translated message (catalog key ``error.<code>``, e.g.
-    ``save_failed`` with ``reason``); ``code`` is ``""`` for problems the app never meets
+    ``save_failed`` with ``reason`` and its errno name ``cause``); ``code`` is ``""`` for problems the app never meets
     (those are shown with ``message``).
     """
 
@@ -22,6 +24,15 @@ class StoreError(Exception):
         self.code = code
         self.params = params
         super().__init__(message)
+
+
+def os_cause(err: OSError) -> str:
+    """The errno name of a failed write (``"ENOSPC"``, ``"EACCES"``…; ``""`` if it has none).
+
+    Given as the ``cause`` of a ``save_failed`` error beside ``reason`` (the system's English
+    words, for the CLI and logs), so the app can say it in the user's language.
+    """
+    return errno.errorcode.get(err.errno, "") if isinstance(err.errno, int) else ""
 
 
 class StoreBusy(StoreError):

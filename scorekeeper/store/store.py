@@ -36,6 +36,7 @@ from .errors import (
     StaleView,
     StoreClosed,
     StoreError,
+    os_cause,
 )
 from .events import (
     LogError,
@@ -199,7 +200,7 @@ class MatchStore:
                 match_log.close()
                 raise StoreError(f"could not save the new match in {self.layout.matches}: "
                                  f"{err.strerror or err}", "save_failed",
-                                 reason=str(err.strerror or err)) from None
+                                 reason=str(err.strerror or err), cause=os_cause(err)) from None
             op = _OpenMatch(match_id, match_log, head, [], match, 1, moment)
             self._keep_open(op)
             self._update_summary(op, index=True)
@@ -566,7 +567,8 @@ class MatchStore:
         except OSError as err:
             self._drop(op.id)
             raise StoreError(f"could not save match {op.id} ({err.strerror or err}); the last action was "
-                             "not recorded", "save_failed", reason=str(err.strerror or err)) from None
+                             "not recorded", "save_failed", reason=str(err.strerror or err),
+                             cause=os_cause(err)) from None
 
     def _update_summary(self, op: _OpenMatch, index: bool) -> None:
         """Refresh the live summary; write the index entry if ``index`` or the status,
@@ -720,7 +722,7 @@ class MatchStore:
         except OSError as err:
             raise StoreError(f"could not save imported match {match_id} ({err.strerror or err}); "
                              f"{len(written)} match(es) were imported before it", "import_save_failed",
-                             reason=str(err.strerror or err), count=len(written)) from None
+                             reason=str(err.strerror or err), cause=os_cause(err), count=len(written)) from None
         finally:
             match_log.close()
         summary = summarize(match_id, head, match, len(events), moment, match_log.size)
@@ -765,7 +767,8 @@ def _canonical(action, players: int) -> tuple[dict, object]:
         fields = action_to_json(action)
         return fields, action_from_json(fields, players)
     except (TypeError, AttributeError, IndexError, ValueError) as err:
-        raise RuleViolation("", "malformed", text=f"not a well-formed action: {action!r} ({err})") from None
+        raise RuleViolation("", "malformed", what="action",
+                            text=f"not a well-formed action: {action!r} ({err})") from None
 
 
 def _chronological(summary: MatchSummary) -> str:

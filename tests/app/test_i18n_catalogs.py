@@ -31,6 +31,8 @@ def used_keys() -> set[str]:
     # keys built from data: game names, spot sides, turn reasons
     keys.update(f"game.{name}" for name in VARIANTS)
     keys.update(f"side.{side}" for side in ("low", "high", "line-a", "line-b", "branch-a", "branch-b"))
+    keys.update(f"error.malformed.{what}" for layer in ("rules", "store") for what in malformed_reasons(layer))
+    keys.add("error.os.other")
     return keys
 
 
@@ -80,11 +82,57 @@ def test_every_engine_and_store_error_code_has_words_in_every_language(layer):
         assert missing == [], f"{lang}.json lacks error.* for these codes"
 
 
+def malformed_reasons(layer: str) -> set[str]:
+    """Every ``what`` a malformed-record refusal under ``scorekeeper/<layer>`` gives: the first
+    argument of ``_malformed("what", …)`` and ``what="…"`` of ``RuleViolation(…, "malformed", …)``."""
+    reasons = set()
+    for path in sorted((ROOT / layer).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name == "_malformed" and node.args and isinstance(node.args[0], ast.Constant):
+                reasons.add(node.args[0].value)
+            elif (name == "RuleViolation" and len(node.args) >= 2
+                  and getattr(node.args[1], "value", None) == "malformed"):
+                reasons.update(k.value.value for k in node.keywords
+                               if k.arg == "what" and isinstance(k.value, ast.Constant))
+    return reasons
+
+
+@pytest.mark.parametrize("layer", ["rules", "store"])
+def test_every_malformed_record_reason_has_words_in_every_language(layer):
+    """A damaged record is said from ``error.malformed.<what>``, with the same placeholders in each
+    language (the engine's English detail is only a fallback for a refusal with no reason)."""
+    reasons = malformed_reasons(layer)
+    assert len(reasons) >= {"rules": 20, "store": 1}[layer]  # the scan finds them
+    en = catalog("en")
+    for what in sorted(reasons):
+        key = f"error.malformed.{what}"
+        assert key in en, key
+        for lang in LANGUAGES:
+            assert placeholders(catalog(lang)[key]) == placeholders(en[key]), f"{lang}:{key}"
+
+
+def test_a_failed_write_has_words_for_common_causes_in_every_language():
+    """``save_failed``'s ``reason`` is said from the errno name (``error.os.<NAME>``), else ``error.os.other``."""
+    import errno
+
+    keys = [key for key in catalog("en") if key.startswith("error.os.")]
+    assert "error.os.other" in keys and "error.os.ENOSPC" in keys
+    for key in keys:
+        name = key.removeprefix("error.os.")
+        assert name == "other" or name in errno.errorcode.values(), key
+        for lang in LANGUAGES:
+            assert placeholders(catalog(lang)[key]) == ({"code"} if name == "other" else set()), f"{lang}:{key}"
+
+
 def test_translations_are_not_english_copies():
     """A real translation: the app's own sentences differ from the English ones."""
     en = catalog("en")
     for lang in ("uk", "ko"):
         other = catalog(lang)
         words = {key for key, text in en.items() if re.search(r"[A-Za-z]{2}", re.sub(r"\{[a-z_]+\}", "", text))}
-        same = [key for key in en if key.startswith("ui.") and key in words and other[key] == en[key]]
+        same = [key for key in en if key.startswith(("ui.", "error.malformed", "error.os."))
+                and key in words and other[key] == en[key]]
         assert same == [], f"{lang}: untranslated {same}"

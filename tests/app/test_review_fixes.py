@@ -213,8 +213,18 @@ def test_a_write_that_fails_is_said_in_the_users_language(tmp_path, monkeypatch)
     monkeypatch.setattr(MatchLog, "append", disk_full)
     run(st.start_round(0))
     assert st.error.code == "save_failed" and st.error.params["reason"] == "No space left on device"
-    assert shown(st)["message"] == ("데이터 폴더에 쓰지 못했습니다 (No space left on device): 아무것도 기록되지 "
+    assert st.error.params["cause"] == "ENOSPC"  # the system's words are English: said from the errno name
+    assert shown(st)["message"] == ("데이터 폴더에 쓰지 못했습니다 (디스크 공간 부족): 아무것도 기록되지 "
                                     "않았습니다 — 남은 공간과 폴더를 확인한 뒤 다시 시도하세요")
+
+    def too_many_files(self, events):  # an errno the catalog has no words for: its name, not English
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(MatchLog, "append", too_many_files)
+    run(st.set_language("uk"))
+    run(st.start_round(0))
+    assert shown(st)["message"] == ("Не вдалося записати в теку даних (системна помилка EMFILE): нічого не "
+                                    "записано — перевірте вільне місце й теку, тоді спробуйте ще раз")
     monkeypatch.undo()
     assert list(st.store.actions(st.match_id)) == []  # nothing recorded, as the message says
 
