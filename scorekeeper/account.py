@@ -59,9 +59,8 @@ def match_account(match: Match, lang: str = "en") -> str:
                 tiles = tile_list(hand) + " = " if isinstance(hand, list) and hand else ""
                 shown.append(t("account.hand", name=names[seat], tiles=tiles, pips=r.pips[seat]))
             lines.append("  " + t("account.hands", hands="; ".join(shown)))
-        for event in r.events:
-            if event.kind != "play":
-                lines.append("  " + settlement_words(t, match, event))
+        for event in r.settlement:  # awards of 0 raw too: "2 → 0 → +0" settles an argument
+            lines.append("  " + settlement_words(t, match, event))
         if r.result == "draw":
             lines.append("  " + t("result.draw"))
         scores = ", ".join(f"{side} {raw // 5}" for side, raw in zip(match.side_names, running, strict=False))

@@ -78,8 +78,8 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
         text = t("settle.block_hand", name=names[event.hand], side=side, pips=d["pips"], diffs=diffs,
                  total=d["total"], rounded=d["rounded"], points=signed(event.points))
     else:
-        text = t("settle.block_side", side=side, others=d["others"], rounded=d["rounded"],
-                 points=signed(event.points))
+        text = t("settle.block_side", side=side, own=d["totals"][event.side], others=d["others"],
+                 rounded=d["rounded"], points=signed(event.points))
     if not event.accepted:
         text += " — " + event_words(t, match, event)
     return text

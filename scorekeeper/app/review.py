@@ -93,7 +93,7 @@ def award_lines(t, match, step) -> list[str]:
         info = r.placements.get(step.move_no - 1)
         return [placement_words(t, match, info)] if info is not None else []
     if step.kind == "reveal":
-        lines = [settlement_words(t, match, event) for event in r.events if event.kind != "play"]
+        lines = [settlement_words(t, match, event) for event in r.settlement]  # 0-raw awards included
         if r.result == "draw":
             lines.append(t("result.draw"))
         return lines

@@ -535,4 +535,4 @@ def last_settlement(match: Match) -> list[ScoreEvent]:
     r = match.round
     if r is None or not r.settled or match.status not in ("start-round", "finished"):
         return []
-    return [event for event in r.events if event.kind != "play"]
+    return r.settlement  # with the awards of 0 raw: a settlement worth nothing is still shown

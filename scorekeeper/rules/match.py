@@ -83,6 +83,9 @@ class Round:
         finisher: the seat that went out (domino).
         hands: revealed hands; ``pips`` raw pips per seat once revealed.
         placements: ``{move index: PlacementInfo}`` when the match explains.
+        nil_awards: settlement awards worth 0 raw (e.g. an opponent holding
+            only 1-1: 2 → 0). They change no score and are no score events
+            (the replay report lists none), but a screen explains them.
     """
 
     def __init__(self, number: int, starter: int, players: int, deal: int, stock: int,
@@ -109,6 +112,13 @@ class Round:
         self.hands: dict | None = None
         self.pips: list[int] | None = None
         self.placements: dict[int, PlacementInfo] = {}
+        self.nil_awards: list[ScoreEvent] = []
+
+    @property
+    def settlement(self) -> list[ScoreEvent]:
+        """The round's settlement as a referee tells it: its score events (domino, settlement, block;
+        rejected ones included) then the awards worth 0 raw; ``[]`` before the hands are settled."""
+        return [event for event in self.events if event.kind != "play"] + self.nil_awards
 
     @property
     def passes_in_row(self) -> int:
@@ -564,12 +574,16 @@ class Match:
                 r.winners = [award.side]
                 if award.raw:
                     events.append(self._exact_event(r, "settlement", award))
+                else:
+                    r.nil_awards.append(self._nil_award(r, "settlement", award))
             else:  # H8
                 award = horse_race_domino(r.finisher, pips, self.side_of)
                 r.winners = [award.side]
                 if award.raw:
                     events.append(self._add(r, ScoreEvent("domino", award.side, award.raw,
                                                           detail=award.detail)))
+                else:
+                    r.nil_awards.append(self._nil_award(r, "domino", award))
                 self._horse_race_winners()
         elif exact:  # E7/E8
             result, winners, awards = exact61_block(pips, self.side_of, r.starter)
@@ -586,6 +600,8 @@ class Match:
                 if award.raw:
                     events.append(ScoreEvent("block", award.side, award.raw,
                                              score_before=before[award.side], detail=award.detail))
+                else:
+                    r.nil_awards.append(self._nil_award(r, "block", award))
             for event in events:  # H10: applied together
                 r.events.append(event)
                 self.scores[event.side] += event.raw
@@ -603,6 +619,11 @@ class Match:
         winners = [side for side, raw in enumerate(self.scores) if raw >= TARGET_RAW]
         if winners:
             self.finished, self.winners = True, winners
+
+    def _nil_award(self, r: Round, kind: str, award) -> ScoreEvent:
+        """An award of 0 raw as an event-shaped explanation (not applied, not in ``r.events``)."""
+        return ScoreEvent(kind, award.side, 0, hand=award.hand, parts=award.parts,
+                          score_before=self.scores[award.side], detail=award.detail or {})
 
     def _exact_event(self, r: Round, kind: str, award) -> ScoreEvent:
         before = self.scores[award.side]

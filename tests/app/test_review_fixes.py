@@ -297,3 +297,34 @@ def test_the_draw_panel_offers_no_more_misses_than_the_set_holds(tmp_path):
     st.open_draw()
     counts = sorted(int(name.rsplit("-", 1)[1]) for name in hooks(table.view(st)) if name.startswith("draw-count-"))
     assert counts == list(range(11))
+
+
+def test_a_settlement_worth_nothing_is_still_shown_between_rounds():
+    """Horse Race, 3 players (simulated, seed 25): Ann goes out, the others hold 0 and 2 pips: 2 → 0 → +0.
+    The table's settlement panel needs something to show (it showed nothing: the award is no score event)."""
+    from scorekeeper.app.state import last_settlement
+    from scorekeeper.rules import Match
+    from scorekeeper.rules.simulator import CONFIGS, simulate
+
+    sim = simulate(next(c for c in CONFIGS if c.name == "horse-race-3p"), 25)
+    match = Match(sim.match.variant, sim.match.players, sim.match.partnerships, explain=True)
+    for action in sim.actions:
+        match.apply(action)
+        if match.rounds[0].settled:
+            break
+    assert match.status == "start-round"
+    assert [(e.kind, e.raw, e.detail["total"]) for e in last_settlement(match)] == [("domino", 0, 2)]
+
+
+def test_a_blocked_round_says_the_winners_own_total():
+    """hr-4i-block-4-4-4-14: Ann, Bo and Di hold 4 each, Cy 14. Each lowest hand earns the others'
+    4 + 4 + 14 = 22 → 20 → +4 (H9); the words give the winner's own 4, the reason it won."""
+    from scorekeeper.explain import settlement_words
+    from scorekeeper.i18n import Translator
+    from scorekeeper.rules import load_document
+
+    from .test_history import CASES
+
+    match = load_document((CASES / "hr-4i-block-4-4-4-14.json").read_bytes(), explain=True)
+    assert [settlement_words(Translator("en"), match, e) for e in match.rounds[0].settlement] == [
+        f"Blocked, lowest total wins: {name} 4; the others' 22 → 20 → +4" for name in ("Ann", "Bo", "Di")]
