@@ -86,6 +86,8 @@ def selection_words(state: AppState) -> str:
         return t("ui.lead_selected", tile=tile_text(tile))
     if spot is None:
         return t("ui.tile_selected", tile=tile_text(tile))
+    if state.spot_tapped and (state.error is not None or len(state.legal_spots(tile)) > 1):  # how to change it
+        return t("ui.play_at_other", tile=tile_text(tile), spot=spot_words(t, spot))
     return t("ui.play_at", tile=tile_text(tile), spot=spot_words(t, spot))
 
 
@@ -124,6 +126,7 @@ def move_panel(state: AppState) -> ft.Control:
         unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
         selected = {state.selected_tile} if state.selected_tile else set()
         controls.append(tile_picker(unseen, state.pick_tile, selected=selected, enabled=state.pickable,
+                                    dimmed=state.dimmed,
                                     cell=picker_cell(state)))
     return ft.Column(controls, spacing=8)
 
