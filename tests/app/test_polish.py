@@ -1,0 +1,29 @@
+"""Small wording and layout fixes from the third newcomer report and the code review (items marked)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.app.state import AppState
+from scorekeeper.app.store_access import open_app_store
+
+from .test_state import new_match_state, run, shown
+
+
+@pytest.fixture
+def state(tmp_path):
+    st = AppState(store=open_app_store(tmp_path), data_dir=str(tmp_path), lang="en", width=390)
+    run(st.start())
+    return st
+
+
+@pytest.mark.parametrize(("lang", "variant", "words"), [
+    ("en", "horse-race", "61 to go"), ("en", "exact-61", "exactly 61 to go"),
+    ("uk", "horse-race", "ще 61"), ("uk", "exact-61", "ще рівно 61"),
+    ("ko", "horse-race", "61 남음"), ("ko", "exact-61", "정확히 61 남음"),
+])
+def test_the_distance_at_zero_reads_naturally(state, lang, variant, words):
+    """Newcomer 7: at 0 points the card said "61 to 61" / "exactly 61 to 61"."""
+    state.lang = lang
+    new_match_state(state, variant, ["Ann", "Bo"])
+    assert shown(state)["distance-0"] == words
