@@ -19,12 +19,13 @@ def settlement_view(state: AppState) -> ft.Control | None:
     t = state.t
     match = state.match
     lines = [ft.Text(settlement_words(t, match, event), size=14) for event in state.settlement]
-    r = match.rounds[-1] if match.status == "finished" else (match.rounds[-1] if match.rounds else None)
-    if r is not None and r.result == "draw":
+    if match.rounds[-1].result == "draw":  # a settlement is there only once a round was settled
         lines.append(ft.Text(t("result.draw")))
+    # headed by the round it ends: the lines themselves say "Settlement for …", "Domino for …"
+    heading = ft.Text(t("ui.round_end_heading", n=len(match.rounds)), weight=ft.FontWeight.BOLD)
     return hook("settlement", ft.Container(
         padding=10, border_radius=8, bgcolor=ft.Colors.AMBER_50, border=ft.Border.all(1, ft.Colors.AMBER_300),
-        content=ft.Column([ft.Text(t("ui.settlement"), weight=ft.FontWeight.BOLD), *lines], spacing=4)))
+        content=ft.Column([heading, *lines], spacing=4)))
 
 
 def reveal_panel(state: AppState) -> ft.Control:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.app.state import AppState
 from scorekeeper.app.store_access import open_app_store
 
-from .test_state import new_match_state, run, shown
+from .test_state import drive_document, new_match_state, run, shown
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
 
 
 @pytest.fixture
@@ -27,3 +32,16 @@ def test_the_distance_at_zero_reads_naturally(state, lang, variant, words):
     state.lang = lang
     new_match_state(state, variant, ["Ann", "Bo"])
     assert shown(state)["distance-0"] == words
+
+
+def test_the_settlement_card_names_its_round_and_says_settlement_once(state):
+    """Newcomer 8: the card was headed "Settlement" and its line began "Settlement for …"."""
+    doc = json.loads((CASES / "e61-pairs-settlement.json").read_text())
+    new_match_state(state, doc["variant"], doc["players"], doc.get("partnerships", False))
+    drive_document(state, {**doc, "rounds": doc["rounds"][:1]})
+    card = shown(state)["settlement"]
+    assert card.startswith("End of round 1 Settlement for ") and card.count("Settlement") == 1
+    state.lang = "uk"
+    assert shown(state)["settlement"].startswith("Кінець раунду 1 ")
+    state.lang = "ko"
+    assert shown(state)["settlement"].startswith("1라운드 종료 ")
