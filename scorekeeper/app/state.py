@@ -493,7 +493,9 @@ class AppState:
 
     # ------------------------------------------------------------ round end
     def reveal_pick(self, tile: Tile) -> None:
-        """Add or remove ``tile`` in the hand being entered for ``reveal_seat``."""
+        """Add or remove ``tile`` in the hand being entered for ``reveal_seat`` (a refusal shown is dropped:
+        the hands it was about are being changed)."""
+        self._drop_error()
         tiles = {seat: list(hand) for seat, hand in self.reveal_tiles.items()}
         for seat, hand in tiles.items():
             if tile in hand and seat != self.reveal_seat:
@@ -508,12 +510,18 @@ class AppState:
 
     def set_reveal_total(self, seat: int, text: str) -> None:
         """A pip total typed for ``seat`` instead of its tiles: the seat's tapped tiles are dropped
-        (one or the other counts, and the last entered is the one the user sees and means)."""
+        (one or the other counts, and the last entered is the one the user sees and means). A refusal
+        shown (e.g. a total that was no number) is dropped: it was about the text being changed."""
+        self._drop_error()
         totals = dict(self.reveal_totals)
         totals[seat] = text.strip()
         self.reveal_totals = totals
         if totals[seat] and self.reveal_tiles.get(seat):
             self.reveal_tiles = {s: hand for s, hand in self.reveal_tiles.items() if s != seat}
+
+    def _drop_error(self) -> None:
+        if self.error is not None:  # assigned only when set: each assignment re-renders the tab
+            self.error = None
 
     def reveal_hands(self) -> dict[int, list[Tile] | int]:
         """The hands as entered, for :class:`Reveal`: tiles, else a pip total; an empty hand is ``[]``.

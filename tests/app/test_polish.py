@@ -45,3 +45,19 @@ def test_the_settlement_card_names_its_round_and_says_settlement_once(state):
     assert shown(state)["settlement"].startswith("Кінець раунду 1 ")
     state.lang = "ko"
     assert shown(state)["settlement"].startswith("1라운드 종료 ")
+
+
+def test_a_refused_pip_total_is_forgotten_once_the_field_is_changed(state):
+    """Newcomer 11: "abc" refused, the field cleared, and the red message stayed until the next Settle."""
+    from .test_messages import reveal_state
+
+    reveal_state(state, "hr-2p-seed-layout")
+    state.set_reveal_total(0, "abc")
+    run(state.reveal())
+    assert shown(state)["message"] == 'Ann\'s pip total "abc": a pip total is a whole number, 0 or more'
+    state.set_reveal_total(0, "")
+    assert "message" not in shown(state)
+    run(state.reveal())  # nothing entered: refused again, and a tapped tile drops it too
+    assert "message" in shown(state)
+    state.reveal_pick((0, 0))
+    assert "message" not in shown(state)
