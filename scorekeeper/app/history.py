@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..explain import scores_words
 from ..store import DAMAGED, FINISHED, IN_PROGRESS
 from . import history_actions as acts
-from .screen_parts import choice, content_width, notice_view, page_column
+from .screen_parts import choice, content_width, notice_view, page_column, started_words
 from .state import HOME, SETTINGS, AppState
 from .table import message_view
 from .widgets import action_button, hook, run
@@ -81,9 +82,9 @@ def history_row(state: AppState, summary) -> ft.Control:
     """One match: when it started, the game, the sides with their points, and how it stands."""
     t = state.t
     damaged = summary.status == DAMAGED
-    when = summary.started.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = started_words(summary)
     game = t("game." + summary.variant) if summary.variant else ""
-    sides = "  ·  ".join(f"{name} {points}" for name, points in zip(summary.sides, summary.scores, strict=False))
+    sides = scores_words(t, summary.sides, summary.scores, "list.scores_row") if summary.scores else ""
     icon = {FINISHED: ft.Icons.EMOJI_EVENTS, IN_PROGRESS: ft.Icons.PLAY_ARROW}.get(summary.status,
                                                                                    ft.Icons.REPORT_PROBLEM)
     color = ft.Colors.RED_800 if damaged else ft.Colors.BLUE_GREY_700

@@ -61,3 +61,25 @@ def test_a_refused_pip_total_is_forgotten_once_the_field_is_changed(state):
     assert "message" in shown(state)
     state.reveal_pick((0, 0))
     assert "message" not in shown(state)
+
+
+def test_an_unfinished_match_on_the_start_screen_says_when_it_started_and_keeps_each_score_whole(state):
+    """Newcomer 12: no date or time, and "(14" / ": 0)" wrapped apart."""
+    from datetime import datetime
+
+    from scorekeeper.app import home
+    from scorekeeper.app.state import HOME
+
+    from .hooks import hooks, text
+
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.start_round(0))
+    state.pick_tile((5, 5))
+    run(state.play())  # 10: 2 points for Ann
+    run(state.go(HOME))
+    row = text(hooks(home.view(state))["resume-0"])
+    started = state.unfinished[0].started.astimezone()
+    assert abs((datetime.now().astimezone() - started).total_seconds()) < 120
+    assert row == f"{started:%Y-%m-%d %H:%M} · Horse Race Ann\u00a02  ·  Bo\u00a00"  # no space inside a score
+    state.lang = "ko"
+    assert text(hooks(home.view(state))["resume-0"]).startswith(f"{started:%Y-%m-%d %H:%M} · 경마 (Horse Race) ")
