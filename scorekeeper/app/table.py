@@ -230,7 +230,7 @@ def phone_view(state: AppState) -> ft.Control:
                      spacing=6, expand=True)
 
 
-PICTURE_MIN = 150  # px: the smallest picture on a phone (below it the screen scrolls instead)
+PICTURE_MIN = 140  # px: the smallest picture on a phone (below it the screen scrolls instead)
 PICTURE_UNMEASURED = 260  # px: before the screen has been laid out once (and in-process tests)
 GAP = 8  # px between the parts of the phone column
 

@@ -10,6 +10,12 @@ from ..rules.tiles import ALL_TILES, Tile
 from .widgets import INK, SPOT_LEGAL, hook, memoized, run, tile_id, tile_image
 
 PICKER_CELL = 19
+TAP_HEIGHT = 44  # px: the least height of a tile's tap target (a finger, not the picture, sets it)
+
+
+def _pad_y(cell: float, frame: float) -> float:
+    """Vertical padding that makes a tile ``cell`` px high (``frame`` px border) :data:`TAP_HEIGHT` high."""
+    return max(4 - frame, (TAP_HEIGHT - cell) / 2 - frame)
 
 
 def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False, enabled: bool = True,
@@ -30,7 +36,8 @@ def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False,
     box = ft.Container(
         content=tile_image(tile[0], tile[1], cell, look="pick"),
         # a frame only where it shows (selected, or marked): same size either way, fewer controls per tap
-        padding=2 if frame else 4, border_radius=6, border=ft.Border.all(2, frame) if frame else None,
+        padding=ft.Padding.symmetric(horizontal=2 if frame else 4, vertical=_pad_y(cell, 2 if frame else 0)),
+        border_radius=6, border=ft.Border.all(2, frame) if frame else None,
         bgcolor=ft.Colors.with_opacity(0.35, SPOT_LEGAL) if selected else None,
         foreground_decoration=_veil(0.7) if not enabled else _veil(0.45) if dimmed else None,
         on_click=(run(on_pick, tile) if enabled else _ignore) if on_pick else None)
@@ -49,7 +56,7 @@ def _ignore(_e=None) -> None:
 
 def empty_slot(tile: Tile, cell: float = PICKER_CELL) -> ft.Control:
     """The place of a tile that is not offered (on the table): same size, nothing to tap."""
-    return ft.Container(key=f"slot-{tile_id(tile)}", width=2 * cell + 8, height=cell + 8,
+    return ft.Container(key=f"slot-{tile_id(tile)}", width=2 * cell + 8, height=cell + 2 * _pad_y(cell, 0),
                         border_radius=6, border=ft.Border.all(1, ft.Colors.with_opacity(0.15, INK)))
 
 
@@ -64,7 +71,8 @@ def _place(tile: Tile, offered: bool, selected: bool, enabled: bool, mark: str |
 
 @memoized
 def _picker(places: tuple, cell: float, on_pick: Callable) -> ft.Control:
-    return ft.Row(wrap=True, spacing=4, run_spacing=4,
+    # rows touch: each tap target is 44 px high already, its padding keeps the pictures apart
+    return ft.Row(wrap=True, spacing=4, run_spacing=0,
                   controls=[_place(*place, cell, on_pick) for place in places])
 
 
