@@ -8,13 +8,11 @@ from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pi
 from ..explain import placement_words, spot_words, turn_words, violation_words
 from ..rules.tiles import ALL_TILES, tile_text
 from .layout_view import table_picture
-from .round_end import finished_panel, reveal_panel, settlement_view, start_round_panel
+from .round_end import reveal_panel, settlement_view, start_round_panel
 from .scoreboard import SIDE_COLORS, scoreboard
 from .state import HOME, SETTINGS, AppState
 from .tile_picker import tile_picker
-from .widgets import hook, memoized, quick_button, run
-
-WIDE = 900  # px: from here the table screen uses two columns
+from .widgets import WIDE, hook, memoized, picker_cell_for, quick_button, run
 
 
 def message_view(state: AppState) -> ft.Control | None:
@@ -144,7 +142,7 @@ def _move_button(name: str, label: str, handler, filled: bool, disabled: bool, i
 
 def picker_cell(state: AppState) -> float:
     """Pixel size of a tile half in the pickers: larger on a wide window."""
-    return 24 if state.width >= WIDE else 19
+    return picker_cell_for(state.width)
 
 
 def header(state: AppState) -> ft.Control:
@@ -195,15 +193,14 @@ def extras(state: AppState) -> list[ft.Control]:
 
 
 def entry_panel(state: AppState) -> ft.Control:
-    """What the next entry needs: the move, the hands at a round's end, the next starter, or the match's end."""
+    """What the next entry needs: the move, the hands at a round's end, or the next starter
+    (a finished match is shown by :mod:`.match_end`, never here)."""
     status = state.match.status
     if status == "move":
         return move_panel(state)
     if status == "reveal":
         return reveal_panel(state)
-    if status == "start-round":
-        return start_round_panel(state)
-    return finished_panel(state)
+    return start_round_panel(state)
 
 
 def phone_view(state: AppState) -> ft.Control:

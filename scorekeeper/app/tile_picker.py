@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from ..rules.tiles import ALL_TILES, Tile
-from .widgets import INK, SPOT_LEGAL, hook, memoized, run, tile_id, tile_image
+from ..rules.tiles import ALL_TILES, Tile, tile_text
+from .widgets import INK, SPOT_LEGAL, hook, memoized, run, tile_image
 
 PICKER_CELL = 19
 TAP_HEIGHT = 44  # px: the least height of a tile's tap target (a finger, not the picture, sets it)
@@ -43,7 +43,7 @@ def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False,
         on_click=(run(on_pick, tile) if enabled else _ignore) if on_pick else None)
     # always a labelled button, disabled when not offered: Flutter's web accessibility tree
     # does not bring back a node that went from "nothing to say" to a button
-    return hook(f"tile-{tile_id(tile)}", box, button=True, label=tile_id(tile), disabled=not enabled)
+    return hook(f"tile-{tile_text(tile)}", box, button=True, label=tile_text(tile), disabled=not enabled)
 
 
 def _veil(opacity: float) -> ft.BoxDecoration:
@@ -56,7 +56,7 @@ def _ignore(_e=None) -> None:
 
 def empty_slot(tile: Tile, cell: float = PICKER_CELL) -> ft.Control:
     """The place of a tile that is not offered (on the table): same size, nothing to tap."""
-    return ft.Container(key=f"slot-{tile_id(tile)}", width=2 * cell + 8, height=cell + 2 * _pad_y(cell, 0),
+    return ft.Container(key=f"slot-{tile_text(tile)}", width=2 * cell + 8, height=cell + 2 * _pad_y(cell, 0),
                         border_radius=6, border=ft.Border.all(1, ft.Colors.with_opacity(0.15, INK)))
 
 

@@ -157,7 +157,7 @@ def test_match_end_screen_with_chart(state):
     run(state.play())
     assert state.match.finished
     shown = screen(state)
-    assert shown["winners"] == "Winner: Ann" and shown["final-scores"] == "Final scores: Ann 62, Bo 0"
+    assert shown["winners"] == "Winner: Ann" and shown["final-scores"] == "Final scores: Ann\u00a062, Bo\u00a00"
     assert "Ann 62" in shown["chart"] and "Bo 0" in shown["chart"]
     assert {"review", "export", "history", "new-match", "undo", "score-0", "score-1"} <= set(shown)
     run(state.undo())  # the finishing tile taken back: the table again

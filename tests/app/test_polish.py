@@ -83,3 +83,15 @@ def test_an_unfinished_match_on_the_start_screen_says_when_it_started_and_keeps_
     assert row == f"{started:%Y-%m-%d %H:%M} · Horse Race Ann\u00a02  ·  Bo\u00a00"  # no space inside a score
     state.lang = "ko"
     assert text(hooks(home.view(state))["resume-0"]).startswith(f"{started:%Y-%m-%d %H:%M} · 경마 (Horse Race) ")
+
+
+def test_winners_and_scores_are_joined_in_the_users_language():
+    """Review 10: " & " and ", " were written in four places and never translated."""
+    from scorekeeper.explain import scores_words, winners_words
+    from scorekeeper.i18n import Translator
+
+    sides, points = ("Ann", "Bo", "Cy"), (61, 12, 61)
+    assert winners_words(Translator("en"), sides, [0, 2]) == "Winner: Ann & Cy"
+    assert winners_words(Translator("uk"), sides, [0, 2]) == "Переможець: Ann і Cy"
+    assert winners_words(Translator("ko"), sides, [0, 2]) == "승자: Ann, Cy"
+    assert scores_words(Translator("en"), sides, points) == "Ann\u00a061, Bo\u00a012, Cy\u00a061"
