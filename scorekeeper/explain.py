@@ -29,6 +29,19 @@ def ends_words(t: Translator, ends: tuple[ScoringEnd, ...] | list[ScoringEnd], e
     return f"{parts} = {end_sum}"
 
 
+def scores_words(t: Translator, sides, points, sep_key: str = "list.scores") -> str:
+    """``"Ann 62, Bo 0"``: each side's name with its points (whatever scale the caller gives), a
+    name never parted from its points when the line wraps. ``sep_key``: the catalog's separator."""
+    return t(sep_key).join(t("list.side_points", name=name, points=value)
+                           for name, value in zip(sides, points, strict=False))
+
+
+def winners_words(t: Translator, sides, winners) -> str:
+    """``"Winner: Ann"``; several sides sharing a Horse Race win (H10) are joined by the
+    language's word for "and" (``"Winner: Ann & Bo"``). ``winners``: side indices."""
+    return t("ui.winners", sides=t("list.winners").join(sides[s] for s in winners))
+
+
 def signed(points: int) -> str:
     """Display points with a sign: ``+3``, ``-2``."""
     return f"{points:+d}"

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..explain import scores_words, winners_words
 from ..store import DAMAGED, FINISHED, IN_PROGRESS
 from . import history_actions as acts
-from .screen_parts import choice, content_width, notice_view, page_column
+from .screen_parts import choice, content_width, notice_view, page_column, started_words
 from .state import HOME, SETTINGS, AppState
 from .table import message_view
-from .widgets import action_button, hook, run
+from .widgets import WIDE, action_button, hook, run
 
-WIDE = 900  # px: from here the statistics stand beside the list
 GAMES = (None, "horse-race", "exact-61")
 STATUSES = ((None, "any"), (True, "finished"), (False, "unfinished"))
 
@@ -71,7 +71,7 @@ def status_words(state: AppState, summary) -> str:
     details are in the log and ``scorekeeper history``)."""
     t = state.t
     if summary.status == FINISHED:
-        return t("ui.winners", sides=" & ".join(summary.sides[s] for s in summary.winners))
+        return winners_words(t, summary.sides, summary.winners)
     if summary.status == IN_PROGRESS:
         return t("ui.status_in_progress", rounds=summary.rounds)
     return t("ui.status_damaged")
@@ -81,9 +81,9 @@ def history_row(state: AppState, summary) -> ft.Control:
     """One match: when it started, the game, the sides with their points, and how it stands."""
     t = state.t
     damaged = summary.status == DAMAGED
-    when = summary.started.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = started_words(summary)
     game = t("game." + summary.variant) if summary.variant else ""
-    sides = "  ·  ".join(f"{name} {points}" for name, points in zip(summary.sides, summary.scores, strict=False))
+    sides = scores_words(t, summary.sides, summary.scores, "list.scores_row") if summary.scores else ""
     icon = {FINISHED: ft.Icons.EMOJI_EVENTS, IN_PROGRESS: ft.Icons.PLAY_ARROW}.get(summary.status,
                                                                                    ft.Icons.REPORT_PROBLEM)
     color = ft.Colors.RED_800 if damaged else ft.Colors.BLUE_GREY_700

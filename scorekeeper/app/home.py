@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..explain import scores_words
+from .screen_parts import started_words
 from .state import HISTORY, NEW_MATCH, SETTINGS, AppState
 from .widgets import action_button, hook, run
 
@@ -19,11 +21,12 @@ def view(state: AppState) -> ft.Control:
     if state.unfinished:
         rows.append(ft.Text(t("ui.resume"), size=18, weight=ft.FontWeight.BOLD))
         for index, summary in enumerate(state.unfinished):
-            scores = " : ".join(str(p) for p in summary.scores)
-            label = f"{t('game.' + summary.variant)} — {', '.join(summary.players)} ({scores})"
+            # as in the history: when it started and the game, then each side with its points (kept together)
             rows.append(hook(f"resume-{index}", ft.ListTile(
-                title=ft.Text(label), leading=ft.Icon(ft.Icons.PLAY_ARROW),
-                on_click=run(state.open_match, summary.id)), button=True))
+                title=ft.Text(scores_words(t, summary.sides, summary.scores, "list.scores_row"),
+                              weight=ft.FontWeight.BOLD),
+                subtitle=ft.Text(f"{started_words(summary)} · {t('game.' + summary.variant)}"),
+                leading=ft.Icon(ft.Icons.PLAY_ARROW), on_click=run(state.open_match, summary.id)), button=True))
     rows.append(action_button("history", t("ui.history"), state.go, HISTORY, icon=ft.Icons.HISTORY))
     rows.append(action_button("settings", t("ui.settings"), state.go, SETTINGS, icon=ft.Icons.TRANSLATE))
     if state.error is not None:

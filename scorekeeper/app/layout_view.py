@@ -25,9 +25,10 @@ import flet as ft
 
 from ..explain import spot_words
 from ..rules.moves import Play
+from ..rules.tiles import tile_text
 from .geometry import end_marker, layout_geometry
 from .state import AppState
-from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile_id, tile_image
+from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile_image
 
 MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
@@ -105,7 +106,7 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
     for end in layout.scoring_ends():
         x, y = end_marker(geo, layout, end.tile, end.side)
         size = max(cell * 0.8, 16)  # readable even when the table is zoomed out
-        badges.append((f"end-{tile_id(end.tile)}-{end.side or 'double'}", end.value,
+        badges.append((f"end-{tile_text(end.tile)}-{end.side or 'double'}", end.value,
                        ox + x * cell - size / 2, oy + y * cell - size / 2, size, max(10, cell * 0.4)))
     markers = {spot: (ox + geo.ports[spot].marker[0] * cell, oy + geo.ports[spot].marker[1] * cell)
                for spot in layout.open_spots}
@@ -160,7 +161,7 @@ def _spots_layer(spots: tuple, width: float, height: float, on_pick) -> ft.Contr
             bgcolor=SPOT_LEGAL if chosen else ft.Colors.with_opacity(0.12, ft.Colors.WHITE))
         area = ft.Container(width=target, height=target, alignment=ft.Alignment.CENTER, content=dot,
                             on_click=run(on_pick, spot))
-        name = f"spot-{tile_id(spot[0])}-{spot[1]}"
+        name = f"spot-{tile_text(spot[0])}-{spot[1]}"
         # keyed by the spot: a placement or a selection moves the spots that stay instead of rewriting them
         children.append(ft.Container(key=f"at-{name}", left=x - target / 2, top=y - target / 2,
                                      content=hook(name, area, button=True, label=label)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..explain import scores_words, winners_words
 from . import history_actions as acts
 from .chart import score_chart
 from .round_end import settlement_view, undo_button
@@ -32,13 +33,13 @@ def view(state: AppState) -> ft.Control:
     match (chart), and the ways on: review, export, history, a new match, or undo the finishing entry."""
     t = state.t
     match = state.match
-    winners = " & ".join(match.side_names[s] for s in match.winners)
-    scores = ", ".join(f"{name} {points}" for name, points in zip(match.side_names, match.points, strict=True))
     width = content_width(state)
     rows: list[ft.Control] = [
         scoreboard(state),
-        hook("winners", ft.Text(t("ui.winners", sides=winners), size=22, weight=ft.FontWeight.BOLD)),
-        hook("final-scores", ft.Text(t("ui.final_scores", scores=scores), size=15)),
+        hook("winners", ft.Text(winners_words(t, match.side_names, match.winners), size=22,
+                                weight=ft.FontWeight.BOLD)),
+        hook("final-scores", ft.Text(t("ui.final_scores", scores=scores_words(t, match.side_names, match.points)),
+                                     size=15)),
     ]
     rows += [c for c in (message_view(state), notice_view(state), settlement_view(state)) if c is not None]
     rows.append(score_chart(t, match, width - 4, height=min(260, max(180, width * 0.55))))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from .state import HOME, AppState
+from .state import HOME, MAX_NAME, AppState
 from .widgets import action_button, hook, run
 
 VARIANTS = ("horse-race", "exact-61")
@@ -24,7 +24,7 @@ def view(state: AppState) -> ft.Control:
     for seat in range(state.form_count):
         names.append(hook(f"name-{seat}", ft.TextField(
             label=t("ui.seat_name", n=seat + 1), value=state.form_names[seat], dense=True,
-            hint_text=t("ui.player_n", n=seat + 1), max_length=24,
+            hint_text=t("ui.player_n", n=seat + 1), max_length=MAX_NAME,
             on_change=lambda e, seat=seat: state.set_name(seat, e.control.value))))
     taken = {n.strip() for n in state.form_names[: state.form_count]}
     recent = [hook(f"recent-{i}", ft.Chip(label=ft.Text(name), on_click=run(state.add_recent, name)), button=True,

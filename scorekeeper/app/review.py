@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..explain import placement_words, settlement_words, spot_words, tile_list, turn_words
+from ..explain import placement_words, settlement_words, spot_words, tile_list, turn_words, winners_words
 from ..rules import Draw, Play
 from ..rules.tiles import tile_text
 from . import history_actions as acts
@@ -23,9 +23,7 @@ from .scoreboard import scoreboard
 from .screen_parts import content_width, notice_view
 from .state import HISTORY, AppState
 from .table import message_view
-from .widgets import action_button, hook, run
-
-WIDE = 900  # px: from here the picture and the step stand side by side
+from .widgets import WIDE, action_button, hook, run
 
 
 class Moment:
@@ -103,7 +101,7 @@ def award_lines(t, match, step) -> list[str]:
 def next_words(t, match) -> str | None:
     """Whose turn came next and why, how the round ended, or who won."""
     if match.finished:
-        return t("ui.winners", sides=" & ".join(match.side_names[s] for s in match.winners))
+        return winners_words(t, match.side_names, match.winners)
     turn = match.turn
     r = match.round
     if turn is not None:

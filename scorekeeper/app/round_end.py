@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..explain import settlement_words
+from ..explain import settlement_words, tile_list
 from ..rules.tiles import ALL_TILES
 from .scoreboard import SIDE_COLORS
-from .state import NEW_MATCH, AppState
+from .state import AppState
 from .tile_picker import tile_picker
-from .widgets import action_button, hook, run
+from .widgets import action_button, hook, picker_cell_for, run
 
 
 def settlement_view(state: AppState) -> ft.Control | None:
@@ -19,12 +19,13 @@ def settlement_view(state: AppState) -> ft.Control | None:
     t = state.t
     match = state.match
     lines = [ft.Text(settlement_words(t, match, event), size=14) for event in state.settlement]
-    r = match.rounds[-1] if match.status == "finished" else (match.rounds[-1] if match.rounds else None)
-    if r is not None and r.result == "draw":
+    if match.rounds[-1].result == "draw":  # a settlement is there only once a round was settled
         lines.append(ft.Text(t("result.draw")))
+    # headed by the round it ends: the lines themselves say "Settlement for …", "Domino for …"
+    heading = ft.Text(t("ui.round_end_heading", n=len(match.rounds)), weight=ft.FontWeight.BOLD)
     return hook("settlement", ft.Container(
         padding=10, border_radius=8, bgcolor=ft.Colors.AMBER_50, border=ft.Border.all(1, ft.Colors.AMBER_300),
-        content=ft.Column([ft.Text(t("ui.settlement"), weight=ft.FontWeight.BOLD), *lines], spacing=4)))
+        content=ft.Column([heading, *lines], spacing=4)))
 
 
 def reveal_panel(state: AppState) -> ft.Control:
@@ -55,7 +56,7 @@ def reveal_panel(state: AppState) -> ft.Control:
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
     mine = set(state.reveal_tiles.get(current) or [])
     picker = tile_picker(unseen, _picker_for(state, current), selected=mine, marks=holder,
-                         cell=24 if state.width >= 900 else 19)
+                         cell=picker_cell_for(state.width))
     total_field = hook(f"pips-{current}", ft.TextField(
         label=t("ui.pip_total_for", name=match.players[current]), value=state.reveal_totals.get(current, ""),
         keyboard_type=ft.KeyboardType.NUMBER, dense=True,  # full width: a long name fits its label
@@ -78,7 +79,7 @@ def hand_entry_words(t, name: str, count: int, tiles: list, total: str) -> str:
     ``Bo: pip total 14`` (a whole sentence, no trailing "…" that reads as text cut off)."""
     if tiles:
         return t("ui.hand_entry", name=name, entered=len(tiles), count=count,
-                 tiles=" ".join(f"{a}-{b}" for a, b in sorted(tiles)))
+                 tiles=tile_list(sorted(tiles)))
     if total:
         return t("ui.hand_entry_total", name=name, total=total)
     return t("ui.hand_entry_none", name=name, count=count)
@@ -139,19 +140,3 @@ def start_round_panel(state: AppState) -> ft.Control:
     if match.actions:
         controls.append(undo_button(state))
     return ft.Column(controls, spacing=8)
-
-
-def finished_panel(state: AppState) -> ft.Control:
-    """The winners and final scores, with a way to a new match."""
-    t = state.t
-    match = state.match
-    winners = " & ".join(match.side_names[s] for s in match.winners)
-    scores = ", ".join(f"{name} {points}" for name, points in zip(match.side_names, match.points, strict=True))
-    return ft.Column(spacing=8, controls=[
-        hook("winners", ft.Text(t("ui.winners", sides=winners), size=20, weight=ft.FontWeight.BOLD)),
-        ft.Text(t("ui.final_scores", scores=scores)),
-        ft.Row(wrap=True, spacing=6, controls=[
-            action_button("new-match", t("ui.new_match"), state.go, NEW_MATCH, filled=True),
-            undo_button(state),
-        ]),
-    ])

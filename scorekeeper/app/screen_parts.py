@@ -1,4 +1,4 @@
-"""Pieces shared by the history, review and match-end screens: the page column and the notice line."""
+"""Pieces shared by the screens: the page column, the notice line, a choice button, when a match started."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ def page_column(head: ft.Control, rows: list[ft.Control], width: float) -> ft.Co
     body = ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, width=width)
     return ft.Column([head, ft.Container(content=body, alignment=ft.Alignment.TOP_CENTER, expand=True)],
                      spacing=6, expand=True)
+
+
+def started_words(summary) -> str:
+    """When a stored match started (``summary.started``, UTC), in this computer's time: ``2026-11-29 16:56``."""
+    return summary.started.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def where_words(t, err) -> str:

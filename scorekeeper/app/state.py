@@ -110,6 +110,7 @@ class AppState:
     announce: Any = None
     selected_tile: Tile | None = None
     selected_spot: Spot | None = None
+    spot_tapped: bool = False  # the selected spot was tapped (not chosen by itself as the tile's only spot)
     drawn: bool = False
     drawing: bool = False
     last_info: PlacementInfo | None = None
@@ -153,6 +154,7 @@ class AppState:
     def _clear_entry(self) -> None:
         self.selected_tile = None
         self.selected_spot = None
+        self.spot_tapped = False
         self.drawn = False
         self.drawing = False
         self.error = None
@@ -384,19 +386,27 @@ class AppState:
         return r.layout.spots_for(tile) if r is not None else []
 
     def pickable(self, tile: Tile) -> bool:
-        """Whether the picker offers ``tile``: not on the table, and it fits (the selected spot)."""
+        """Whether the picker offers ``tile``: not on the table, and it fits an open spot (any tile may lead).
+
+        A tile that fits elsewhere but not the selected spot stays offered (dimmed, see
+        :meth:`dimmed`): tapping it chooses it and lets go of that spot.
+        """
         r = self.match.round
         if r is None or tile in r.layout.on_table:
             return False
-        if not r.layout.tiles:
-            return True
-        spots = r.layout.spots_for(tile)
-        if self.selected_spot is not None:
-            return self.selected_spot in spots
-        return bool(spots)
+        return not r.layout.tiles or bool(r.layout.spots_for(tile))
+
+    def dimmed(self, tile: Tile) -> bool:
+        """True for an offered tile that does not fit the spot chosen first (a spot, no tile yet):
+        the picker dims it. Once a tile is chosen nothing is dimmed (a pick then rebuilds two tiles, not all)."""
+        return (self.selected_spot is not None and self.selected_tile is None and self.pickable(tile)
+                and self.selected_spot not in self.legal_spots(tile))
 
     def pick_tile(self, tile: Tile) -> None:
-        """Select (or unselect) a tile; a single legal spot is chosen by itself."""
+        """Select (or unselect) a tile; a single legal spot is chosen by itself.
+
+        A selected spot the tile does not fit is let go (the tile is what the user chose last).
+        """
         self.error = None
         if self.selected_tile == tile:
             self.selected_tile = None
@@ -405,11 +415,21 @@ class AppState:
         spots = self.legal_spots(tile)
         if self.selected_spot not in spots:
             self.selected_spot = spots[0] if len(spots) == 1 else None
+            self.spot_tapped = False
 
     def pick_spot(self, spot: Spot) -> None:
-        """Select an open spot; a selected tile that does not fit it is dropped."""
+        """Select an open spot, or let go of it when it is the one selected by a tap (the tile stays
+        selected); a selected tile that does not fit the new spot is dropped.
+
+        A spot chosen by itself (the tile's only spot) and then tapped is kept: the tap confirms it.
+        """
         self.error = None
+        if spot == self.selected_spot and self.spot_tapped:
+            self.selected_spot = None
+            self.spot_tapped = False
+            return
         self.selected_spot = spot
+        self.spot_tapped = True
         if self.selected_tile is not None and spot not in self.legal_spots(self.selected_tile):
             self.selected_tile = None
 
@@ -473,7 +493,9 @@ class AppState:
 
     # ------------------------------------------------------------ round end
     def reveal_pick(self, tile: Tile) -> None:
-        """Add or remove ``tile`` in the hand being entered for ``reveal_seat``."""
+        """Add or remove ``tile`` in the hand being entered for ``reveal_seat`` (a refusal shown is dropped:
+        the hands it was about are being changed)."""
+        self._drop_error()
         tiles = {seat: list(hand) for seat, hand in self.reveal_tiles.items()}
         for seat, hand in tiles.items():
             if tile in hand and seat != self.reveal_seat:
@@ -488,12 +510,18 @@ class AppState:
 
     def set_reveal_total(self, seat: int, text: str) -> None:
         """A pip total typed for ``seat`` instead of its tiles: the seat's tapped tiles are dropped
-        (one or the other counts, and the last entered is the one the user sees and means)."""
+        (one or the other counts, and the last entered is the one the user sees and means). A refusal
+        shown (e.g. a total that was no number) is dropped: it was about the text being changed."""
+        self._drop_error()
         totals = dict(self.reveal_totals)
         totals[seat] = text.strip()
         self.reveal_totals = totals
         if totals[seat] and self.reveal_tiles.get(seat):
             self.reveal_tiles = {s: hand for s, hand in self.reveal_tiles.items() if s != seat}
+
+    def _drop_error(self) -> None:
+        if self.error is not None:  # assigned only when set: each assignment re-renders the tab
+            self.error = None
 
     def reveal_hands(self) -> dict[int, list[Tile] | int]:
         """The hands as entered, for :class:`Reveal`: tiles, else a pip total; an empty hand is ``[]``.

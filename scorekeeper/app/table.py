@@ -8,13 +8,11 @@ from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pi
 from ..explain import placement_words, spot_words, turn_words, violation_words
 from ..rules.tiles import ALL_TILES, tile_text
 from .layout_view import table_picture
-from .round_end import finished_panel, reveal_panel, settlement_view, start_round_panel
+from .round_end import reveal_panel, settlement_view, start_round_panel
 from .scoreboard import SIDE_COLORS, scoreboard
 from .state import HOME, SETTINGS, AppState
 from .tile_picker import tile_picker
-from .widgets import hook, memoized, quick_button, run
-
-WIDE = 900  # px: from here the table screen uses two columns
+from .widgets import WIDE, hook, memoized, picker_cell_for, quick_button, run
 
 
 def message_view(state: AppState) -> ft.Control | None:
@@ -86,6 +84,8 @@ def selection_words(state: AppState) -> str:
         return t("ui.lead_selected", tile=tile_text(tile))
     if spot is None:
         return t("ui.tile_selected", tile=tile_text(tile))
+    if state.spot_tapped and (state.error is not None or len(state.legal_spots(tile)) > 1):  # how to change it
+        return t("ui.play_at_other", tile=tile_text(tile), spot=spot_words(t, spot))
     return t("ui.play_at", tile=tile_text(tile), spot=spot_words(t, spot))
 
 
@@ -124,6 +124,7 @@ def move_panel(state: AppState) -> ft.Control:
         unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
         selected = {state.selected_tile} if state.selected_tile else set()
         controls.append(tile_picker(unseen, state.pick_tile, selected=selected, enabled=state.pickable,
+                                    dimmed=state.dimmed,
                                     cell=picker_cell(state)))
     return ft.Column(controls, spacing=8)
 
@@ -141,7 +142,7 @@ def _move_button(name: str, label: str, handler, filled: bool, disabled: bool, i
 
 def picker_cell(state: AppState) -> float:
     """Pixel size of a tile half in the pickers: larger on a wide window."""
-    return 24 if state.width >= WIDE else 19
+    return picker_cell_for(state.width)
 
 
 def header(state: AppState) -> ft.Control:
@@ -192,15 +193,14 @@ def extras(state: AppState) -> list[ft.Control]:
 
 
 def entry_panel(state: AppState) -> ft.Control:
-    """What the next entry needs: the move, the hands at a round's end, the next starter, or the match's end."""
+    """What the next entry needs: the move, the hands at a round's end, or the next starter
+    (a finished match is shown by :mod:`.match_end`, never here)."""
     status = state.match.status
     if status == "move":
         return move_panel(state)
     if status == "reveal":
         return reveal_panel(state)
-    if status == "start-round":
-        return start_round_panel(state)
-    return finished_panel(state)
+    return start_round_panel(state)
 
 
 def phone_view(state: AppState) -> ft.Control:
@@ -227,7 +227,7 @@ def phone_view(state: AppState) -> ft.Control:
                      spacing=6, expand=True)
 
 
-PICTURE_MIN = 150  # px: the smallest picture on a phone (below it the screen scrolls instead)
+PICTURE_MIN = 140  # px: the smallest picture on a phone (below it the screen scrolls instead)
 PICTURE_UNMEASURED = 260  # px: before the screen has been laid out once (and in-process tests)
 GAP = 8  # px between the parts of the phone column
 

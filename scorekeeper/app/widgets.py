@@ -190,22 +190,9 @@ def tile_image(first: int, second: int, cell: float, *, horizontal: bool = True,
                     width=width, height=height, fit=ft.BoxFit.FILL)
 
 
-def tile_face(first: int, second: int, cell: float, *, horizontal: bool = True, face: str = TILE_FACE,
-              outline: str = INK, outline_width: float = 1.2, left: float | None = None,
-              top: float | None = None, opacity: float = 1.0) -> ft.Container:
-    """A tile drawn ``cell`` pixels per half: ``first`` on the left (or top); optionally positioned.
-
-    Two controls (a container and a picture), so a full table and the
-    28-tile picker stay cheap to rebuild and compare on every tap.
-    """
-    width, height = (2 * cell, cell) if horizontal else (cell, 2 * cell)
-    src = f"tiles/{'h' if horizontal else 'v'}-{first}-{second}.svg"
-    return ft.Container(
-        left=left, top=top, width=width, height=height, bgcolor=face, opacity=opacity,
-        border=ft.Border.all(outline_width, outline), border_radius=cell * 0.14,
-        content=ft.Image(src=src, width=width, height=height, fit=ft.BoxFit.FILL))
+WIDE = 900  # px: from here a screen uses two columns (the table, the history, the review)
 
 
-def tile_id(tile: tuple[int, int]) -> str:
-    """``"1-4"``: the tile part of hook names (low first)."""
-    return f"{tile[0]}-{tile[1]}"
+def picker_cell_for(width: float) -> float:
+    """Pixel size of a tile half in the pickers for a window ``width`` px wide: larger on a wide window."""
+    return 24 if width >= WIDE else 19

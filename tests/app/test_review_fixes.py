@@ -154,9 +154,9 @@ def test_the_distance_to_61_and_the_running_totals_are_the_engines(tmp_path, mon
     st = tab(tmp_path)
     new_match_state(st, "exact-61", ["Ann", "Bo"])
     st.match.scores[1] = -15
-    assert shown(st)["distance-1"] == "exactly 64 to 61" and shown(st)["distance-0"] == "exactly 61 to 61"
+    assert shown(st)["distance-1"] == "exactly 64 to go" and shown(st)["distance-0"] == "exactly 61 to go"
     monkeypatch.setattr(Match, "points_to_target", lambda self, side: 0 if side else 5)
-    assert shown(st)["distance-1"] == "61 reached" and shown(st)["distance-0"] == "exactly 5 to 61"
+    assert shown(st)["distance-1"] == "61 reached" and shown(st)["distance-0"] == "exactly 5 to go"
     run(st.start_round(0))
     st.pick_tile((1, 4))
     run(st.play())  # 5: +1 for Ann

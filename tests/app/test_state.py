@@ -199,7 +199,62 @@ def test_picker_offers_only_unseen_fitting_tiles(state):
     assert {"spot-1-4-low", "spot-1-4-high", "end-1-4-low", "end-1-4-high", "play", "draw", "pass",
             "undo", "stock", "hand-0", "hand-1", "end-sum", "turn"} <= set(ids)
     state.pick_spot(((1, 4), "high"))
-    assert not state.pickable((1, 2)) and state.pickable((4, 5))  # only tiles that fit the chosen spot
+    assert state.dimmed((1, 2)) and not state.dimmed((4, 5))  # 1-2 fits the 1 only
+    assert state.pickable((1, 2))  # still offered: tapping it chooses it instead of the spot
+
+
+def veiled(control) -> float | None:
+    """The opacity of the white veil over a picker tile (None: not veiled)."""
+    box = control.content
+    return box.foreground_decoration.bgcolor if box.foreground_decoration is not None else None
+
+
+def test_a_chosen_spot_is_let_go_by_tapping_it_again_or_a_tile_that_does_not_fit(state):
+    """Newcomer report 4: a spot stayed chosen, the tiles that did not fit it looked unavailable."""
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.start_round(0))
+    state.pick_tile((1, 4))
+    run(state.play())  # Ann continues (5 scored): open ends 1 (low) and 4 (high)
+    high, low = ((1, 4), "high"), ((1, 4), "low")
+    state.pick_spot(high)
+    ids = hooks(table.view(state))
+    assert shown(state)["selection"] == ("Open spot 1-4 (high end): pick a tile that fits, "
+                                         "or tap the spot again to let go of it")
+    assert not ids["tile-1-2"].disabled and veiled(ids["tile-1-2"]) is not None  # dimmed, still tappable
+    assert veiled(ids["tile-4-5"]) is None and ids["tile-2-3"].disabled  # fits it / fits nowhere
+    state.pick_tile((1, 2))  # does not fit the high end: chosen, and its only spot with it
+    assert state.selected_tile == (1, 2) and state.selected_spot == low
+    state.pick_spot(low)  # a spot chosen by itself, tapped: confirmed, not let go
+    assert state.selected_spot == low and shown(state)["selection"] == "1-2 at 1-4 (low end)"
+    state.pick_spot(low)  # the chosen spot tapped again: let go, the tile stays
+    assert state.selected_tile == (1, 2) and state.selected_spot is None
+    assert shown(state)["selection"] == "1-2: tap where it joins"
+    state.pick_spot(high)  # a spot the tile does not fit: the tile is dropped
+    assert state.selected_tile is None and state.selected_spot == high
+    state.pick_spot(high)
+    assert state.selected_spot is None and shown(state)["selection"].startswith("Pick the tile played")
+
+
+def test_a_refused_play_keeps_the_entry_and_says_how_to_let_go_of_the_spot(state, monkeypatch):
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.start_round(0))
+    state.pick_tile((4, 4))
+    run(state.play())  # 8: not scoring, Bo's turn; the spinner offers line A and line B
+    state.pick_tile((4, 6))
+    state.pick_spot(((4, 4), "line-a"))
+    assert shown(state)["selection"] == "4-6 at 4-4 (line A) (tap the spot again to choose another)"
+
+    def refuse(*_args):
+        from scorekeeper.rules import RuleViolation
+        raise RuleViolation("S8", "drawn_lead", player="Bo", text="refused")
+
+    monkeypatch.setattr(state.store, "record", refuse)
+    run(state.play())
+    assert state.error is not None and state.match.round.moves[-1].tile == (4, 4)  # nothing recorded
+    assert state.selected_tile == (4, 6) and state.selected_spot == ((4, 4), "line-a")
+    assert "message" in shown(state) and shown(state)["selection"].endswith("(tap the spot again to choose another)")
+    state.pick_spot(((4, 4), "line-a"))
+    assert state.selected_tile == (4, 6) and state.selected_spot is None and state.error is None
 
 
 def test_language_is_remembered_and_used_everywhere(state, tmp_path):

@@ -60,6 +60,8 @@ def test_three_players_with_the_draw_panel_open_fit_a_phone(ui):
     ui.page.wait_for_timeout(800)  # the picture gives up its room once the browser reports the new sizes
     assert_all_shown(ui, ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "explain", "draw-count-0",
                           "draw-count-10", "play", "undo", "tile-0-0", "tile-6-6", "tile-2-5"))
+    for tile in ("tile-0-0", "tile-6-6", "tile-2-5"):  # a finger's tap target (newcomer 14: 46 x 27 px)
+        assert box(ui, tile)["height"] >= 44 and box(ui, tile)["width"] >= 44, (tile, box(ui, tile))
     ui.tap("draw-count-2")
     ui.expect_text("stock", "Stock: 8")
     ui.page.wait_for_timeout(800)

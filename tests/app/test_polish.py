@@ -1,0 +1,97 @@
+"""Small wording and layout fixes from the third newcomer report and the code review (items marked)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.app.state import AppState
+from scorekeeper.app.store_access import open_app_store
+
+from .test_state import drive_document, new_match_state, run, shown
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
+
+
+@pytest.fixture
+def state(tmp_path):
+    st = AppState(store=open_app_store(tmp_path), data_dir=str(tmp_path), lang="en", width=390)
+    run(st.start())
+    return st
+
+
+@pytest.mark.parametrize(("lang", "variant", "words"), [
+    ("en", "horse-race", "61 to go"), ("en", "exact-61", "exactly 61 to go"),
+    ("uk", "horse-race", "ще 61"), ("uk", "exact-61", "ще рівно 61"),
+    ("ko", "horse-race", "61 남음"), ("ko", "exact-61", "정확히 61 남음"),
+])
+def test_the_distance_at_zero_reads_naturally(state, lang, variant, words):
+    """Newcomer 7: at 0 points the card said "61 to 61" / "exactly 61 to 61"."""
+    state.lang = lang
+    new_match_state(state, variant, ["Ann", "Bo"])
+    assert shown(state)["distance-0"] == words
+
+
+def test_the_settlement_card_names_its_round_and_says_settlement_once(state):
+    """Newcomer 8: the card was headed "Settlement" and its line began "Settlement for …"."""
+    doc = json.loads((CASES / "e61-pairs-settlement.json").read_text())
+    new_match_state(state, doc["variant"], doc["players"], doc.get("partnerships", False))
+    drive_document(state, {**doc, "rounds": doc["rounds"][:1]})
+    card = shown(state)["settlement"]
+    assert card.startswith("End of round 1 Settlement for ") and card.count("Settlement") == 1
+    state.lang = "uk"
+    assert shown(state)["settlement"].startswith("Кінець раунду 1 ")
+    state.lang = "ko"
+    assert shown(state)["settlement"].startswith("1라운드 종료 ")
+
+
+def test_a_refused_pip_total_is_forgotten_once_the_field_is_changed(state):
+    """Newcomer 11: "abc" refused, the field cleared, and the red message stayed until the next Settle."""
+    from .test_messages import reveal_state
+
+    reveal_state(state, "hr-2p-seed-layout")
+    state.set_reveal_total(0, "abc")
+    run(state.reveal())
+    assert shown(state)["message"] == 'Ann\'s pip total "abc": a pip total is a whole number, 0 or more'
+    state.set_reveal_total(0, "")
+    assert "message" not in shown(state)
+    run(state.reveal())  # nothing entered: refused again, and a tapped tile drops it too
+    assert "message" in shown(state)
+    state.reveal_pick((0, 0))
+    assert "message" not in shown(state)
+
+
+def test_an_unfinished_match_on_the_start_screen_says_when_it_started_and_keeps_each_score_whole(state):
+    """Newcomer 12: no date or time, and "(14" / ": 0)" wrapped apart."""
+    from datetime import datetime
+
+    from scorekeeper.app import home
+    from scorekeeper.app.state import HOME
+
+    from .hooks import hooks, text
+
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.start_round(0))
+    state.pick_tile((5, 5))
+    run(state.play())  # 10: 2 points for Ann
+    run(state.go(HOME))
+    row = text(hooks(home.view(state))["resume-0"])
+    started = state.unfinished[0].started.astimezone()
+    assert abs((datetime.now().astimezone() - started).total_seconds()) < 120
+    assert row == f"{started:%Y-%m-%d %H:%M} · Horse Race Ann\u00a02  ·  Bo\u00a00"  # no space inside a score
+    state.lang = "ko"
+    assert text(hooks(home.view(state))["resume-0"]).startswith(f"{started:%Y-%m-%d %H:%M} · 경마 (Horse Race) ")
+
+
+def test_winners_and_scores_are_joined_in_the_users_language():
+    """Review 10: " & " and ", " were written in four places and never translated."""
+    from scorekeeper.explain import scores_words, winners_words
+    from scorekeeper.i18n import Translator
+
+    sides, points = ("Ann", "Bo", "Cy"), (61, 12, 61)
+    assert winners_words(Translator("en"), sides, [0, 2]) == "Winner: Ann & Cy"
+    assert winners_words(Translator("uk"), sides, [0, 2]) == "Переможець: Ann і Cy"
+    assert winners_words(Translator("ko"), sides, [0, 2]) == "승자: Ann, Cy"
+    assert scores_words(Translator("en"), sides, points) == "Ann\u00a061, Bo\u00a012, Cy\u00a061"
