@@ -33,6 +33,7 @@ from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile
 MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
 READABLE_CELL = 17.0  # px per half: pips still easy to count at arm's length; lines bend to keep it
+FIT_CELL = 13.0  # px per half the picture may shrink to so that the whole layout (every open spot) is in view
 BASE_CELL = MAX_CELL  # px per half at which the tiles layer is drawn before it is scaled to fit
 PAN_MARGIN = 60  # px the picture may be panned beyond its edges (constant: a new value rebuilds the viewer)
 CHUNK = 6  # tiles per memoized group of the tiles layer
@@ -88,8 +89,9 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
     left, top, right, bottom = geo.bounds(layout.open_spots)
     cols, rows = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
     cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
-    # never below a readable size for want of height: the picture grows taller and is panned instead
-    cell = max(cell, min(READABLE_CELL, width / cols))
+    # for want of height, shrink to FIT_CELL at most (every open spot in view, pips still countable);
+    # below that the picture grows taller and is panned instead
+    cell = max(cell, min(FIT_CELL, width / cols))
     pic_w, pic_h = max(cols * cell, width), max(rows * cell, height if fill else 160)
     # centre the layout in the picture
     ox = (pic_w - (right - left) * cell) / 2 - left * cell

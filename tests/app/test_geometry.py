@@ -176,3 +176,20 @@ def test_a_long_line_bends_at_the_table_edge_and_stays_readable():
     assert {p.horizontal for p in bent.tiles} == {True, False}
     frame = picture_frame(match.round, 370, 260)
     assert frame.cell >= 15  # was 12 straight on; pips readable; the picture grows taller (pannable) if it must
+
+
+def test_a_tall_layout_shrinks_a_little_so_every_open_spot_is_in_view():
+    """hr-4i-block-4-4-4-14 after 20 moves (two spinners with branches: 18 cells high) in a phone's
+    366 x 240 px picture: at 17 px per half the 3-5 low spot fell below the view (a spot first could not
+    be tapped without panning); the picture shrinks to 13.2 px, every open spot in view."""
+    from scorekeeper.app.layout_view import FIT_CELL, picture_frame
+    from scorekeeper.rules.document import match_from_document
+
+    doc = json.loads((CASES / "hr-4i-block-4-4-4-14.json").read_text())
+    doc["rounds"][0]["moves"] = doc["rounds"][0]["moves"][:20]
+    doc["rounds"][0].pop("hands", None)
+    match = match_from_document(doc, awaiting_hands=True)
+    frame = picture_frame(match.round, 366, 240, fill=True)
+    assert FIT_CELL <= frame.cell < 14 and frame.height == frame.view_height == 240
+    assert all(0 < x < frame.width and 0 < y < frame.view_height for x, y in frame.markers.values())
+    assert ((3, 5), "low") in frame.markers
