@@ -204,5 +204,7 @@ def table_picture(state: AppState, width: float, height: float, fill: bool = Fal
     ])
     viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,
                                   boundary_margin=ft.Margin.all(PAN_MARGIN))
+    # a label keeps the node in Flutter's accessibility tree (an unlabelled one is dropped after a re-render)
     return hook("table", ft.Container(width=width, height=frame.view_height, bgcolor=FELT, border_radius=10,
-                                      clip_behavior=ft.ClipBehavior.HARD_EDGE, content=viewer))
+                                      clip_behavior=ft.ClipBehavior.HARD_EDGE, content=viewer),
+                label=t("ui.table_label", count=len(layout.tiles)))
