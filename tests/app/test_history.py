@@ -35,12 +35,6 @@ def folded(name: str):
     return match_from_document(case(name), explain=True)
 
 
-@pytest.fixture
-def state(tmp_path):
-    store = open_app_store(tmp_path)
-    st = AppState(store=store, data_dir=str(tmp_path), lang="en", width=390)
-    run(st.start())
-    return st
 
 
 def picked(name: str, doc) -> files.PickedFile:

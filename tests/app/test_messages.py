@@ -14,7 +14,6 @@ import pytest
 from scorekeeper.app import history, review
 from scorekeeper.app import history_actions as acts
 from scorekeeper.app.state import HISTORY, NEW_MATCH, TABLE
-from scorekeeper.app.store_access import open_app_store
 
 from .hooks import hooks, text
 from .test_history import case, import_cases, picked, screen
@@ -23,11 +22,6 @@ from .test_state import AppState, drive_document, new_match_state, run, shown
 CASES = Path(__file__).resolve().parents[1] / "cases"
 
 
-@pytest.fixture
-def state(tmp_path):
-    st = AppState(store=open_app_store(tmp_path), data_dir=str(tmp_path), lang="en", width=390)
-    run(st.start())
-    return st
 
 
 # ------------------------------------------------------------------ notices

@@ -7,19 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app.state import AppState
-from scorekeeper.app.store_access import open_app_store
-
 from .test_state import drive_document, new_match_state, run, shown
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 
 
-@pytest.fixture
-def state(tmp_path):
-    st = AppState(store=open_app_store(tmp_path), data_dir=str(tmp_path), lang="en", width=390)
-    run(st.start())
-    return st
 
 
 @pytest.mark.parametrize(("lang", "variant", "words"), [

@@ -11,7 +11,6 @@ import pytest
 
 from scorekeeper.app import home, new_match, table
 from scorekeeper.app.state import HOME, NEW_MATCH, TABLE, AppState
-from scorekeeper.app.store_access import open_app_store
 from scorekeeper.explain import placement_words
 from scorekeeper.i18n import Translator
 from scorekeeper.rules import parse_spot, parse_tile
@@ -25,12 +24,6 @@ def run(coro):
     return asyncio.run(coro)
 
 
-@pytest.fixture
-def state(tmp_path):
-    store = open_app_store(tmp_path)
-    st = AppState(store=store, data_dir=str(tmp_path), lang="en", width=390)
-    run(st.start())
-    return st
 
 
 def new_match_state(st: AppState, variant: str, names: list[str], partnerships: bool = False) -> AppState:
