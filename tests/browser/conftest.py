@@ -65,7 +65,23 @@ class UI:
         target = self.hook(name)
         expect(target).to_be_visible(timeout=10_000)
         expect(target).to_be_enabled(timeout=10_000)
+        self.settle(target)
         target.click()
+
+    def settle(self, target, quiet_ms: int = 250, timeout_ms: int = 3_000) -> None:
+        """Wait until ``target`` has not moved for ``quiet_ms``: on a phone the picture takes the room the
+        rest leaves, so a tap that changes a text's height moves the controls below once the browser has
+        reported the new sizes (a round trip later); a click aimed before that move would miss."""
+        target.evaluate("""(el, [quiet, limit]) => new Promise(resolve => {
+            const start = performance.now();
+            let last = JSON.stringify(el.getBoundingClientRect()), since = start;
+            const check = () => {
+                const now = performance.now(), box = JSON.stringify(el.getBoundingClientRect());
+                if (box !== last) { last = box; since = now; }
+                if (now - since >= quiet || now - start >= limit) resolve(); else setTimeout(check, 25);
+            };
+            setTimeout(check, 25);
+        })""", [quiet_ms, timeout_ms])
 
     def text(self, name: str) -> str:
         return self.hook(name).inner_text()
