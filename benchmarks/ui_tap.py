@@ -45,7 +45,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -54,13 +53,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper.app.served import SCOREKEEPER_MAIN, ServedApp, spot_hook, tile_hook
+from scorekeeper.app.served import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SCOREKEEPER_MAIN,
+    ServedApp,
+    open_app_page,
+    spot_hook,
+    tile_hook,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -151,7 +155,6 @@ PAGE_PROBE = r"""
 """
 
 
-SCOREKEEPER = SCOREKEEPER_MAIN
 
 # The server with timers around a component update (render / diff / send), written to $PROFILE_OUT.
 PROFILED_SCOREKEEPER = r"""
@@ -327,15 +330,7 @@ def present(name: str) -> str:
 
 
 def open_page(browser, url: str, viewport: dict):
-    context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce")
-    context.add_init_script(PAGE_PROBE)
-    page = context.new_page()
-    page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
-    page.goto(url)
-    page.wait_for_selector("#loading", state="detached", timeout=90_000)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    page.wait_for_selector("[flt-semantics-identifier]", timeout=30_000)
-    return page
+    return open_app_page(browser, url, viewport, init_script=PAGE_PROBE, load_timeout=90_000)
 
 
 def renderer(page) -> str:
@@ -566,7 +561,7 @@ def main(argv: list[str] | None = None) -> int:
                     shutil.rmtree(data, ignore_errors=True)
             data = Path(tempfile.mkdtemp(prefix="ui-tap-app-"))
             env_profile = data / "profile.json"
-            code = PROFILED_SCOREKEEPER if args.server_profile else SCOREKEEPER
+            code = PROFILED_SCOREKEEPER if args.server_profile else SCOREKEEPER_MAIN
             os.environ["PROFILE_OUT"] = str(env_profile)
             served = ServedApp(data, code=code, cwd=ROOT)
             try:

@@ -25,14 +25,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scorekeeper.app.served import ServedApp, spot_hook, tile_hook
+from scorekeeper.app.served import CHROMIUM, ServedApp, open_app_page, spot_hook, tile_hook
+from scorekeeper.app.served import CHROMIUM_ARGS as SERVED_CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--hide-scrollbars", "--font-render-hinting=none"]
+CHROMIUM_ARGS = [*SERVED_CHROMIUM_ARGS, "--hide-scrollbars", "--font-render-hinting=none"]  # steady pictures
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 TIMEOUT = 15_000
@@ -256,14 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce",
-                                          locale="en-US", timezone_id="Europe/Kyiv")
-            page = context.new_page()
-            page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
-            page.goto(server.url)
-            page.wait_for_selector("#loading", state="detached", timeout=60_000)
-            page.locator("flt-semantics-placeholder").dispatch_event("click")
-            page.wait_for_selector("[flt-semantics-identifier]", timeout=20_000)
+            page = open_app_page(browser, server.url, PHONE, locale="en-US", timezone_id="Europe/Kyiv")
             driver = Driver(page, out)
             try:
                 journey(driver)

@@ -7,6 +7,7 @@ For whatever drives the app from outside (the browser tests, ``scripts/screensho
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -15,6 +16,11 @@ import urllib.request
 from pathlib import Path
 
 from scorekeeper.rules.tiles import parse_tile
+
+#: Debian's Chromium (never a downloaded browser) and the flags every driver of the app uses
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 #: the console script's entry point (``python -m scorekeeper.cli`` would load a second copy of the CLI)
 SCOREKEEPER_MAIN = "import sys; from scorekeeper.cli import main; sys.exit(main())"
@@ -71,6 +77,28 @@ class ServedApp:
             self.proc.kill()
             self.proc.wait()
         self.log.close()
+
+
+def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None = None,
+                  load_timeout: int = 60_000, **context_options):
+    """A fresh Playwright page on the served app, ready to tap: non-loopback requests blocked, the app
+    loaded and its accessibility tree (the test hooks) switched on.
+
+    ``browser``: a Playwright browser; ``viewport``: ``{"width": px, "height": px}``; ``init_script``:
+    JavaScript run in the page before the app's; ``context_options``: more ``new_context`` options.
+    Raises Playwright's ``TimeoutError`` when the app does not load within ``load_timeout`` ms.
+    """
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce",
+                                  **context_options)
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+    page.goto(url)
+    page.wait_for_selector("#loading", state="detached", timeout=load_timeout)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.wait_for_selector("[flt-semantics-identifier]", timeout=load_timeout // 3)
+    return page
 
 
 def tile_hook(text: str) -> str:

@@ -152,12 +152,12 @@ class Round:
     def max_draw(self) -> int:
         """The most tiles a draw may say did not fit now: ``min(stock, misses)``, where misses are
         the tiles off the table with no open end's value (S8; tiles are conserved)."""
-        if not self.stock:
-            return 0
-        mask = self.layout.open_mask
+        return min(self.stock, self.misses(self.layout.open_mask)) if self.stock else 0
+
+    def misses(self, open_mask: int) -> int:
+        """Tiles off the table with no value in ``open_mask`` (the tiles a draw can find not fitting)."""
         on_table = self.layout.on_table
-        misses = sum(1 for tile in ALL_TILES if tile not in on_table and not fits(tile, mask))
-        return min(self.stock, misses)
+        return sum(1 for tile in ALL_TILES if tile not in on_table and not fits(tile, open_mask))
 
 
 class Match:
@@ -507,8 +507,8 @@ class Match:
                                 f"only {r.stock} tile{'s' if r.stock != 1 else ''}")
         mask = r.layout.open_mask
         # every tile drawn that did not fit is off the table and misses every open end (tiles conserved)
-        if count > r.max_draw():
-            misses = sum(1 for tile in ALL_TILES if tile not in r.layout.on_table and not fits(tile, mask))
+        misses = r.misses(mask)
+        if count > misses:
             ends = ", ".join(str(v) for v in range(7) if mask >> v & 1)
             raise RuleViolation("S8", "draw_impossible", name=name, count=count, misses=misses, ends=ends,
                                 text=f"{name} cannot have drawn {count} tiles that did not fit: only {misses} "

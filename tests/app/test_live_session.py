@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.app import layout_view
+from scorekeeper.app.served import spot_hook, tile_hook
 from scorekeeper.app.state import NEW_MATCH
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.app.widgets import tile_picture_svg, tile_svg
@@ -47,16 +48,6 @@ async def open_match(tmp_path, variant: str, names: list[str]) -> Live:
     await state.create_match()
     await live.settle()
     return live
-
-
-def tile_hook(text_: str) -> str:
-    a, b = sorted(int(v) for v in text_.split("-"))
-    return f"tile-{a}-{b}"
-
-
-def spot_hook(at: str) -> str:
-    tile, side = at.split(":")
-    return f"spot-{tile_hook(tile)[5:]}-{side}"
 
 
 @pytest.mark.parametrize("case", ["hr-2p-seed-layout", "hr-4i-block-4-4-4-14"])

@@ -14,11 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app.served import ServedApp
+from scorekeeper.app.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -106,14 +103,7 @@ class UI:
 
 def open_ui(browser, url: str, viewport: dict | None = None) -> UI:
     """A fresh page on the app, accessibility tree on, non-loopback requests blocked."""
-    context = browser.new_context(viewport=viewport or PHONE, device_scale_factor=1, reduced_motion="reduce")
-    page = context.new_page()
-    page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
-    page.goto(url)
-    page.wait_for_selector("#loading", state="detached", timeout=60_000)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    page.wait_for_selector("[flt-semantics-identifier]", timeout=20_000)
-    return UI(page)
+    return UI(open_app_page(browser, url, viewport or PHONE))
 
 
 @pytest.fixture
