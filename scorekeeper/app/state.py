@@ -314,10 +314,15 @@ class AppState:
             self.form_partnerships = False
 
     def set_name(self, seat: int, name: str) -> None:
-        """The name typed for ``seat`` (trimmed to ``MAX_NAME`` characters)."""
+        """The name typed for ``seat`` (trimmed to ``MAX_NAME`` characters).
+
+        Kept without a re-render, as the history's text filters are: a re-render per key sends the
+        field's value back to the browser while the user types on, and on a loaded machine that
+        older value overwrote a key typed meanwhile ("Bo" became "B"). The field shows what is typed.
+        """
         names = list(self.form_names)
         names[seat] = name[:MAX_NAME]
-        self.form_names = names
+        object.__setattr__(self, "form_names", names)  # not observed: no re-render
 
     def add_recent(self, name: str) -> None:
         """Put a recently used name in the first empty seat."""

@@ -390,3 +390,14 @@ def test_undo_with_nothing_to_undo_is_a_message(state):
     run(state.undo())
     assert state.error.code == "nothing_to_undo"
     assert shown(state)["message"] == "Nothing to undo: no entry of this match is left to take back"
+
+
+def test_typing_a_name_re_renders_nothing(state):
+    """A re-render per key sent the name field's value back while the user typed on ("Bo" became "B" in CI)."""
+    run(state.go(NEW_MATCH))
+    changes = []
+    state.subscribe(lambda *args: changes.append(args))
+    for typed in ("B", "Bo"):
+        state.set_name(1, typed)
+    assert changes == [] and state.form_names[1] == "Bo"
+    assert state.form_players()[1] == "Bo"
