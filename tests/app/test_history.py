@@ -345,7 +345,8 @@ def test_typing_in_a_history_filter_re_renders_nothing_until_it_is_applied(state
     import_cases(state, "hr-2p-seed-layout", "e61-pairs-negative")
     run(state.go(HISTORY))
     changes = []
-    state.subscribe(lambda *args: changes.append(args))
+    listener = lambda *args: changes.append(args)  # noqa: E731 - kept: Flet holds listeners weakly
+    state.subscribe(listener)
     for typed in ("D", "Di", "Di "):
         acts.set_filter_text(state, "player", typed)
     assert changes == []  # nothing re-rendered, nothing written back to the field
