@@ -8,6 +8,8 @@ match file is read), shown :data:`history_actions.PAGE` at a time.
 
 from __future__ import annotations
 
+import functools
+
 import flet as ft
 
 from ..explain import scores_words, winners_words
@@ -16,7 +18,7 @@ from . import history_actions as acts
 from .screen_parts import choice, content_width, notice_view, page_column, started_words
 from .state import HOME, SETTINGS, AppState
 from .table import message_view
-from .widgets import WIDE, action_button, hook, run
+from .widgets import WIDE, action_button, hook, run, text_entry
 
 GAMES = (None, "horse-race", "exact-61")
 STATUSES = ((None, "any"), (True, "finished"), (False, "unfinished"))
@@ -35,11 +37,11 @@ def header(state: AppState, title: str) -> ft.Control:
 
 
 def _text_filter(state: AppState, key: str, label: str, hint: str | None = None) -> ft.Control:
-    field = hook(f"history-{key}", ft.TextField(
-        label=label, hint_text=hint, value=state.history_filter[key], dense=True,
-        # uncontrolled while typing: the text stays in the browser, applied on Enter or on leaving the field
-        on_change=lambda e: acts.set_filter_text(state, key, e.control.value),
-        on_submit=run(acts.apply_filter, state), on_blur=run(acts.apply_typed, state)))
+    # what the field holds (typed, applied on Enter or on leaving the field, or the filter in effect)
+    held = acts.typed_filters(state).get(key, state.history_filter[key])
+    field = text_entry(f"history-{key}", held, functools.partial(acts.set_filter_text, state, key),
+                       label=label, hint_text=hint, dense=True,
+                       on_submit=run(acts.apply_filter, state), on_blur=run(acts.apply_typed, state))
     return ft.Container(content=field, expand=True)  # expand here: a Semantics hook cannot take a Row's share
 
 

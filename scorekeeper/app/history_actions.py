@@ -106,7 +106,7 @@ TYPED = "_history_typed"  # a private attribute of the state: assigning it re-re
 
 
 def typed_filters(state: AppState) -> dict:
-    """What is typed in the text filters and not applied yet: ``{key: text}``."""
+    """What the text filters hold as typed (applied or not): ``{key: text}``."""
     return getattr(state, TYPED, None) or {}
 
 
@@ -128,9 +128,8 @@ def set_filter_text(state: AppState, key: str, text: str) -> None:
 async def apply_filter(state: AppState, **values) -> None:
     """Change filters (``variant=``, ``finished=``, or typed texts) and list again; applies what is typed."""
     state.error = None
-    typed = typed_filters(state)
-    object.__setattr__(state, TYPED, {})
-    state.history_filter = {**state.history_filter, **typed, **values}
+    # the typed texts stay what the fields hold: a date that is no date is dropped from the filter, not the field
+    state.history_filter = {**state.history_filter, **typed_filters(state), **values}
     await load_history(state, stats=False)
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+
 import flet as ft
 
 from .state import HOME, MAX_NAME, AppState
-from .widgets import action_button, hook, run
+from .widgets import action_button, hook, run, text_entry
 
 VARIANTS = ("horse-race", "exact-61")
 
@@ -22,10 +24,10 @@ def view(state: AppState) -> ft.Control:
                    button=True) for n in (2, 3, 4)]
     names = []
     for seat in range(state.form_count):
-        names.append(hook(f"name-{seat}", ft.TextField(
-            label=t("ui.seat_name", n=seat + 1), value=state.form_names[seat], dense=True,
-            hint_text=t("ui.player_n", n=seat + 1), max_length=MAX_NAME,
-            on_change=lambda e, seat=seat: state.set_name(seat, e.control.value))))
+        names.append(text_entry(
+            f"name-{seat}", state.form_names[seat], functools.partial(state.set_name, seat),
+            label=t("ui.seat_name", n=seat + 1), dense=True, hint_text=t("ui.player_n", n=seat + 1),
+            max_length=MAX_NAME))
     taken = {n.strip() for n in state.form_names[: state.form_count]}
     recent = [hook(f"recent-{i}", ft.Chip(label=ft.Text(name), on_click=run(state.add_recent, name)), button=True,
                    label=name)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import flet as ft
 
 from ..explain import settlement_words, tile_list
@@ -9,7 +11,7 @@ from ..rules.tiles import ALL_TILES
 from .scoreboard import SIDE_COLORS
 from .state import AppState
 from .tile_picker import tile_picker
-from .widgets import action_button, hook, picker_cell_for, run
+from .widgets import action_button, hook, picker_cell_for, run, text_entry
 
 
 def settlement_view(state: AppState) -> ft.Control | None:
@@ -45,7 +47,7 @@ def reveal_panel(state: AppState) -> ft.Control:
     chips = []
     for seat in seats:
         tiles = state.reveal_tiles.get(seat) or []
-        total = state.reveal_totals.get(seat, "")
+        total = state.reveal_totals.get(seat, "").strip()
         label = hand_entry_words(t, match.players[seat], r.hand_sizes[seat], tiles, total)
         color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
         chips.append(hook(f"reveal-seat-{seat}", ft.Container(
@@ -57,10 +59,10 @@ def reveal_panel(state: AppState) -> ft.Control:
     mine = set(state.reveal_tiles.get(current) or [])
     picker = tile_picker(unseen, _picker_for(state, current), selected=mine, marks=holder,
                          cell=picker_cell_for(state.width))
-    total_field = hook(f"pips-{current}", ft.TextField(
-        label=t("ui.pip_total_for", name=match.players[current]), value=state.reveal_totals.get(current, ""),
-        keyboard_type=ft.KeyboardType.NUMBER, dense=True,  # full width: a long name fits its label
-        on_change=lambda e, seat=current: state.set_reveal_total(seat, e.control.value)))
+    total_field = text_entry(
+        f"pips-{current}", state.reveal_totals.get(current, ""), functools.partial(state.set_reveal_total, current),
+        label=t("ui.pip_total_for", name=match.players[current]),
+        keyboard_type=ft.KeyboardType.NUMBER, dense=True)  # full width: a long name fits its label
     return ft.Column(spacing=8, controls=[
         hook("round-end", ft.Text(head, size=18, weight=ft.FontWeight.BOLD)),
         ft.Text(t("ui.reveal_help")),

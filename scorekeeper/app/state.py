@@ -519,9 +519,9 @@ class AppState:
         shown (e.g. a total that was no number) is dropped: it was about the text being changed."""
         self._drop_error()
         totals = dict(self.reveal_totals)
-        totals[seat] = text.strip()
+        totals[seat] = text  # as typed (what the field holds); read stripped
         self.reveal_totals = totals
-        if totals[seat] and self.reveal_tiles.get(seat):
+        if text.strip() and self.reveal_tiles.get(seat):
             self.reveal_tiles = {s: hand for s, hand in self.reveal_tiles.items() if s != seat}
 
     def _drop_error(self) -> None:
@@ -538,7 +538,7 @@ class AppState:
         hands: dict[int, list[Tile] | int] = {}
         for seat in range(self.match.n):
             tiles = self.reveal_tiles.get(seat) or []
-            total = self.reveal_totals.get(seat, "")
+            total = self.reveal_totals.get(seat, "").strip()
             if r.hand_sizes[seat] == 0:
                 hands[seat] = []
             elif tiles:

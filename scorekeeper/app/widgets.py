@@ -85,6 +85,41 @@ def memoized(fn: Callable) -> Callable:
     return build
 
 
+def text_entry(identifier: str, value: str, on_text: Callable[[str], object], **field: object) -> ft.Control:
+    """A text field (hook ``identifier``) that never sends the user's own typing back to the browser.
+
+    ``value`` is the text the app wants the field to hold; ``on_text(text)``
+    gets each change. The browser holds the text while the user types and
+    the server learns it a key at a time, one message for the new text and
+    one for the change event, so a render can fall between a key and its
+    event: a field rendered with the app's text then sent the older text
+    back, and the browser replaced what was typed meanwhile ("Cy" became
+    "CCy"). So the field is given a text only when the app's ``value``
+    differs from the last one the field is known to hold (what the app gave
+    last, or what the user's last change said); otherwise it keeps its own
+    (Flet carries a ``TextField``'s text over when it is rendered without
+    one). ``field`` are the ``ft.TextField`` arguments (``label``,
+    ``on_submit``…). Outside a Flet render (in-process tests) it is a plain field.
+    """
+    if _CURRENT_RENDERER.get() is None:
+        return hook(identifier, ft.TextField(value=value, on_change=lambda e: on_text(e.control.value), **field))
+    return _TextEntry(identifier, value, on_text, field, key=identifier)
+
+
+@ft.component
+def _TextEntry(identifier: str, value: str, on_text: Callable[[str], object], field: dict) -> ft.Control:
+    held = ft.use_ref(None)  # the text the field is known to hold: the last given, or the last change's
+
+    def changed(e: ft.Event[ft.TextField]) -> None:
+        held.current = e.control.value or ""
+        on_text(held.current)
+
+    given = None if held.current == value else value  # None: Flet keeps the field's own text
+    if given is not None:
+        held.current = given
+    return hook(identifier, ft.TextField(value=given, on_change=changed, **field))
+
+
 def action_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
                   icon=None, filled: bool = False) -> ft.Semantics:
     """A button with a hook; ``handler(*args)`` runs on click (sync or async)."""

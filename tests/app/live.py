@@ -23,7 +23,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.app.main import make_main
 
-from .hooks import hooks, text
+from .hooks import hooks, text, walk
 
 
 class RecordingConnection(Connection):
@@ -93,6 +93,29 @@ class Live:
         await self.session.dispatch_event(target._i, "click", None)
         await self.settle()
         return sum(self.connection.sent[before:])
+
+    def field(self, name: str) -> ft.TextField:
+        """The text field under hook ``name`` in the live tree: its ``value`` is what the server believes the
+        browser shows (a value the server sends back replaces it, as in the browser)."""
+        found = [node for node in walk(self.hooks()[name]) if isinstance(node, ft.TextField)]
+        assert len(found) == 1, f"{name} holds {len(found)} text fields"
+        return found[0]
+
+    def key(self, name: str, text: str) -> None:
+        """A key pressed in field ``name`` makes its text ``text``: the browser's first message (the new text),
+        applied as the web server applies it, at once; its change event is a second message (:meth:`change`)."""
+        self.session.apply_patch(self.field(name)._i, {"value": text})
+
+    async def change(self, name: str) -> None:
+        """The change event of field ``name`` (the browser's second message for a key), handled and rendered."""
+        await self.session.dispatch_event(self.field(name)._i, "change", None)
+        await self.settle()
+
+    async def type(self, name: str, text: str) -> None:
+        """Type ``text`` into field ``name`` key by key, each key's change handled before the next."""
+        for end in range(1, len(text) + 1):
+            self.key(name, text[:end])
+            await self.change(name)
 
 
 def _clickable(control):
