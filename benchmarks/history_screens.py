@@ -32,10 +32,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.store import templates, write_history  # noqa: E402
-from scorekeeper.app import history, match_end, review  # noqa: E402
-from scorekeeper.app import history_actions as acts  # noqa: E402
-from scorekeeper.app.state import HISTORY, AppState  # noqa: E402
+from scorekeeper.app.navigation import Screen  # noqa: E402
+from scorekeeper.app.parts.match_end import match_end_view  # noqa: E402
+from scorekeeper.app.screens import history, review  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
+from tests.app.tabs import new_tab  # noqa: E402
 
 
 def timed(fn, repeat: int) -> float:
@@ -64,23 +65,23 @@ def main() -> None:
             root = base / f"history-{size}"
             write_history(root, size, docs)
             store = open_store(root)
-            state = AppState(store=store, data_dir=str(root), lang="en", width=390)
-            opening = timed(lambda s=state: run(s.go(HISTORY)), args.repeat)
+            state = new_tab(store, root)
+            opening = timed(lambda s=state: run(s.go(Screen.HISTORY)), args.repeat)
             view = timed(lambda s=state: history.view(s), args.repeat)
-            flt = timed(lambda s=state: (run(acts.filter_game(s, "exact-61")), run(acts.filter_game(s, None))),
+            flt = timed(lambda s=state: (run(s.history.filter_game("exact-61")), run(s.history.filter_game(None))),
                         args.repeat) / 2
-            name = state.history[0].players[0]
-            acts.set_filter_text(state, "player", name)
-            player = timed(lambda s=state: run(acts.apply_filter(s)), args.repeat)
-            acts.set_filter_text(state, "player", "")
-            run(acts.apply_filter(state))
-            longest = max(state.history[:50], key=lambda s: s.events)
-            opened = timed(lambda s=state, i=longest.id: run(acts.open_review(s, i)), args.repeat)
-            last = len(state.review.steps) - 1
-            step = timed(lambda s=state, i=last: run(acts.review_go(s, i)), args.repeat)
+            name = state.history.items[0].players[0]
+            state.history.set_text("player", name)
+            player = timed(lambda s=state: run(s.history.apply()), args.repeat)
+            state.history.set_text("player", "")
+            run(state.history.apply())
+            longest = max(state.history.items[:50], key=lambda s: s.events)
+            opened = timed(lambda s=state, i=longest.id: run(s.review.open_review(i)), args.repeat)
+            last = len(state.review.review.steps) - 1
+            step = timed(lambda s=state, i=last: run(s.review.go(i)), args.repeat)
             review_view = timed(lambda s=state: review.view(s), args.repeat)
-            run(state.open_match(longest.id))
-            end = timed(lambda s=state: match_end.view(s), args.repeat)
+            run(state.table.open_match(longest.id))
+            end = timed(lambda s=state: match_end_view(s), args.repeat)
             print(f"{size:>8} {opening:>7.1f} {view:>7.1f} {flt:>7.1f} {player:>7.1f} "
                   f"{opened:>7.1f} {step:>7.1f} {review_view:>7.1f} {end:>7.1f}  (A = {last + 1})")
             store.close()

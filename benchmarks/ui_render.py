@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from flet.components import component  # noqa: E402
 from flet.controls import object_patch  # noqa: E402
 
-from scorekeeper.app.state import NEW_MATCH  # noqa: E402
+from scorekeeper.app.navigation import Screen  # noqa: E402
 from scorekeeper.app.store_access import open_app_store  # noqa: E402
 from tests.app.live import Live  # noqa: E402
 
@@ -88,11 +88,12 @@ async def run_case(case: str, width: float) -> dict[str, list[dict[str, float]]]
 async def _enter(doc: dict, store, data: Path, width: float) -> dict[str, list[dict[str, float]]]:
     live = await Live.open(store, data, width)
     state = live.state
-    await state.go(NEW_MATCH)
-    state.set_form(variant=doc["variant"], count=len(doc["players"]), partnerships=doc.get("partnerships", False))
+    await state.go(Screen.NEW_MATCH)
+    state.setup.set_form(variant=doc["variant"], count=len(doc["players"]),
+                         partnerships=doc.get("partnerships", False))
     for seat, name in enumerate(doc["players"]):
-        state.set_name(seat, name)
-    await state.create_match()
+        state.setup.set_name(seat, name)
+    await state.setup.create()
     await live.settle()
     samples: dict[str, list[dict[str, float]]] = {}
 
@@ -110,7 +111,7 @@ async def _enter(doc: dict, store, data: Path, width: float) -> dict[str, list[d
     for move in round_["moves"]:
         if "play" in move:
             await tap("tile", tile_hook(move["play"]))
-            if "at" in move and state.selected_spot is None:
+            if "at" in move and state.entry.selected_spot is None:
                 tile, side = move["at"].split(":")
                 await tap("spot", f"spot-{tile_hook(tile)[5:]}-{side}")
             if move.get("drawn") and not (previous and "draw" in previous):

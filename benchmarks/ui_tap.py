@@ -53,7 +53,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper.app.served import (
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tests.served
+
+from tests.served import (
     CHROMIUM,
     CHROMIUM_ARGS,
     SCOREKEEPER_MAIN,

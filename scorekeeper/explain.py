@@ -8,6 +8,8 @@ It computes no score: every number comes from the engine.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from .i18n import Translator, catalog
 from .rules.errors import RuleViolation
 from .rules.layout import ScoringEnd, Spot
@@ -128,6 +130,30 @@ def violation_words(t: Translator, err: RuleViolation, sentence: bool = False) -
     return body
 
 
+class Coded(Protocol):
+    """A message with a stable ``code`` (catalog key ``error.<code>``) and the ``params`` its words take:
+    a store error (``StoreError``) or the app's own problem (``Problem``)."""
+
+    code: str
+    params: dict[str, object]
+
+
+def problem_words(t: Translator, err: RuleViolation | Coded, sentence: bool = False) -> str:
+    """Any message a screen shows, in the chosen language: an engine refusal (:func:`violation_words`),
+    or a store error or app problem worded by its code. A store error without a code (one the app is not
+    meant to meet) says the store's own English ``message`` inside ``error.store_problem``."""
+    if isinstance(err, RuleViolation):
+        return violation_words(t, err, sentence)
+    code = err.code or "store_problem"
+    params: dict[str, object] = {"detail": getattr(err, "message", ""), **err.params}
+    key = f"error.{code}"
+    body = t(key, **_worded(t, code, params)) if key in catalog("en") else str(params["detail"] or code)
+    template = catalog(t.lang).get(key, "")
+    if sentence and template[:1].isalpha():  # not "{name}…": a name stays as typed
+        body = capitalised(body)
+    return body
+
+
 def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:
     """The error's parameters, with the ones that carry words put in the chosen language.
 
@@ -137,10 +163,14 @@ def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:
     (the system's English words) is said from its errno name ``cause`` (``error.os.ENOSPC``), or
     as ``error.os.other`` with that name when the catalog has no words for it.
     """
-    params = dict(err.params)
-    if err.code == "malformed":
+    return _worded(t, err.code, {"detail": err.text, **err.params} if err.code == "malformed" else dict(err.params))
+
+
+def _worded(t: Translator, code: str, params: dict[str, object]) -> dict[str, object]:
+    params = dict(params)
+    if code == "malformed":
         what = f"error.malformed.{params.get('what')}"
-        params["detail"] = t(what, **params) if what in catalog("en") else params.get("detail", err.text)
+        params["detail"] = t(what, **params) if what in catalog("en") else params.get("detail", "")
     cause = params.get("cause")
     if isinstance(cause, str) and "reason" in params:
         os_key = f"error.os.{cause}"

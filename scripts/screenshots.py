@@ -25,8 +25,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scorekeeper.app.served import CHROMIUM, ServedApp, open_app_page, spot_hook, tile_hook
-from scorekeeper.app.served import CHROMIUM_ARGS as SERVED_CHROMIUM_ARGS
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tests.served
+
+from tests.served import CHROMIUM, ServedApp, open_app_page, spot_hook, tile_hook
+from tests.served import CHROMIUM_ARGS as SERVED_CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"

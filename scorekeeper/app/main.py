@@ -1,16 +1,20 @@
-"""The Flet entry: one :class:`AppState` per tab, the root component, the page's font and theme."""
+"""The Flet entry: per tab, the models (:class:`AppModel`), the root component, the page's font and theme."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import flet as ft
 
 from ..explain import capitalised
+from ..store import MatchStore
+from .models.app import AppModel
+from .navigation import Screen
+from .parts.widgets import action_button
 from .screens import SCREENS
-from .state import HOME, TABLE, AppState
-from .widgets import action_button
+from .services import Services
 
 log = logging.getLogger(__name__)
 
@@ -21,39 +25,39 @@ CHANGED = "match-changed"  # pubsub topic: (match id, version) after a tab wrote
 
 
 @ft.component
-def App(state: AppState) -> ft.Control:
-    """The root: the current screen, re-rendered whenever the state changes."""
-    return ft.SafeArea(expand=True, content=ft.Container(padding=10, expand=True, content=screen_body(state)))
+def App(app: AppModel, *observed: object) -> ft.Control:
+    """The root: the current screen. ``observed`` are the tab's observable models (``app.observed()``):
+    a component re-renders when an observable argument changes, so a change in any of them draws the tab."""
+    return ft.SafeArea(expand=True, content=ft.Container(padding=10, expand=True, content=screen_body(app)))
 
 
-def screen_body(state: AppState) -> ft.Control:
+def screen_body(app: AppModel) -> ft.Control:
     """The current screen's controls, or :func:`broken_screen` if building them fails."""
-    screen = SCREENS.get(state.screen, SCREENS[HOME])
-    if state.screen == TABLE and state.match is None:
-        screen = SCREENS[HOME]
+    screen = SCREENS.get(app.screen, SCREENS[Screen.HOME])
+    if app.screen == Screen.TABLE and app.table.match is None:
+        screen = SCREENS[Screen.HOME]
     try:
-        body = screen(state)
+        return screen(app)
     except Exception:  # noqa: BLE001 - a broken view must not show the user a traceback
-        log.exception("screen %s failed to render", state.screen)
-        body = broken_screen(state)
-    return body
+        log.exception("screen %s failed to render", app.screen)
+        return broken_screen(app)
 
 
-def broken_screen(state: AppState) -> ft.Control:
+def broken_screen(app: AppModel) -> ft.Control:
     """What a tab shows if a screen cannot be drawn: a translated apology and the way home."""
-    t = state.t
+    t = app.t
     return ft.Column([
         ft.Text(capitalised(t("error.unexpected")), size=16),
-        action_button("home", t("ui.home"), state.go, HOME, filled=True),
+        action_button("home", t("ui.home"), app.go, Screen.HOME, filled=True),
     ], spacing=12)
 
 
-def make_main(store, data_dir: Path):
+def make_main(store: MatchStore, data_dir: Path) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` for ``ft.run``; ``store`` is opened once per process by the caller.
 
     Every tab of the process subscribes to :data:`CHANGED` (Flet's pubsub, one hub per app):
     a tab that records or undoes announces the match's new version, and the other tabs showing
-    that match re-read it (:meth:`AppState.follow`).
+    that match re-read it (:meth:`OpenMatch.follow`).
     """
 
     async def main(page: ft.Page) -> None:
@@ -62,21 +66,21 @@ def make_main(store, data_dir: Path):
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.GREEN)
         page.theme_mode = ft.ThemeMode.LIGHT
         page.padding = 0
-        state = AppState(store=store, data_dir=str(data_dir), width=page.width or 390,
-                         announce=lambda match_id, version: page.pubsub.send_others_on_topic(
-                             CHANGED, (match_id, version)))
+        services = Services(store, str(data_dir), announce=lambda match_id, version: page.pubsub.send_others_on_topic(
+            CHANGED, (match_id, version)))
+        app = AppModel(services, width=page.width or 390)
 
-        def on_resize(e) -> None:
-            state.width = page.width or state.width
+        def on_resize(e: ft.Event[ft.Page]) -> None:
+            app.shell.width = page.width or app.shell.width
 
-        async def on_changed(topic: str, message: tuple) -> None:
+        async def on_changed(topic: str, message: tuple[str, int]) -> None:
             # runs in a task started by the tab that wrote: page.run_task binds this tab's page,
             # so the re-render goes to this tab's session
-            page.run_task(state.follow, *message)
+            page.run_task(app.table.follow, *message)
 
         page.on_resize = on_resize
         page.pubsub.subscribe_topic(CHANGED, on_changed)
-        await state.start()
-        page.render(App, state)
+        await app.start()
+        page.render(App, app, *app.observed())
 
     return main

@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.app import geometry
-from scorekeeper.app.geometry import end_marker, layout_geometry, overlaps
+from scorekeeper.app.parts import geometry
+from scorekeeper.app.parts.geometry import end_marker, layout_geometry, overlaps
 from scorekeeper.rules.layout import Layout
 from scorekeeper.rules.tiles import ALL_TILES
 
@@ -147,7 +147,7 @@ def test_random_full_layouts_rarely_overlap():
 
 
 def test_the_phone_picture_takes_the_room_the_rest_leaves():
-    from scorekeeper.app.table import PICTURE_MIN, PICTURE_UNMEASURED, picture_room
+    from scorekeeper.app.screens.table import PICTURE_MIN, PICTURE_UNMEASURED, picture_room
 
     assert picture_room(700, 70, 400) == 700 - 70 - 400 - 16  # the column, the scoreboard, the rest, 2 gaps
     assert picture_room(700, 70, 600) == PICTURE_MIN  # the rest does not fit: the screen scrolls instead
@@ -156,7 +156,7 @@ def test_the_phone_picture_takes_the_room_the_rest_leaves():
 
 def test_a_long_line_bends_at_the_table_edge_and_stays_readable():
     """Exact 61 round 1 of e61-pairs-block-draw (21 tiles) on a 370 px phone: no tile below the readable size."""
-    from scorekeeper.app.layout_view import READABLE_CELL, picture_frame
+    from scorekeeper.app.parts.layout_view import READABLE_CELL, picture_frame
     from scorekeeper.rules.document import match_from_document
 
     doc = json.loads((CASES / "e61-pairs-block-draw.json").read_text())
@@ -182,7 +182,7 @@ def test_a_tall_layout_shrinks_a_little_so_every_open_spot_is_in_view():
     """hr-4i-block-4-4-4-14 after 20 moves (two spinners with branches: 18 cells high) in a phone's
     366 x 240 px picture: at 17 px per half the 3-5 low spot fell below the view (a spot first could not
     be tapped without panning); the picture shrinks to 13.2 px, every open spot in view."""
-    from scorekeeper.app.layout_view import FIT_CELL, picture_frame
+    from scorekeeper.app.parts.layout_view import FIT_CELL, picture_frame
     from scorekeeper.rules.document import match_from_document
 
     doc = json.loads((CASES / "hr-4i-block-4-4-4-14.json").read_text())

@@ -9,11 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app import files, history, match_end, review
-from scorekeeper.app import history_actions as acts
-from scorekeeper.app.progress import points_at, score_progress
-from scorekeeper.app.review_steps import Review, review_steps
-from scorekeeper.app.state import HISTORY, REVIEW, SETTINGS, TABLE, AppState
+from scorekeeper.app import files
+from scorekeeper.app.models import history as history_model
+from scorekeeper.app.models.app import AppModel
+from scorekeeper.app.models.review_steps import Review, review_steps
+from scorekeeper.app.navigation import Screen
+from scorekeeper.app.parts.match_end import match_end_view
+from scorekeeper.app.parts.progress import points_at, score_progress
+from scorekeeper.app.screens import history, review
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.document import match_from_document
@@ -41,13 +44,13 @@ def picked(name: str, doc) -> files.PickedFile:
     return files.PickedFile(name, json.dumps(doc).encode())
 
 
-def import_cases(st: AppState, *names: str, meta: dict | None = None) -> None:
+def import_cases(st: AppModel, *names: str, meta: dict | None = None) -> None:
     docs = [case(n) | ({"meta": meta[n]} if meta and n in meta else {}) for n in names]
-    run(acts.import_picked(st, [picked("cases.json", docs)]))
-    assert st.notice is not None and st.notice.ok, st.notice
+    run(st.transfer.import_picked([picked("cases.json", docs)]))
+    assert st.shell.notice is not None and st.shell.notice.ok, st.shell.notice
 
 
-def screen(st: AppState) -> dict[str, str]:
+def screen(st: AppModel) -> dict[str, str]:
     from scorekeeper.app.screens import SCREENS
 
     return {name: text(node) for name, node in hooks(SCREENS[st.screen](st)).items()}
@@ -108,10 +111,10 @@ def test_review_steps_and_navigation():
 def test_review_shows_the_table_at_a_known_move(state):
     """e61-2p-seed-layout, move 6 (Bo's 1-5 on the spinner's branch): ends 3 + 2 + 5 = 10, +2 Bo."""
     import_cases(state, "e61-2p-seed-layout")
-    match_id = state.history[0].id
-    run(acts.open_review(state, match_id))
-    assert state.screen == REVIEW
-    run(acts.review_go(state, 6))  # step 0 is the round's start: step 6 is move 6
+    match_id = state.history.items[0].id
+    run(state.review.open_review(match_id))
+    assert state.screen == Screen.REVIEW
+    run(state.review.go(6))  # step 0 is the round's start: step 6 is move 6
     shown = screen(state)
     assert shown["review-step"] == "Round 1 of 1 · move 6 of 9"
     assert shown["review-move"] == "Bo plays 1-5 at 1-1 (branch A)"
@@ -120,16 +123,16 @@ def test_review_shows_the_table_at_a_known_move(state):
     assert (shown["score-0"], shown["score-1"]) == ("4", "3")  # Ann 1+2+1, Bo 1+2 (the case's report)
     assert shown["review-turn"] == "Ann to play: one tile a turn"
     assert "Ann 4" in shown["chart"] and "Bo 3" in shown["chart"]
-    state.width = 1280  # a wide window: the picture beside the step, the same words and numbers
+    state.shell.width = 1280  # a wide window: the picture beside the step, the same words and numbers
     assert {k: v for k, v in screen(state).items() if k != "table"} == \
         {k: v for k, v in shown.items() if k != "table"}
-    state.width = 390
+    state.shell.width = 390
     ids = hooks(review.view(state))
     assert not ids["review-prev"].disabled and not ids["review-next"].disabled
     assert ids["review-next-round"].disabled  # one round only
-    run(acts.review_go(state, state.review.next_move()))
+    run(state.review.go(state.review.review.next_move()))
     assert screen(state)["review-move"] == "Ann plays 5-5 at 1-5 (high end)"
-    run(acts.review_go(state, len(state.review.steps) - 1))
+    run(state.review.go(len(state.review.review.steps) - 1))
     last = screen(state)
     assert last["review-step"] == "Round 1 of 1: hands left and settlement"
     assert "Settlement for Ann" in last["review-explain"]
@@ -141,26 +144,26 @@ def test_match_end_screen_with_chart(state):
     doc = case("hr-2p-instant-win-62")
     last = doc["rounds"][-1]["moves"].pop()  # the winning 1-4 is played on the screen
     import_cases_doc(state, doc)
-    summary = state.history[0]
+    summary = state.history.items[0]
     assert summary.status == "in-progress"
-    run(acts.open_history_item(state, summary.id, summary.status))
-    assert state.screen == TABLE and state.match.points == [60, 0]
-    state.pick_tile((1, 4))
-    state.pick_spot(((1, 2), "low"))
+    run(state.history.open_item(summary.id, summary.status))
+    assert state.screen == Screen.TABLE and state.table.match.points == [60, 0]
+    state.entry.pick_tile((1, 4))
+    state.entry.pick_spot(((1, 2), "low"))
     assert last == {"player": 0, "play": "1-4", "at": "1-2:low"}
-    run(state.play())
-    assert state.match.finished
+    run(state.entry.play())
+    assert state.table.match.finished
     shown = screen(state)
     assert shown["winners"] == "Winner: Ann" and shown["final-scores"] == "Final scores: Ann\u00a062, Bo\u00a00"
     assert "Ann 62" in shown["chart"] and "Bo 0" in shown["chart"]
     assert {"review", "export", "history", "new-match", "undo", "score-0", "score-1"} <= set(shown)
-    run(state.undo())  # the finishing tile taken back: the table again
+    run(state.table.undo())  # the finishing tile taken back: the table again
     assert "play" in screen(state) and "chart" not in screen(state)
 
 
-def import_cases_doc(st: AppState, doc: dict) -> None:
-    run(acts.import_picked(st, [picked("match.json", doc)]))
-    assert st.notice.ok, st.notice
+def import_cases_doc(st: AppModel, doc: dict) -> None:
+    run(st.transfer.import_picked([picked("match.json", doc)]))
+    assert st.shell.notice.ok, st.shell.notice
 
 
 # ------------------------------------------------------------------ history
@@ -170,85 +173,85 @@ def test_history_filters_newest_first_and_opening(state):
     import_cases(state, "hr-2p-seed-layout", "e61-2p-exact-finish", "e61-pairs-negative",
                  meta={"e61-2p-exact-finish": {"started": f"{old}T12:00:00.000Z",
                                                "ended": f"{old}T13:00:00.000Z"}})
-    run(state.go(HISTORY))
-    assert state.screen == HISTORY and len(state.history) == 3
-    assert state.history[-1].variant == "exact-61" and state.history[-1].status == "finished"  # oldest last
+    run(state.go(Screen.HISTORY))
+    assert state.screen == Screen.HISTORY and len(state.history.items) == 3
+    assert state.history.items[-1].variant == "exact-61" and state.history.items[-1].status == "finished"  # oldest last
     shown = screen(state)
     assert shown["history-count"] == "Matches: 3"
-    finished = state.history[-1]
+    finished = state.history.items[-1]
     assert "Winner: Ann" in shown[f"history-item-{finished.id}"]
     row = shown[f"history-item-{finished.id}"]
     assert "Ann\u00a061" in row and "Bo\u00a011" in row  # a score is never parted from its name
-    run(acts.filter_game(state, "exact-61"))
-    assert [s.variant for s in state.history] == ["exact-61", "exact-61"]
-    run(acts.filter_status(state, True))
-    assert [s.id for s in state.history] == [finished.id]
-    run(acts.filter_status(state, None))
-    run(acts.filter_game(state, None))
-    acts.set_filter_text(state, "player", "di")  # whole names, any case: only the partnership match has Di
-    run(acts.apply_filter(state))
-    assert [s.players for s in state.history] == [("Ann", "Bo", "Cy", "Di")]
-    acts.set_filter_text(state, "player", "")
-    acts.set_filter_text(state, "since", (today - timedelta(days=1)).isoformat())
-    run(acts.apply_filter(state))
-    assert finished.id not in {s.id for s in state.history} and len(state.history) == 2
-    acts.set_filter_text(state, "since", "")
-    acts.set_filter_text(state, "until", old)
-    run(acts.apply_filter(state))
-    assert [s.id for s in state.history] == [finished.id]
-    acts.set_filter_text(state, "until", "12/06/2025")
-    run(acts.apply_filter(state))
-    assert state.error.code == "ui_bad_date" and "YYYY-MM-DD" in screen(state)["message"]
-    acts.set_filter_text(state, "until", "")
-    run(acts.apply_filter(state))
-    assert state.error is None and len(state.history) == 3
-    run(acts.open_history_item(state, finished.id, "finished"))  # finished: the review
-    assert state.screen == REVIEW and state.review.match_id == finished.id
-    run(state.go(HISTORY))
-    unfinished = next(s for s in state.history if s.status == "in-progress")
-    run(acts.open_history_item(state, unfinished.id, "in-progress"))  # in progress: resume on the table
-    assert state.screen == TABLE and state.match_id == unfinished.id
+    run(state.history.filter_game("exact-61"))
+    assert [s.variant for s in state.history.items] == ["exact-61", "exact-61"]
+    run(state.history.filter_status(True))
+    assert [s.id for s in state.history.items] == [finished.id]
+    run(state.history.filter_status(None))
+    run(state.history.filter_game(None))
+    state.history.set_text("player", "di")  # whole names, any case: only the partnership match has Di
+    run(state.history.apply())
+    assert [s.players for s in state.history.items] == [("Ann", "Bo", "Cy", "Di")]
+    state.history.set_text("player", "")
+    state.history.set_text("since", (today - timedelta(days=1)).isoformat())
+    run(state.history.apply())
+    assert finished.id not in {s.id for s in state.history.items} and len(state.history.items) == 2
+    state.history.set_text("since", "")
+    state.history.set_text("until", old)
+    run(state.history.apply())
+    assert [s.id for s in state.history.items] == [finished.id]
+    state.history.set_text("until", "12/06/2025")
+    run(state.history.apply())
+    assert state.shell.error.code == "ui_bad_date" and "YYYY-MM-DD" in screen(state)["message"]
+    state.history.set_text("until", "")
+    run(state.history.apply())
+    assert state.shell.error is None and len(state.history.items) == 3
+    run(state.history.open_item(finished.id, "finished"))  # finished: the review
+    assert state.screen == Screen.REVIEW and state.review.review.match_id == finished.id
+    run(state.go(Screen.HISTORY))
+    unfinished = next(s for s in state.history.items if s.status == "in-progress")
+    run(state.history.open_item(unfinished.id, "in-progress"))  # in progress: resume on the table
+    assert state.screen == Screen.TABLE and state.table.match_id == unfinished.id
 
 
 def test_long_history_is_shown_page_by_page_and_settings_return_to_it(state, monkeypatch):
-    monkeypatch.setattr(acts, "PAGE", 2)
+    monkeypatch.setattr(history_model, "PAGE", 2)
     import_cases(state, "hr-2p-seed-layout", "e61-2p-seed-layout", "hr-3p-openings")
-    run(state.go(HISTORY))
+    run(state.go(Screen.HISTORY))
     rows = [k for k in screen(state) if k.startswith("history-item-")]
     assert len(rows) == 2 and screen(state)["history-more"] == "Show more (1 left)"
-    run(acts.show_more(state))
+    run(state.history.show_more())
     assert len([k for k in screen(state) if k.startswith("history-item-")]) == 3
     assert "history-more" not in screen(state)
-    run(state.go(SETTINGS))
+    run(state.go(Screen.SETTINGS))
     run(state.set_language("uk"))
     assert "back" in screen(state)
-    run(state.go(state.settings_from))
-    assert state.screen == HISTORY and screen(state)["history-count"] == "Партій: 3"
+    run(state.go(state.shell.settings_from))
+    assert state.screen == Screen.HISTORY and screen(state)["history-count"] == "Партій: 3"
 
 
 def test_statistics_on_the_history_screen(state):
     import_cases(state, "e61-2p-exact-finish", "hr-2p-instant-win-62", "hr-2p-seed-layout")
-    run(state.go(HISTORY))
+    run(state.go(Screen.HISTORY))
     assert "stats" not in screen(state)  # a phone shows the matches first
-    acts.show_tab(state, "stats")
+    state.history.show_tab("stats")
     shown = screen(state)
     assert "history-count" not in shown
     rows = [shown[k] for k in sorted(k for k in shown if k.startswith("stats-"))]
     # Ann won both finished matches: 61 in 4 rounds and 62 in 3 rounds = 123 / 7 = 17.6 per round;
     # Bo: 11 + 0 = 11 in 7 rounds = 1.6; both have the Horse Race seed match in progress
     assert rows == ["Ann 2 2 17.6 1", "Bo 2 0 1.6 1"]
-    state.width = 1280  # a wide window: the statistics beside the list
+    state.shell.width = 1280  # a wide window: the statistics beside the list
     assert {"stats", "stats-0", "history-count", "import"} <= set(screen(state))
 
 
 def test_damaged_match_is_listed_with_its_problem(state, tmp_path):
     import_cases(state, "hr-2p-seed-layout")
-    match_id = state.history[0].id
-    store = state.store
+    match_id = state.history.items[0].id
+    store = state.services.store
     store.close()
     (tmp_path / "matches" / f"{match_id}.json").write_text('{"events": {"1": {')  # cut off
-    state.store = open_app_store(tmp_path)
-    run(state.go(HISTORY))
+    state.services.store = open_app_store(tmp_path)
+    run(state.go(Screen.HISTORY))
     row = hooks(history.view(state))[f"history-item-{match_id}"]
     assert row.disabled and "Damaged: " in text(row) and "could not be read" in text(row)
 
@@ -256,18 +259,18 @@ def test_damaged_match_is_listed_with_its_problem(state, tmp_path):
 # ------------------------------------------------------------------ import and export
 def test_a_refused_import_changes_nothing_and_says_why(state):
     import_cases(state, "hr-2p-seed-layout")
-    before = [s.id for s in state.store.list_matches()]
+    before = [s.id for s in state.services.store.list_matches()]
     bad = case("bad-skipped-continuation")
-    run(acts.import_picked(state, [picked("good.json", case("e61-2p-seed-layout")), picked("bad.json", bad)]))
-    assert [s.id for s in state.store.list_matches()] == before  # the good one was not imported either
+    run(state.transfer.import_picked([picked("good.json", case("e61-2p-seed-layout")), picked("bad.json", bad)]))
+    assert [s.id for s in state.services.store.list_matches()] == before  # the good one was not imported either
     words = text(hooks(history.view(state))["notice"])
     expected = json.loads((CASES / "bad-skipped-continuation.expected.json").read_text())
     assert words.startswith("bad.json refused, nothing imported: ")
     assert f"round {expected['round']}, move {expected['move']}: " in words
     assert any(f"{rule}: " in words for rule in expected["rules"])
-    run(acts.import_picked(state, [files.PickedFile("junk.json", b"{not json")]))
-    assert not state.notice.ok and "junk.json refused" in text(hooks(history.view(state))["notice"])
-    assert [s.id for s in state.store.list_matches()] == before
+    run(state.transfer.import_picked([files.PickedFile("junk.json", b"{not json")]))
+    assert not state.shell.notice.ok and "junk.json refused" in text(hooks(history.view(state))["notice"])
+    assert [s.id for s in state.services.store.list_matches()] == before
 
 
 def test_import_from_the_file_chooser(state, monkeypatch):
@@ -275,14 +278,14 @@ def test_import_from_the_file_chooser(state, monkeypatch):
         return [picked("two.json", [case("hr-2p-seed-layout"), case("e61-2p-seed-layout")])]
 
     monkeypatch.setattr(files, "pick_json_files", chooser)
-    run(state.go(HISTORY))
-    run(acts.import_files(state))
-    assert screen(state)["notice"] == "Matches imported: 2" and len(state.history) == 2
+    run(state.go(Screen.HISTORY))
+    run(state.transfer.import_files())
+    assert screen(state)["notice"] == "Matches imported: 2" and len(state.history.items) == 2
 
 
 def test_export_offers_the_match_document(state, monkeypatch):
     import_cases(state, "e61-2p-exact-finish")
-    match_id = state.history[0].id
+    match_id = state.history.items[0].id
     saved = []
 
     async def save(name, data):
@@ -290,8 +293,8 @@ def test_export_offers_the_match_document(state, monkeypatch):
         return None  # the browser: a download
 
     monkeypatch.setattr(files, "save_bytes", save)
-    run(acts.open_review(state, match_id))
-    run(acts.export_match(state, match_id))
+    run(state.review.open_review(match_id))
+    run(state.transfer.export_match(match_id))
     name, data = saved[0]
     assert name == f"scorekeeper-{match_id}.json"
     doc = json.loads(data)
@@ -302,25 +305,25 @@ def test_export_offers_the_match_document(state, monkeypatch):
         raise OSError("no space left")
 
     monkeypatch.setattr(files, "save_bytes", broken)
-    run(acts.export_match(state, match_id))
+    run(state.transfer.export_match(match_id))
     # the exception's own (English) words go to the log, not into a translated sentence
-    assert not state.notice.ok and screen(state)["notice"] == "The match could not be saved; try again"
+    assert not state.shell.notice.ok and screen(state)["notice"] == "The match could not be saved; try again"
 
 
 # ------------------------------------------------------------------ every language
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_new_screens_are_worded_in_every_language(state, lang):
     import_cases(state, "hr-2p-instant-win-62", "e61-pairs-negative")
-    state.lang = lang
-    run(state.go(HISTORY))
-    finished = next(s for s in state.history if s.status == "finished")
+    state.shell.lang = lang
+    run(state.go(Screen.HISTORY))
+    finished = next(s for s in state.history.items if s.status == "finished")
     worded = [text(history.view(state))]
-    run(acts.open_review(state, finished.id))
+    run(state.review.open_review(finished.id))
     for index in (0, 1, 8):  # a round start, the lead, the reveal of round 1
-        run(acts.review_go(state, index))
+        run(state.review.go(index))
         worded.append(text(review.view(state)))
-    run(state.open_match(finished.id))
-    worded.append(text(match_end.view(state)))
+    run(state.table.open_match(finished.id))
+    worded.append(text(match_end_view(state)))
     for words in worded:
         assert "ui." not in words and "error." not in words
     if lang != "en":
@@ -329,33 +332,34 @@ def test_new_screens_are_worded_in_every_language(state, lang):
 
 def test_review_of_a_match_with_nothing_recorded(state):
     run(state.go("new-match"))
-    state.set_name(0, "Ann")
-    state.set_name(1, "Bo")
-    run(state.create_match())
-    run(state.go(HISTORY))
-    match_id = state.history[0].id
+    state.setup.set_name(0, "Ann")
+    state.setup.set_name(1, "Bo")
+    run(state.setup.create())
+    run(state.go(Screen.HISTORY))
+    match_id = state.history.items[0].id
     assert f"history-review-{match_id}" in screen(state)  # in progress: resumed by a tap, reviewed by its button
-    run(acts.open_review(state, match_id))
-    assert state.screen == REVIEW and state.error is None
+    run(state.review.open_review(match_id))
+    assert state.screen == Screen.REVIEW and state.shell.error is None
     assert "Nothing has been recorded in this match yet" in text(review.view(state))
 
 
 def test_typing_in_a_history_filter_re_renders_nothing_until_it_is_applied(state):
     """A re-render per key sent the field's value back while the user typed on, losing keys (newcomer report)."""
     import_cases(state, "hr-2p-seed-layout", "e61-pairs-negative")
-    run(state.go(HISTORY))
+    run(state.go(Screen.HISTORY))
     changes = []
     listener = lambda *args: changes.append(args)  # noqa: E731 - kept: Flet holds listeners weakly
-    state.subscribe(listener)
+    state.history.subscribe(listener)
     for typed in ("D", "Di", "Di "):
-        acts.set_filter_text(state, "player", typed)
+        state.history.set_text("player", typed)
     assert changes == []  # nothing re-rendered, nothing written back to the field
-    assert state.history_filter["player"] == "" and len(state.history) == 2
-    run(acts.apply_typed(state))  # leaving the field applies it
-    assert state.history_filter["player"] == "Di " and [s.players for s in state.history] == [("Ann", "Bo", "Cy", "Di")]
+    assert state.history.filter["player"] == "" and len(state.history.items) == 2
+    run(state.history.apply_typed())  # leaving the field applies it
+    assert state.history.filter["player"] == "Di "
+    assert [s.players for s in state.history.items] == [("Ann", "Bo", "Cy", "Di")]
     changes.clear()
-    run(acts.apply_typed(state))  # left again with nothing new typed: nothing re-read
+    run(state.history.apply_typed())  # left again with nothing new typed: nothing re-read
     assert changes == []
-    acts.set_filter_text(state, "since", "2026-02-30")
-    run(acts.filter_game(state, "exact-61"))  # any other filter choice applies what is typed too
-    assert state.error.code == "ui_no_such_date" and "2026-02-30" in screen(state)["message"]
+    state.history.set_text("since", "2026-02-30")
+    run(state.history.filter_game("exact-61"))  # any other filter choice applies what is typed too
+    assert state.shell.error.code == "ui_no_such_date" and "2026-02-30" in screen(state)["message"]

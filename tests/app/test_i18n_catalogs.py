@@ -13,9 +13,9 @@ from scorekeeper.i18n import LANGUAGES, catalog
 from scorekeeper.rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
-CODE = [ROOT / "explain.py", ROOT / "account.py", *sorted((ROOT / "app").glob("*.py"))]
+CODE = [ROOT / "explain.py", ROOT / "account.py", *sorted((ROOT / "app").rglob("*.py"))]
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z0-9_.\-]+)["']""")
-UI_CODE = re.compile(r"""RuleViolation\(\s*["'][^"']*["'],\s*["']([a-z0-9_]+)["']""")
+UI_CODE = re.compile(r"""\bProblem\(\s*["']([a-z0-9_]+)["']""")
 
 
 def placeholders(template: str) -> set[str]:
@@ -58,9 +58,10 @@ STORE_ERRORS = {"StoreError", "StoreBusy", "StoreClosed", "MatchNotFound", "Matc
 
 def error_codes(folder: Path) -> dict[str, str]:
     """``{code: file}`` for every refusal or store error raised with a literal code under ``folder``:
-    ``RuleViolation(rule, "code", …)`` and ``StoreError(message, "code", …)`` (read from the syntax tree)."""
+    ``RuleViolation(rule, "code", …)``, ``StoreError(message, "code", …)`` and the app's
+    ``Problem("code", …)`` (read from the syntax tree)."""
     codes = {}
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -68,6 +69,8 @@ def error_codes(folder: Path) -> dict[str, str]:
             literal = len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value
             if (name == "RuleViolation" or name in STORE_ERRORS) and literal:
                 codes[node.args[1].value] = path.name
+            elif name == "Problem" and node.args and isinstance(node.args[0], ast.Constant):  # the app's own
+                codes[node.args[0].value] = path.name
     return codes
 
 

@@ -21,7 +21,7 @@ CASES = Path(__file__).resolve().parents[1] / "cases"
 ])
 def test_the_distance_at_zero_reads_naturally(state, lang, variant, words):
     """Newcomer 7: at 0 points the card said "61 to 61" / "exactly 61 to 61"."""
-    state.lang = lang
+    state.shell.lang = lang
     new_match_state(state, variant, ["Ann", "Bo"])
     assert shown(state)["distance-0"] == words
 
@@ -33,9 +33,9 @@ def test_the_settlement_card_names_its_round_and_says_settlement_once(state):
     drive_document(state, {**doc, "rounds": doc["rounds"][:1]})
     card = shown(state)["settlement"]
     assert card.startswith("End of round 1 Settlement for ") and card.count("Settlement") == 1
-    state.lang = "uk"
+    state.shell.lang = "uk"
     assert shown(state)["settlement"].startswith("Кінець раунду 1 ")
-    state.lang = "ko"
+    state.shell.lang = "ko"
     assert shown(state)["settlement"].startswith("1라운드 종료 ")
 
 
@@ -44,14 +44,14 @@ def test_a_refused_pip_total_is_forgotten_once_the_field_is_changed(state):
     from .test_messages import reveal_state
 
     reveal_state(state, "hr-2p-seed-layout")
-    state.set_reveal_total(0, "abc")
-    run(state.reveal())
+    state.reveal.set_total(0, "abc")
+    run(state.reveal.reveal())
     assert shown(state)["message"] == 'Ann\'s pip total "abc": a pip total is a whole number, 0 or more'
-    state.set_reveal_total(0, "")
+    state.reveal.set_total(0, "")
     assert "message" not in shown(state)
-    run(state.reveal())  # nothing entered: refused again, and a tapped tile drops it too
+    run(state.reveal.reveal())  # nothing entered: refused again, and a tapped tile drops it too
     assert "message" in shown(state)
-    state.reveal_pick((0, 0))
+    state.reveal.pick((0, 0))
     assert "message" not in shown(state)
 
 
@@ -59,21 +59,21 @@ def test_an_unfinished_match_on_the_start_screen_says_when_it_started_and_keeps_
     """Newcomer 12: no date or time, and "(14" / ": 0)" wrapped apart."""
     from datetime import datetime
 
-    from scorekeeper.app import home
-    from scorekeeper.app.state import HOME
+    from scorekeeper.app.navigation import Screen
+    from scorekeeper.app.screens import home
 
     from .hooks import hooks, text
 
     new_match_state(state, "horse-race", ["Ann", "Bo"])
-    run(state.start_round(0))
-    state.pick_tile((5, 5))
-    run(state.play())  # 10: 2 points for Ann
-    run(state.go(HOME))
+    run(state.table.start_round(0))
+    state.entry.pick_tile((5, 5))
+    run(state.entry.play())  # 10: 2 points for Ann
+    run(state.go(Screen.HOME))
     row = text(hooks(home.view(state))["resume-0"])
-    started = state.unfinished[0].started.astimezone()
+    started = state.home.unfinished[0].started.astimezone()
     assert abs((datetime.now().astimezone() - started).total_seconds()) < 120
     assert row == f"{started:%Y-%m-%d %H:%M} · Horse Race Ann\u00a02  ·  Bo\u00a00"  # no space inside a score
-    state.lang = "ko"
+    state.shell.lang = "ko"
     assert text(hooks(home.view(state))["resume-0"]).startswith(f"{started:%Y-%m-%d %H:%M} · 경마 (Horse Race) ")
 
 

@@ -5,16 +5,18 @@ from __future__ import annotations
 import errno
 
 from scorekeeper.app import settings
-from scorekeeper.app.state import TABLE, AppState
+from scorekeeper.app.models.app import AppModel
+from scorekeeper.app.navigation import Screen
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.rules import Play, RuleViolation, StartRound
+from tests.app.tabs import new_tab
 
 from .test_state import new_match_state, run, shown
 
 
-def tab(tmp_path, announced: list | None = None) -> AppState:
+def tab(tmp_path, announced: list | None = None) -> AppModel:
     announce = (lambda match_id, version: announced.append((match_id, version))) if announced is not None else None
-    st = AppState(store=open_app_store(tmp_path), data_dir=str(tmp_path), lang="en", width=390, announce=announce)
+    st = new_tab(open_app_store(tmp_path), str(tmp_path), lang="en", width=390, announce=announce)
     run(st.start())
     return st
 
@@ -29,18 +31,18 @@ def test_a_settings_file_that_cannot_be_written_does_not_hide_a_stored_move(tmp_
 
     monkeypatch.setattr(settings, "save", disk_full)
     new_match_state(st, "horse-race", ["Ann", "Bo"])  # created and opened although not remembered
-    assert st.error is None and st.screen == TABLE
-    created = st.store.version(st.match_id)
-    run(st.start_round(0))
-    assert st.error is None and "message" not in shown(st)
-    assert announced[-1] == (st.match_id, created + 1)  # the other tabs are told of the round's start
-    st.pick_tile((1, 4))
-    run(st.play())
-    assert st.error is None and "message" not in shown(st)
-    assert announced[-1] == (st.match_id, created + 2)
-    stored = [action for _, action in st.store.actions(st.match_id)]
+    assert st.shell.error is None and st.screen == Screen.TABLE
+    created = st.services.store.version(st.table.match_id)
+    run(st.table.start_round(0))
+    assert st.shell.error is None and "message" not in shown(st)
+    assert announced[-1] == (st.table.match_id, created + 1)  # the other tabs are told of the round's start
+    st.entry.pick_tile((1, 4))
+    run(st.entry.play())
+    assert st.shell.error is None and "message" not in shown(st)
+    assert announced[-1] == (st.table.match_id, created + 2)
+    stored = [action for _, action in st.services.store.actions(st.table.match_id)]
     assert stored == [StartRound(0), Play(0, (1, 4), None, False)]
-    assert st.match.points == [1, 0]  # 1-4 leads: end sum 5, 1 point (H4)
+    assert st.table.match.points == [1, 0]  # 1-4 leads: end sum 5, 1 point (H4)
 
 
 # ------------------------------------------------------------------ 7: the version after a disagreement
@@ -50,56 +52,56 @@ def test_after_a_disagreement_the_tab_keeps_the_version_of_the_copy_it_reloaded(
     and its next move is recorded (not refused as stale)."""
     st = tab(tmp_path)
     new_match_state(st, "horse-race", ["Ann", "Bo"])
-    run(st.start_round(0))
-    copy = st.match
+    run(st.table.start_round(0))
+    copy = st.table.match
 
     def disagree(action):
-        st.store.record(st.match_id, Play(0, (4, 5), ((1, 4), "high"), False))  # another tab, meanwhile
+        st.services.store.record(st.table.match_id, Play(0, (4, 5), ((1, 4), "high"), False))  # another tab, meanwhile
         raise RuleViolation("S3", "wrong_player", text="simulated disagreement")
 
-    st.pick_tile((1, 4))
+    st.entry.pick_tile((1, 4))
     monkeypatch.setattr(copy, "apply", disagree)
-    run(st.play())
-    assert st.error is None and st.match is not copy
-    assert st.version == st.store.version(st.match_id)
-    assert [m.tile for m in st.match.round.moves] == [(1, 4), (4, 5)]
-    play_ok = st.version + 1
-    st.pick_tile((5, 5))
-    st.pick_spot(((4, 5), "high"))
-    run(st.play())
-    assert st.error is None, st.error
-    assert st.store.version(st.match_id) == play_ok
-    assert [m.tile for m in st.match.round.moves] == [(1, 4), (4, 5), (5, 5)]
+    run(st.entry.play())
+    assert st.shell.error is None and st.table.match is not copy
+    assert st.table.version == st.services.store.version(st.table.match_id)
+    assert [m.tile for m in st.table.match.round.moves] == [(1, 4), (4, 5)]
+    play_ok = st.table.version + 1
+    st.entry.pick_tile((5, 5))
+    st.entry.pick_spot(((4, 5), "high"))
+    run(st.entry.play())
+    assert st.shell.error is None, st.shell.error
+    assert st.services.store.version(st.table.match_id) == play_ok
+    assert [m.tile for m in st.table.match.round.moves] == [(1, 4), (4, 5), (5, 5)]
 
 
 # ------------------------------------------------------------------ 2: a bad date never locks the history
 def test_a_bad_date_in_the_history_filter_opens_the_history_anyway(tmp_path):
-    from scorekeeper.app import history_actions as acts
-    from scorekeeper.app.state import HISTORY, HOME
+
+    from scorekeeper.app.navigation import Screen
 
     from .test_history import import_cases
 
     st = tab(tmp_path)
     import_cases(st, "hr-2p-seed-layout")
-    run(st.go(HISTORY))
-    acts.set_filter_text(st, "until", "2026-02-30")
-    run(acts.apply_typed(st))  # leaving the field applies what was typed
-    assert st.screen == HISTORY and st.error.code == "ui_no_such_date"
+    run(st.go(Screen.HISTORY))
+    st.history.set_text("until", "2026-02-30")
+    run(st.history.apply_typed())  # leaving the field applies what was typed
+    assert st.screen == Screen.HISTORY and st.shell.error.code == "ui_no_such_date"
     assert shown(st)["message"] == '"2026-02-30" is not a date: the calendar has no such day'
-    assert len(st.history) == 1 and st.history_filter["until"] == ""  # listed without it; not kept
-    run(st.go(HOME))
-    run(st.go(HISTORY))
-    assert st.screen == HISTORY and st.error is None
-    acts.set_filter_text(st, "since", "12/06/2025")  # applied: the list is read without it as well
-    run(acts.apply_filter(st))
-    assert st.error.code == "ui_bad_date" and st.history_filter["since"] == "" and len(st.history) == 1
-    run(st.go(HOME))
-    run(st.go(HISTORY))
-    assert st.screen == HISTORY and st.error is None
-    run(st.go(HOME))
-    st.history_filter = {**st.history_filter, "until": "31.12.2025"}  # however a bad date got in: History opens
-    run(st.go(HISTORY))
-    assert st.screen == HISTORY and st.error.code == "ui_bad_date" and st.history_filter["until"] == ""
+    assert len(st.history.items) == 1 and st.history.filter["until"] == ""  # listed without it; not kept
+    run(st.go(Screen.HOME))
+    run(st.go(Screen.HISTORY))
+    assert st.screen == Screen.HISTORY and st.shell.error is None
+    st.history.set_text("since", "12/06/2025")  # applied: the list is read without it as well
+    run(st.history.apply())
+    assert st.shell.error.code == "ui_bad_date" and st.history.filter["since"] == "" and len(st.history.items) == 1
+    run(st.go(Screen.HOME))
+    run(st.go(Screen.HISTORY))
+    assert st.screen == Screen.HISTORY and st.shell.error is None
+    run(st.go(Screen.HOME))
+    st.history.filter = {**st.history.filter, "until": "31.12.2025"}  # however a bad date got in: History opens
+    run(st.go(Screen.HISTORY))
+    assert st.screen == Screen.HISTORY and st.shell.error.code == "ui_bad_date" and st.history.filter["until"] == ""
 
 
 # ------------------------------------------------------------------ 8: a typed pip total counts
@@ -110,32 +112,32 @@ def test_a_pip_total_typed_after_tapping_tiles_is_the_one_that_counts(tmp_path):
 
     st = tab(tmp_path)
     reveal_state(st, "hr-2p-seed-layout")
-    st.reveal_seat = 0
-    st.reveal_pick((0, 0))
-    st.set_reveal_total(0, "42")
-    assert st.reveal_tiles.get(0, []) == [] and st.reveal_hands() == {0: 42, 1: []}
+    st.reveal.seat = 0
+    st.reveal.pick((0, 0))
+    st.reveal.set_total(0, "42")
+    assert st.reveal.tiles.get(0, []) == [] and st.reveal.hands() == {0: 42, 1: []}
     assert shown(st)["reveal-seat-0"] == "Ann: pip total 42"
-    run(st.reveal())
-    assert st.error is None, st.error
-    assert [(e.kind, e.side, e.raw, e.points) for e in st.settlement] == [("domino", 1, 40, 8)]
+    run(st.reveal.reveal())
+    assert st.shell.error is None, st.shell.error
+    assert [(e.kind, e.side, e.raw, e.points) for e in st.table.settlement] == [("domino", 1, 40, 8)]
 
 
 # ------------------------------------------------------------------ 5: the screens ask the engine
 def test_the_table_asks_the_engine_when_draw_and_pass_are_allowed(tmp_path, monkeypatch):
     """Ann continues after 1-4 with 14 tiles in the stock: Draw offered, Pass not (S8). The buttons
     follow the engine's ``Turn.can_draw`` / ``can_pass``, not a rule of their own."""
-    from scorekeeper.app import table
+    from scorekeeper.app.screens import table
     from scorekeeper.rules.moves import Turn
 
     from .hooks import hooks
 
     st = tab(tmp_path)
     new_match_state(st, "horse-race", ["Ann", "Bo"])
-    run(st.start_round(0))
+    run(st.table.start_round(0))
     buttons = hooks(table.view(st))
     assert buttons["draw"].disabled and buttons["pass"].disabled  # a lead neither draws nor passes
-    st.pick_tile((1, 4))
-    run(st.play())
+    st.entry.pick_tile((1, 4))
+    run(st.entry.play())
     buttons = hooks(table.view(st))
     assert not buttons["draw"].disabled and buttons["pass"].disabled and "drawn" in buttons
     monkeypatch.setattr(Turn, "can_draw", property(lambda self: False))
@@ -147,22 +149,22 @@ def test_the_table_asks_the_engine_when_draw_and_pass_are_allowed(tmp_path, monk
 def test_the_distance_to_61_and_the_running_totals_are_the_engines(tmp_path, monkeypatch):
     """Exact 61: a side at -3 points is exactly 64 from 61 (E3, E6); the scoreboard says what the engine
     counts (``Match.points_to_target``), the chart's points are the events' ``points_after``."""
-    from scorekeeper.app.progress import score_progress
+    from scorekeeper.app.parts.progress import score_progress
     from scorekeeper.rules import Match
     from scorekeeper.rules.moves import ScoreEvent
 
     st = tab(tmp_path)
     new_match_state(st, "exact-61", ["Ann", "Bo"])
-    st.match.scores[1] = -15
+    st.table.match.scores[1] = -15
     assert shown(st)["distance-1"] == "exactly 64 to go" and shown(st)["distance-0"] == "exactly 61 to go"
     monkeypatch.setattr(Match, "points_to_target", lambda self, side: 0 if side else 5)
     assert shown(st)["distance-1"] == "61 reached" and shown(st)["distance-0"] == "exactly 5 to go"
-    run(st.start_round(0))
-    st.pick_tile((1, 4))
-    run(st.play())  # 5: +1 for Ann
-    assert score_progress(st.match).series[0][-1][1] == 1
+    run(st.table.start_round(0))
+    st.entry.pick_tile((1, 4))
+    run(st.entry.play())  # 5: +1 for Ann
+    assert score_progress(st.table.match).series[0][-1][1] == 1
     monkeypatch.setattr(ScoreEvent, "points_after", property(lambda self: 42))
-    assert score_progress(st.match).series[0][-1][1] == 42
+    assert score_progress(st.table.match).series[0][-1][1] == 42
 
 
 def test_the_e5_words_come_from_the_engines_mark():
@@ -188,15 +190,15 @@ LATIN_WORD = r"[A-Za-z]{3,}"
 
 
 def test_a_name_that_is_not_one_line_is_refused_in_the_users_language(tmp_path):
-    from scorekeeper.app.state import NEW_MATCH
+    from scorekeeper.app.navigation import Screen
 
     st = tab(tmp_path)
     run(st.set_language("uk"))
-    run(st.go(NEW_MATCH))
-    st.set_name(0, "Ann\tLee")
-    st.set_name(1, "Bo")
-    run(st.create_match())
-    assert st.error.code == "bad_name" and st.screen == NEW_MATCH
+    run(st.go(Screen.NEW_MATCH))
+    st.setup.set_name(0, "Ann\tLee")
+    st.setup.set_name(1, "Bo")
+    run(st.setup.create())
+    assert st.shell.error.code == "bad_name" and st.screen == Screen.NEW_MATCH
     assert shown(st)["message"] == "Ім'я гравця має бути одним рядком тексту, а не 'Ann\\tLee'"
 
 
@@ -211,9 +213,9 @@ def test_a_write_that_fails_is_said_in_the_users_language(tmp_path, monkeypatch)
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(MatchLog, "append", disk_full)
-    run(st.start_round(0))
-    assert st.error.code == "save_failed" and st.error.params["reason"] == "No space left on device"
-    assert st.error.params["cause"] == "ENOSPC"  # the system's words are English: said from the errno name
+    run(st.table.start_round(0))
+    assert st.shell.error.code == "save_failed" and st.shell.error.params["reason"] == "No space left on device"
+    assert st.shell.error.params["cause"] == "ENOSPC"  # the system's words are English: said from the errno name
     assert shown(st)["message"] == ("데이터 폴더에 쓰지 못했습니다 (디스크 공간 부족): 아무것도 기록되지 "
                                     "않았습니다 — 남은 공간과 폴더를 확인한 뒤 다시 시도하세요")
 
@@ -222,20 +224,19 @@ def test_a_write_that_fails_is_said_in_the_users_language(tmp_path, monkeypatch)
 
     monkeypatch.setattr(MatchLog, "append", too_many_files)
     run(st.set_language("uk"))
-    run(st.start_round(0))
+    run(st.table.start_round(0))
     assert shown(st)["message"] == ("Не вдалося записати в теку даних (системна помилка EMFILE): нічого не "
                                     "записано — перевірте вільне місце й теку, тоді спробуйте ще раз")
     monkeypatch.undo()
-    assert list(st.store.actions(st.match_id)) == []  # nothing recorded, as the message says
+    assert list(st.services.store.actions(st.table.match_id)) == []  # nothing recorded, as the message says
 
 
 def test_a_file_that_is_not_json_and_a_damaged_match_are_said_in_the_users_language(tmp_path):
     import re
 
-    from scorekeeper.app import history
-    from scorekeeper.app import history_actions as acts
     from scorekeeper.app.files import PickedFile
-    from scorekeeper.app.state import HISTORY
+    from scorekeeper.app.navigation import Screen
+    from scorekeeper.app.screens import history
 
     from .hooks import hooks, text
     from .test_history import import_cases
@@ -243,23 +244,23 @@ def test_a_file_that_is_not_json_and_a_damaged_match_are_said_in_the_users_langu
     st = tab(tmp_path)
     import_cases(st, "hr-2p-seed-layout")
     run(st.set_language("uk"))
-    run(st.go(HISTORY))
-    run(acts.import_picked(st, [PickedFile("cut.json", b'{"format": "scorekeeper-match/1",\n "players": [')]))
-    assert st.notice.error.code == "not_json_at" and st.notice.error.params == {"line": 2, "column": 14}
+    run(st.go(Screen.HISTORY))
+    run(st.transfer.import_picked([PickedFile("cut.json", b'{"format": "scorekeeper-match/1",\n "players": [')]))
+    assert st.shell.notice.error.code == "not_json_at" and st.shell.notice.error.params == {"line": 2, "column": 14}
     words = shown(st)["notice"]
     assert "(рядок 2, позиція 14)" in words and not re.search(LATIN_WORD, words.replace("cut.json", "")
                                                                 .replace("JSON", ""))
-    match_id = st.history[0].id
-    st.store.close()
+    match_id = st.history.items[0].id
+    st.services.store.close()
     (tmp_path / "matches" / f"{match_id}.json").write_text('{"events": {"1": {')  # cut off
-    st.store = open_app_store(tmp_path)
-    run(st.go(HISTORY))
+    st.services.store = open_app_store(tmp_path)
+    run(st.go(Screen.HISTORY))
     row = text(hooks(history.view(st))[f"history-item-{match_id}"])
     status = row.split("\n")[-1] if "\n" in row else row
     assert "Пошкоджено: її файл не вдалося прочитати, його відкладено в теку damaged/" in status
     assert "could not be read" not in row
-    run(st.open_match(match_id))  # opened from elsewhere (e.g. a stale link): the store's error, translated
-    assert st.error.code == "match_damaged"
+    run(st.table.open_match(match_id))  # opened from elsewhere (e.g. a stale link): the store's error, translated
+    assert st.shell.error.code == "match_damaged"
     assert shown(st)["message"].startswith(f"Партію {match_id} не вдалося прочитати")
 
 
@@ -267,12 +268,12 @@ def test_a_file_that_is_not_json_and_a_damaged_match_are_said_in_the_users_langu
 def test_after_a_draw_no_tab_shows_the_previous_placements_words(tmp_path):
     st = tab(tmp_path)
     new_match_state(st, "horse-race", ["Ann", "Bo"])
-    run(st.start_round(0))
-    st.pick_tile((2, 6))  # 8: no points, Bo's turn
-    run(st.play())
+    run(st.table.start_round(0))
+    st.entry.pick_tile((2, 6))  # 8: no points, Bo's turn
+    run(st.entry.play())
     assert shown(st)["explain"] == "2-6: 2 + 2-6: 6 = 8"  # the lead: both ends count (S6)
-    run(st.draw(2))  # Bo draws 2 that do not fit
-    assert st.error is None and st.match.turn.reason == "play-drawn"
+    run(st.entry.draw(2))  # Bo draws 2 that do not fit
+    assert st.shell.error is None and st.table.match.turn.reason == "play-drawn"
     other = tab(tmp_path)  # another tab (or this one reloaded) shows the same match
     assert "explain" not in shown(other)
     assert "explain" not in shown(st)
@@ -281,20 +282,20 @@ def test_after_a_draw_no_tab_shows_the_previous_placements_words(tmp_path):
 def test_the_draw_panel_offers_no_more_misses_than_the_set_holds(tmp_path):
     """6-6 led, 1-6 and 2-6 on its lines: only 10 tiles off the table miss 1, 2 and 6, so the draw panel
     offers 0 to 10 tiles that did not fit although the stock holds 14 (the engine's ``Turn.max_draw``, S8)."""
-    from scorekeeper.app import table
+    from scorekeeper.app.screens import table
 
     from .hooks import hooks
 
     st = tab(tmp_path)
     new_match_state(st, "horse-race", ["Ann", "Bo"])
-    run(st.start_round(0))
+    run(st.table.start_round(0))
     for tile, spot in (((6, 6), None), ((1, 6), ((6, 6), "line-a")), ((2, 6), ((6, 6), "line-b"))):
-        st.pick_tile(tile)
-        if spot is not None and st.selected_spot != spot:
-            st.pick_spot(spot)
-        run(st.play())
-    assert st.match.round.stock == 14
-    st.open_draw()
+        st.entry.pick_tile(tile)
+        if spot is not None and st.entry.selected_spot != spot:
+            st.entry.pick_spot(spot)
+        run(st.entry.play())
+    assert st.table.match.round.stock == 14
+    st.entry.open_draw()
     counts = sorted(int(name.rsplit("-", 1)[1]) for name in hooks(table.view(st)) if name.startswith("draw-count-"))
     assert counts == list(range(11))
 
@@ -302,7 +303,7 @@ def test_the_draw_panel_offers_no_more_misses_than_the_set_holds(tmp_path):
 def test_a_settlement_worth_nothing_is_still_shown_between_rounds():
     """Horse Race, 3 players (simulated, seed 25): Ann goes out, the others hold 0 and 2 pips: 2 → 0 → +0.
     The table's settlement panel needs something to show (it showed nothing: the award is no score event)."""
-    from scorekeeper.app.state import last_settlement
+    from scorekeeper.app.models.open_match import last_settlement
     from scorekeeper.rules import Match
     from scorekeeper.rules.simulator import CONFIGS, simulate
 

@@ -1,6 +1,6 @@
 """E10 paper tally: a stroke is 1 point, a crossed X with four small x is 10."""
 
-from scorekeeper.app.tally import Tally, tally, tally_segments
+from scorekeeper.app.parts.tally import Tally, tally, tally_segments
 
 
 def test_tally_counts():

@@ -16,8 +16,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from scorekeeper.app import history_actions as acts
-from scorekeeper.app.state import HISTORY, NEW_MATCH
+from scorekeeper.app.navigation import Screen
 from scorekeeper.app.store_access import open_app_store
 
 from .live import Live
@@ -29,19 +28,19 @@ def test_a_name_keeps_a_key_a_render_overtook(tmp_path):
     async def scenario():
         live = await Live.open(open_app_store(tmp_path), tmp_path)
         state = live.state
-        await state.go(NEW_MATCH)
+        await state.go(Screen.NEW_MATCH)
         await live.settle()
         await live.type("name-0", "Bo")
         live.key("name-0", "Bob")
-        state.set_form(count=3)  # a tap on the form renders it before the key's change event
+        state.setup.set_form(count=3)  # a tap on the form renders it before the key's change event
         await live.settle()
         assert live.field("name-0").value == "Bob"
         await live.change("name-0")
-        assert state.form_names[0] == "Bob" and live.field("name-0").value == "Bob"
-        # the app's own change is still shown: a recent name put in an empty seat, the form cleared
-        state.form_names = ["", "", "", ""]
+        assert state.setup.names[0] == "Bob" and live.field("name-0").value == "Bob"
+        # the app's own change is still shown: a recent name put in the first empty seat
+        state.setup.add_recent("Cy")
         await live.settle()
-        assert live.field("name-0").value == ""
+        assert live.field("name-1").value == "Cy" and live.field("name-0").value == "Bob"
 
     asyncio.run(scenario())
 
@@ -52,21 +51,21 @@ def test_a_history_filter_keeps_a_key_a_render_overtook(tmp_path):
         store.import_documents([json.loads((CASES / "hr-2p-seed-layout.json").read_text())])
         live = await Live.open(store, tmp_path)
         state = live.state
-        await state.go(HISTORY)
+        await state.go(Screen.HISTORY)
         await live.settle()
         await live.type("history-player", "Cy")
-        await acts.apply_filter(state)  # Enter: the filter applied, the list read again and drawn
+        await state.history.apply()  # Enter: the filter applied, the list read again and drawn
         await live.settle()
-        assert state.history_filter["player"] == "Cy" and live.field("history-player").value == "Cy"
+        assert state.history.filter["player"] == "Cy" and live.field("history-player").value == "Cy"
         live.key("history-since", "2")  # straight into "From": its first key, not yet its change event
-        await acts.filter_game(state, "horse-race")  # a render (the game chosen) overtakes it
+        await state.history.filter_game("horse-race")  # a render (the game chosen) overtakes it
         await live.settle()
         assert live.field("history-since").value == "2"
         assert live.field("history-player").value == "Cy"
         await live.type("history-since", "2026-02-30")  # no such day: dropped from the filter, not the field
-        await acts.apply_filter(state)
+        await state.history.apply()
         await live.settle()
-        assert state.error.code == "ui_no_such_date" and state.history_filter["since"] == ""
+        assert state.shell.error.code == "ui_no_such_date" and state.history.filter["since"] == ""
         assert live.field("history-since").value == "2026-02-30"
 
     asyncio.run(scenario())
@@ -81,7 +80,7 @@ def test_a_pip_total_keeps_a_key_its_own_render_overtook(tmp_path):
         [match_id] = store.import_documents([doc])
         live = await Live.open(store, tmp_path)
         state = live.state
-        await state.open_match(match_id)
+        await state.table.open_match(match_id)
         await live.settle()
         live.key("pips-0", "1")
         await live.session.dispatch_event(live.field("pips-0")._i, "change", None)  # re-renders the panel…
@@ -89,6 +88,6 @@ def test_a_pip_total_keeps_a_key_its_own_render_overtook(tmp_path):
         await live.settle()
         assert live.field("pips-0").value == "12"
         await live.change("pips-0")
-        assert state.reveal_totals[0] == "12" and "pip total 12" in live.texts()["reveal-seat-0"]
+        assert state.reveal.totals[0] == "12" and "pip total 12" in live.texts()["reveal-seat-0"]
 
     asyncio.run(scenario())

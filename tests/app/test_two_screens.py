@@ -14,9 +14,11 @@ from pathlib import Path
 
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from scorekeeper.app.state import TABLE, AppState
+from scorekeeper.app.models.app import AppModel
+from scorekeeper.app.navigation import Screen
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.rules import Draw, Match, Pass, Play, StartRound, parse_spot, parse_tile
+from tests.app.tabs import new_tab
 
 from .live import Live
 from .test_state import run, shown
@@ -48,18 +50,18 @@ def bo_continues(store) -> str:
     return match_id
 
 
-def tab(store, data_dir) -> AppState:
+def tab(store, data_dir) -> AppModel:
     """A tab opened on the app: it resumes the match in progress."""
-    state = AppState(store=store, data_dir=str(data_dir), lang="en")
+    state = new_tab(store, str(data_dir), lang="en")
     run(state.start())
-    assert state.screen == TABLE
+    assert state.screen == Screen.TABLE
     return state
 
 
-def play(state: AppState, tile: str, at: str) -> None:
-    state.pick_tile(parse_tile(tile))
-    state.pick_spot(parse_spot(at))
-    run(state.play())
+def play(state: AppModel, tile: str, at: str) -> None:
+    state.entry.pick_tile(parse_tile(tile))
+    state.entry.pick_spot(parse_spot(at))
+    run(state.entry.play())
 
 
 def test_a_tab_that_missed_a_move_records_nothing_and_shows_the_match_as_it_is(tmp_path):
@@ -68,21 +70,21 @@ def test_a_tab_that_missed_a_move_records_nothing_and_shows_the_match_as_it_is(t
     a, b = tab(store, tmp_path), tab(store, tmp_path)
     assert shown(a)["turn"] == shown(b)["turn"] == "Bo continues: 0-5 scored"
     play(a, "1-3", "1-1:branch-b")  # Bo's last tile of the turn: now Ann's move
-    assert a.error is None and shown(a)["turn"] == "Ann to play: Bo's tile did not score"
+    assert a.shell.error is None and shown(a)["turn"] == "Ann to play: Bo's tile did not score"
     # B has not re-read the match: it still shows Bo continuing, and its copy did not change under it
-    assert shown(b)["turn"] == "Bo continues: 0-5 scored" and b.match.turn.seat == 1
+    assert shown(b)["turn"] == "Bo continues: 0-5 scored" and b.table.match.turn.seat == 1
     before = store.version(match_id)
     play(b, "2-6", "1-2:high")  # meant as Bo's move on the screen B shows
     assert store.version(match_id) == before  # nothing written
-    assert b.error.code == "ui_stale_view"
+    assert b.shell.error.code == "ui_stale_view"
     screen = shown(b)
     assert screen["message"] == ("This match was changed on another screen; here it is now — "
                                  "check it, then enter your move again if it is still needed.")
     assert screen["turn"] == "Ann to play: Bo's tile did not score"  # B now shows the match as it is
-    assert b.selected_tile is None and b.version == before
+    assert b.entry.selected_tile is None and b.table.version == before
     # entered again on the position B now shows, it is Ann's move, as the player meant at the table
     play(b, "2-6", "1-2:high")
-    assert b.error is None
+    assert b.shell.error is None
     last = store.open_match(match_id).round.moves[-1]
     assert (last.player, last.tile) == (0, (2, 6))
     assert shown(b)["turn"] == "Bo to play: Ann's tile did not score"
@@ -99,7 +101,7 @@ def test_the_move_is_built_from_what_the_tab_shows(tmp_path, monkeypatch):
     monkeypatch.setattr(store, "record", lambda mid, action, expected_version=None: record(mid, action))
     moves = len(store.open_match(match_id).round.moves)
     play(b, "2-6", "1-2:high")
-    assert b.error is not None and b.error.code == "wrong_player" and b.error.params["who"] == "Bo"
+    assert b.shell.error is not None and b.shell.error.code == "wrong_player" and b.shell.error.params["who"] == "Bo"
     assert len(store.open_match(match_id).round.moves) == moves  # nothing recorded for Ann
     assert store.open_match(match_id).points == [3, 8]  # the case's scores after Bo's 1-3: unchanged
 
@@ -109,13 +111,13 @@ def test_a_stale_undo_takes_nothing_back(tmp_path):
     match_id = bo_continues(store)
     a, b = tab(store, tmp_path), tab(store, tmp_path)
     play(a, "1-3", "1-1:branch-b")
-    run(b.undo())  # B would take back Bo's 0-5, which is no longer the last entry
-    assert b.error.code == "ui_stale_view"
+    run(b.table.undo())  # B would take back Bo's 0-5, which is no longer the last entry
+    assert b.shell.error.code == "ui_stale_view"
     actions = [action for _, action in store.actions(match_id)]
     assert actions[-1] == Play(1, (1, 3), ((1, 1), "branch-b"), False)
     assert len(actions) == 11
-    run(b.undo())  # now B shows 1-3 as the last entry: that one is taken back
-    assert b.error is None and shown(b)["turn"] == "Bo continues: 0-5 scored"
+    run(b.table.undo())  # now B shows 1-3 as the last entry: that one is taken back
+    assert b.shell.error is None and shown(b)["turn"] == "Bo continues: 0-5 scored"
     assert len(store.actions(match_id)) == 10
 
 
@@ -127,10 +129,10 @@ def test_a_tab_copy_is_the_store_fold_after_each_entry(tmp_path):
     for tile, at in (("1-3", "1-1:branch-b"), ("2-6", "1-2:high"), ("0-3", "0-5:low")):
         play(a, tile, at)
         fresh = Match.replay("horse-race", ["Ann", "Bo"], False, [x for _, x in store.actions(match_id)])
-        assert a.match is not store.open_match(match_id)
-        assert a.match.actions == fresh.actions and a.match.scores == fresh.scores
-        assert a.match.round.layout.open_spots == fresh.round.layout.open_spots
-        assert a.version == store.version(match_id)
+        assert a.table.match is not store.open_match(match_id)
+        assert a.table.match.actions == fresh.actions and a.table.match.scores == fresh.scores
+        assert a.table.match.round.layout.open_spots == fresh.round.layout.open_spots
+        assert a.table.version == store.version(match_id)
 
 
 async def until(condition, seconds: float = 3.0) -> None:
@@ -161,10 +163,10 @@ def test_a_tab_showing_the_match_follows_the_other_tabs_moves(tmp_path):
         assert seen["explain"] == "3-4: 3 + 1-2: 2 + 0-5: 0 + 1-3: 3 = 8"  # no points: 8 is no multiple of 5
         assert seen["end-sum"] == "End sum: 8"
         assert seen["score-1"] == "8"
-        assert b.state.selected_tile is None  # B's entry was for the old position
+        assert b.state.entry.selected_tile is None  # B's entry was for the old position
         assert "tile-1-3" not in b.hooks()  # on the table now, out of B's picker
         await a.tap("undo")
         await until(lambda: b.texts()["turn"] == "Bo continues: 0-5 scored")
-        assert "tile-1-3" in b.hooks() and b.state.version == a.state.version
+        assert "tile-1-3" in b.hooks() and b.state.table.version == a.state.table.version
 
     asyncio.run(scenario())

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page
+from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page
 
 PHONE = {"width": 390, "height": 844}
 
 
 def _require_browser() -> None:
+    pytest.importorskip("playwright", reason="playwright is not installed (pip install -e '.[test]')")
     if Path(CHROMIUM).exists():
         return
     if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1":
@@ -112,6 +113,15 @@ def ui(server, browser):
     opened = open_ui(browser, server)
     yield opened
     opened.page.context.close()
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Every test here drives a browser: marked ``browser`` and ``slow`` (``-m "not browser"`` leaves them out)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -6,7 +6,11 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import expect
+import pytest
+
+pytest.importorskip("playwright", reason="playwright is not installed (pip install -e '.[test]')")
+
+from playwright.sync_api import expect  # noqa: E402
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 

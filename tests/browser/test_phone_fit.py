@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+import pytest
 
-from .conftest import PHONE
-from .test_table_journey import start_match
+pytest.importorskip("playwright", reason="playwright is not installed (pip install -e '.[test]')")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from .conftest import PHONE  # noqa: E402
+from .test_table_journey import start_match  # noqa: E402
 
 
 def box(ui, name: str) -> dict:

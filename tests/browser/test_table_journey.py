@@ -8,11 +8,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 
-from scorekeeper.app.served import ServedApp, spot_hook, tile_hook
+pytest.importorskip("playwright", reason="playwright is not installed (pip install -e '.[test]')")
 
-from .conftest import open_ui
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.served import ServedApp, spot_hook, tile_hook  # noqa: E402
+
+from .conftest import open_ui  # noqa: E402
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 

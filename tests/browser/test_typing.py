@@ -16,9 +16,13 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import expect
+import pytest
 
-from .test_history_journey import go_home
+pytest.importorskip("playwright", reason="playwright is not installed (pip install -e '.[test]')")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from .test_history_journey import go_home  # noqa: E402
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRIES = 20

@@ -27,7 +27,7 @@ from scorekeeper.store.documents import document_actions, read_document
 from tests.conftest import ROOT
 from tests.store.simulate import long_finished_document
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+pytestmark = [pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)"), pytest.mark.slow]
 
 KILLS = 32
 

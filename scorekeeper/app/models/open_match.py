@@ -1,0 +1,195 @@
+"""The match open on a tab's table: its own copy of the engine's match, the store version, and every write.
+
+Several tabs may show one match (docs/app.md, "Two tabs on one match").
+Each write passes the version the tab shows; the store refuses it with
+:class:`StaleView` if another tab wrote since, and the tab then shows the
+match as it is now and asks for the move again. A tab that wrote tells the
+others (:meth:`Services.changed`), and those showing that match re-read it
+(:meth:`OpenMatch.follow`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from ...rules import Match, RuleViolation, StartRound
+from ...rules.moves import Action, PlacementInfo, ScoreEvent
+from ...store import StaleView
+from ..navigation import Screen
+from ..problems import Problem
+from ..store_access import snapshot
+from .intent import intent
+from .shell import Shell
+
+log = logging.getLogger(__name__)
+
+
+@ft.observable
+@dataclass
+class OpenMatch:
+    """The match a tab shows on its table.
+
+    ``match`` is this tab's own copy of the engine's :class:`Match` (scores
+    in raw points per side; ``match.points`` are display points), at store
+    version ``version``; ``last_info`` explains the round's last placement
+    (``None`` after a draw or pass), ``settlement`` the last round's score
+    events while the next round waits, ``lot_seat`` the seat a lot chose
+    (shown until the round's first move). Seats are 0-based, sides index
+    ``match.side_names``.
+    """
+
+    shell: Shell
+    match_id: str | None = None
+    match: Match | None = None
+    version: int = 0  # passed as expected_version with each write
+    last_info: PlacementInfo | None = None
+    settlement: list[ScoreEvent] = field(default_factory=list)
+    lot_seat: int | None = None
+    _on_show: list[Callable[[], None]] = field(default_factory=list)  # entries to clear when the match changes
+
+    def on_show(self, clear: Callable[[], None]) -> None:
+        """Call ``clear`` whenever another position is shown (an entry begun for the old one is dropped)."""
+        self._on_show.append(clear)
+
+    @property
+    def services(self) -> Any:
+        return self.shell.services
+
+    # ------------------------------------------------------------ reading
+    async def open(self, match_id: str) -> None:
+        """Show the stored match ``match_id`` on the table screen and remember it as the match last played."""
+        self.match_id = match_id
+        await self.reload()
+        self.shell.notice = None  # a notice belongs to the screen that made it
+        self.shell.screen = Screen.TABLE
+        await self.services.remember(match_id)
+
+    @intent
+    async def open_match(self, match_id: str) -> None:
+        """Open a stored match on the table screen (a tap on a match to resume)."""
+        await self.open(match_id)
+
+    async def reload(self) -> None:
+        """Show the open match as the store has it now (this tab's own copy, at the current version)."""
+        match, version = await self.services.call(snapshot, self.services.store, self.match_id)
+        self.version = version
+        self.show(match)
+        self.last_info = self.last_placement()
+        self.settlement = last_settlement(match)
+        self.lot_seat = None
+
+    async def check_version(self) -> None:
+        """Coming back to the table (from Settings): re-read the match if another tab moved on meanwhile."""
+        if self.match_id is not None and self.match is not None and \
+                await self.services.call(self.services.store.version, self.match_id) != self.version:
+            await self.reload()
+
+    def show(self, match: Match) -> None:
+        """Show ``match``; every entry begun for the position shown before is dropped."""
+        self.match = match
+        self.shell.drop_error()
+        for clear in self._on_show:
+            clear()
+
+    def last_placement(self) -> PlacementInfo | None:
+        """The explanation of the round's last move if it was a placement, else ``None``
+        (the tab's copy is always folded with explanations, ``explain=True``)."""
+        r = self.match.round if self.match else None
+        if r is None or not r.moves:
+            return None
+        return r.placements.get(len(r.moves) - 1)
+
+    async def follow(self, match_id: str, version: int) -> None:
+        """Another tab changed ``match_id``, now at ``version``: if this tab shows it, show it as it is now.
+
+        Waits for this tab's own write in progress (which may itself have seen the change). The entry
+        in progress (selected tile, spot, hands) is dropped: it was meant for the old position. Other
+        matches' changes cost nothing (no re-render).
+        """
+        while self.shell.busy:
+            await asyncio.sleep(0.02)
+        if match_id == self.match_id and self.match is not None and version > self.version:
+            await self._refresh()
+
+    @intent
+    async def _refresh(self) -> None:
+        await self.reload()
+
+    # ------------------------------------------------------------ writing
+    async def written(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a store write (``fn(match_id, …, expected_version)``) in a thread.
+
+        If another tab changed the match since this one showed it (:class:`StaleView`), nothing
+        was written: show the match as it is now and raise the problem ``ui_stale_view`` (enter
+        the move again).
+        """
+        try:
+            return await self.services.call(fn, self.match_id, *args, self.version)
+        except StaleView:
+            await self.reload()
+            raise Problem("ui_stale_view") from None
+
+    async def record(self, action: Action) -> tuple[ScoreEvent, ...]:
+        """Record ``action`` (built from what this tab shows) and fold it into this tab's copy.
+
+        The store validated it against the same position (same version), so the engine folds it
+        here exactly as there; the store's live match is never kept (it changes with other tabs' moves).
+        Raises the engine's :class:`RuleViolation` (nothing written) or a store error.
+        """
+        result = await self.written(self.services.store.record, action)
+        try:
+            events = self.match.apply(action)
+            self.version = result.version
+        except RuleViolation:  # cannot happen with the same fold; if it does, the store is the truth
+            log.exception("tab copy of %s disagrees with the store", self.match_id)
+            events = result.events
+            await self.reload()  # sets the version read with the copy (maybe newer than this write's)
+        self.lot_seat = None  # the lot's result is shown until the first move
+        self.show(self.match)
+        self.services.changed(self.match_id, self.version)  # first: the move is stored whatever happens next
+        await self.services.remember(self.match_id)
+        return tuple(events)
+
+    @intent
+    async def start_round(self, starter: int) -> None:
+        """Start the next round led by seat ``starter`` (entered, or S10's required starter)."""
+        self.lot_seat = None
+        await self.record(StartRound(starter))
+        self.settlement = []
+
+    @intent
+    async def draw_lot(self) -> None:
+        """S3/S10: a neutral lot among the seats (``secrets``), then start the round with it."""
+        seat = secrets.randbelow(self.match.n)
+        await self.record(StartRound(seat))
+        self.settlement = []
+        self.lot_seat = seat  # shown until the round's first move
+
+    @intent
+    async def undo(self) -> None:
+        """Take back the last entry (the store appends the undo; this tab refolds its copy the same way)."""
+        await self.written(self.services.store.undo)
+        m = self.match
+        self.version += 1  # the undo event
+        self.show(Match.replay(m.variant, m.players, m.partnerships, m.actions[:-1], explain=True))
+        self.last_info = self.last_placement()
+        self.settlement = last_settlement(self.match)
+        self.lot_seat = None
+        self.services.changed(self.match_id, self.version)
+
+
+def last_settlement(match: Match) -> list[ScoreEvent]:
+    """The score events of the last round's settlement (domino, settlement or block; H8–H10, E6–E8)
+    while the match waits for the next round or is finished, else ``[]``: so a tab opened between
+    rounds shows it too."""
+    r = match.round
+    if r is None or not r.settled or match.status not in ("start-round", "finished"):
+        return []
+    return r.settlement  # with the awards of 0 raw: a settlement worth nothing is still shown

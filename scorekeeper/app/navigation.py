@@ -1,0 +1,16 @@
+"""The app's screens by name (no Flet, no model): what a tab can show."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Screen(StrEnum):
+    """The screens of a tab; the value is the screen's name in logs and docs (``docs/app.md``)."""
+
+    HOME = "home"
+    NEW_MATCH = "new-match"
+    TABLE = "table"  # the table while the match goes on, the match-end screen once it is finished
+    SETTINGS = "settings"
+    HISTORY = "history"
+    REVIEW = "review"

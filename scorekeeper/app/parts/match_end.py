@@ -1,0 +1,48 @@
+"""The match end: winners, final scores, the last settlement and the chart of the scores.
+
+The table screen shows it instead of the table once the engine says the
+match is finished. From here: review the match move by move, export it, the
+history, a new match, or undo the finishing entry.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...explain import scores_words, winners_words
+from ..models.app import AppModel
+from ..navigation import Screen
+from .chart import score_chart
+from .messages import message_view, notice_view
+from .page import content_width, match_header, page_column
+from .round_end import settlement_view, undo_button
+from .scoreboard import scoreboard
+from .widgets import action_button, hook
+
+
+def match_end_view(app: AppModel) -> ft.Control:
+    """A finished match: the winners, the final points, the last settlement, the scores over the
+    match (chart), and the ways on: review, export, history, a new match, or undo the finishing entry."""
+    t, shell = app.t, app.shell
+    match = app.table.match
+    match_id = app.table.match_id
+    width = content_width(shell.width)
+    rows: list[ft.Control] = [
+        scoreboard(t, app.entry),
+        hook("winners", ft.Text(winners_words(t, match.side_names, match.winners), size=22,
+                                weight=ft.FontWeight.BOLD)),
+        hook("final-scores", ft.Text(t("ui.final_scores", scores=scores_words(t, match.side_names, match.points)),
+                                     size=15)),
+    ]
+    rows += [c for c in (message_view(shell), notice_view(t, shell.notice), settlement_view(t, app.table))
+             if c is not None]
+    rows.append(score_chart(t, match, width - 4, height=min(260, max(180, width * 0.55))))
+    rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+        action_button("review", t("ui.review"), app.review.open_review, match_id, filled=True,
+                      icon=ft.Icons.SLIDESHOW),
+        action_button("export", t("ui.export"), app.transfer.export_match, match_id, icon=ft.Icons.DOWNLOAD),
+        action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY),
+        action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, icon=ft.Icons.ADD),
+        undo_button(shell, app.table),
+    ]))
+    return page_column(match_header(t, match, app.go), rows, width)

@@ -1,0 +1,33 @@
+"""The message line (a refusal or error) and the notice (what an import or export did), on every screen."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...explain import problem_words, violation_words
+from ...i18n import Translator
+from ..models.shell import Notice, Shell
+from .page import where_words
+from .widgets import hook
+
+
+def message_view(shell: Shell) -> ft.Control | None:
+    """The shell's message (an engine refusal, a store error or the app's own problem) in the chosen
+    language, never a traceback (hook ``message``); ``None`` when there is none."""
+    if shell.error is None:
+        return None
+    return hook("message", ft.Container(
+        padding=10, border_radius=8, bgcolor=ft.Colors.RED_50, border=ft.Border.all(1, ft.Colors.RED_300),
+        content=ft.Text(problem_words(shell.t, shell.error, sentence=True), color=ft.Colors.RED_900)))
+
+
+def notice_view(t: Translator, notice: Notice | None) -> ft.Control | None:
+    """What the last import or export did (hook ``notice``): a refusal names the file, round, move and rule."""
+    if notice is None:
+        return None
+    words = t(notice.key, **notice.params)
+    if notice.error is not None:
+        words += " " + " ".join(w for w in (where_words(t, notice.error), violation_words(t, notice.error)) if w)
+    color, back = (ft.Colors.GREEN_900, ft.Colors.GREEN_50) if notice.ok else (ft.Colors.RED_900, ft.Colors.RED_50)
+    return hook("notice", ft.Container(padding=10, border_radius=8, bgcolor=back,
+                                       border=ft.Border.all(1, color), content=ft.Text(words, color=color)))

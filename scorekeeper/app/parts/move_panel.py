@@ -1,0 +1,80 @@
+"""The entry of the next move: what is selected, Play (with the drawn mark), Draw, Pass, Undo, the picker."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...explain import spot_words
+from ...i18n import Translator
+from ...rules.tiles import ALL_TILES, tile_text
+from ..models.move_entry import MoveEntry
+from ..models.shell import Shell
+from .tile_picker import tile_picker
+from .widgets import hook, memoized, picker_cell_for, quick_button, run
+
+
+def selection_words(t: Translator, entry: MoveEntry, refused: bool) -> str:
+    """What is selected: the tile and the spot, or what to do next (``refused``: the last Play was refused)."""
+    tile, spot = entry.selected_tile, entry.selected_spot
+    r = entry.match.round
+    if tile is None and spot is None:
+        return t("ui.pick_lead") if not r.layout.tiles else t("ui.pick_tile_or_spot")
+    if tile is None:
+        return t("ui.spot_selected", spot=spot_words(t, spot))
+    if not r.layout.tiles:
+        return t("ui.lead_selected", tile=tile_text(tile))
+    if spot is None:
+        return t("ui.tile_selected", tile=tile_text(tile))
+    if entry.spot_tapped and (refused or len(entry.legal_spots(tile)) > 1):  # say how to change it
+        return t("ui.play_at_other", tile=tile_text(tile), spot=spot_words(t, spot))
+    return t("ui.play_at", tile=tile_text(tile), spot=spot_words(t, spot))
+
+
+def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
+    """Play (with the drawn mark), Draw, Pass, Undo and the tile picker for the current move."""
+    t = shell.t
+    match = entry.match
+    r = match.round
+    turn = match.turn
+    must = turn.must
+    controls: list[ft.Control] = []
+    if must == "pass":
+        controls.append(ft.Text(t("ui.must_pass")))
+    else:
+        controls.append(hook("selection", ft.Text(selection_words(t, entry, shell.error is not None), size=14)))
+        if must == "drawn":
+            controls.append(hook("drawn", ft.Text(t("ui.drawn_forced"), italic=True)))
+        elif turn.can_draw:  # S8: the drawn tile may then be marked (the stock has tiles)
+            controls.append(hook("drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=entry.drawn,
+                                                      on_change=run(entry.toggle_drawn))))
+    controls.append(_move_buttons((
+        ("play", t("ui.play"), entry.play, True, not entry.can_play() or shell.busy, ft.Icons.CHECK),
+        ("draw", t("ui.draw"), entry.open_draw, False, not turn.can_draw or entry.drawn, None),
+        ("pass", t("ui.pass"), entry.pass_turn, False, not turn.can_pass, None),
+        ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, ft.Icons.UNDO),
+    )))
+    if entry.drawing:
+        # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
+        counts = [quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=44)
+                  for n in range(0, turn.max_draw + 1)]
+        controls.append(hook("draw-panel", ft.Container(
+            padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
+            content=ft.Column([ft.Text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4,
+                                                                     run_spacing=4)]))))
+    if must != "pass":
+        unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
+        selected = {entry.selected_tile} if entry.selected_tile else set()
+        controls.append(tile_picker(unseen, entry.pick_tile, selected=selected, enabled=entry.pickable,
+                                    dimmed=entry.dimmed, cell=picker_cell_for(shell.width)))
+    return ft.Column(controls, spacing=8)
+
+
+@memoized
+def _move_buttons(buttons: tuple) -> ft.Control:
+    """Play, Draw, Pass, Undo: ``(hook, label, handler, filled, disabled, icon)`` each; rebuilt when one changes."""
+    return ft.Row([_move_button(*button) for button in buttons], wrap=True, spacing=6, run_spacing=6)
+
+
+@memoized
+def _move_button(name: str, label: str, handler, filled: bool, disabled: bool, icon) -> ft.Control:
+    return quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon)

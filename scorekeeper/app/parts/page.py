@@ -1,0 +1,75 @@
+"""Pieces shared by the screens: the page column, a choice button, the screen header, when a match started."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ...i18n import Translator
+from ...rules import Match, RuleViolation
+from ...store import MatchSummary
+from ..navigation import Screen
+from .widgets import hook, memoized, run
+
+MAX_COLUMN = 760  # px: a readable column on a wide window
+
+
+def content_width(width: float) -> float:
+    """Width of a screen's column in a window ``width`` px wide: the phone's width, or at most
+    :data:`MAX_COLUMN` on a wide window."""
+    return max(min(width - 24, MAX_COLUMN), 240)
+
+
+def page_column(head: ft.Control, rows: list[ft.Control], width: float) -> ft.Control:
+    """``head`` on top, then ``rows`` in a scrolling column ``width`` wide, centred on a wide window."""
+    body = ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, width=width)
+    return ft.Column([head, ft.Container(content=body, alignment=ft.Alignment.TOP_CENTER, expand=True)],
+                     spacing=6, expand=True)
+
+
+def started_words(summary: MatchSummary) -> str:
+    """When a stored match started (``summary.started``, UTC), in this computer's time: ``2026-11-29 16:56``."""
+    return summary.started.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def where_words(t: Translator, err: RuleViolation) -> str:
+    """``"round 2, move 7:"`` (or ``"round 2, hands:"``) for a located refusal, else ``""``."""
+    if err.round_no is None:
+        return ""
+    if err.move_no is None:
+        return t("ui.at_round", round=err.round_no)
+    if err.move_no == "hands":
+        return t("ui.at_hands", round=err.round_no)
+    return t("ui.at_move", round=err.round_no, move=err.move_no)
+
+
+def choice(identifier: str, label: str, handler: Callable[..., Any], *args: Any, selected: bool = False) -> ft.Control:
+    """A compact choice button (filled when chosen) with a hook; ``handler(*args)`` runs on click."""
+    cls = ft.FilledButton if selected else ft.OutlinedButton
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12), visual_density=ft.VisualDensity.COMPACT)
+    return hook(identifier, cls(label, on_click=run(handler, *args), style=style), button=True, label=label)
+
+
+def match_header(t: Translator, match: Match, go: Callable[[Screen], Any]) -> ft.Control:
+    """The header of the table: the game and round (``Horse Race · Round 2``)."""
+    title = t("game." + match.variant)
+    if match.rounds:
+        title += " · " + t("ui.round_n", n=len(match.rounds))
+    return header(t, title, go)
+
+
+def header(t: Translator, title: str, go: Callable[[Screen], Any]) -> ft.Control:
+    """Home, the screen's ``title``, settings; ``go(screen)`` opens a screen."""
+    return _header(title, t("ui.home"), t("ui.settings"), go)
+
+
+@memoized
+def _header(title: str, home_tip: str, settings_tip: str, go: Callable[[Screen], Any]) -> ft.Control:
+    return ft.Row([
+        hook("home", ft.IconButton(ft.Icons.HOME, tooltip=home_tip, on_click=run(go, Screen.HOME)), button=True),
+        ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True),
+        hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=settings_tip, on_click=run(go, Screen.SETTINGS)),
+             button=True),
+    ])

@@ -1,0 +1,132 @@
+"""Between moves: entering the hands left (reveal), the settlement, the next round's starter."""
+
+from __future__ import annotations
+
+import functools
+
+import flet as ft
+
+from ...explain import settlement_words, tile_list
+from ...i18n import Translator
+from ...rules.tiles import ALL_TILES, Tile
+from ..models.open_match import OpenMatch
+from ..models.reveal import RevealEntry
+from ..models.shell import Shell
+from .scoreboard import SIDE_COLORS
+from .tile_picker import tile_picker
+from .widgets import action_button, hook, picker_cell_for, run, text_entry
+
+
+def settlement_view(t: Translator, table: OpenMatch) -> ft.Control | None:
+    """The last settlement, step by step (H8–H10, E6–E8), or ``None``."""
+    if not table.settlement or table.match is None:
+        return None
+    match = table.match
+    lines = [ft.Text(settlement_words(t, match, event), size=14) for event in table.settlement]
+    if match.rounds[-1].result == "draw":  # a settlement is there only once a round was settled
+        lines.append(ft.Text(t("result.draw")))
+    # headed by the round it ends: the lines themselves say "Settlement for …", "Domino for …"
+    heading = ft.Text(t("ui.round_end_heading", n=len(match.rounds)), weight=ft.FontWeight.BOLD)
+    return hook("settlement", ft.Container(
+        padding=10, border_radius=8, bgcolor=ft.Colors.AMBER_50, border=ft.Border.all(1, ft.Colors.AMBER_300),
+        content=ft.Column([heading, *lines], spacing=4)))
+
+
+def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
+    """Enter each player's remaining tiles (tap tiles) or pip total; the engine checks them (``confirm``)."""
+    t = shell.t
+    match = reveal.match
+    r = match.round
+    head = t("ui.domino", name=match.players[r.finisher]) if r.ended == "domino" else t("ui.blocked")
+    seats = [s for s in range(match.n) if r.hand_sizes[s] > 0]
+    current = seats[0] if reveal.seat not in seats and seats else reveal.seat
+    chips = []
+    for seat in seats:
+        tiles = reveal.tiles.get(seat) or []
+        total = reveal.totals.get(seat, "").strip()
+        label = hand_entry_words(t, match.players[seat], r.hand_sizes[seat], tiles, total)
+        color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
+        chips.append(hook(f"reveal-seat-{seat}", ft.Container(
+            padding=8, border_radius=8, border=ft.Border.all(3 if seat == current else 1, color),
+            on_click=run(reveal.select_seat, seat), content=ft.Text(label)), button=True))
+    holder = {tile: SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
+              for seat, tiles in reveal.tiles.items() for tile in tiles if seat != current}
+    unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
+    mine = set(reveal.tiles.get(current) or [])
+    picker = tile_picker(unseen, PickInto(reveal, current), selected=mine, marks=holder,
+                         cell=picker_cell_for(shell.width))
+    total_field = text_entry(
+        f"pips-{current}", reveal.totals.get(current, ""), functools.partial(reveal.set_total, current),
+        label=t("ui.pip_total_for", name=match.players[current]),
+        keyboard_type=ft.KeyboardType.NUMBER, dense=True)  # full width: a long name fits its label
+    return ft.Column(spacing=8, controls=[
+        hook("round-end", ft.Text(head, size=18, weight=ft.FontWeight.BOLD)),
+        ft.Text(t("ui.reveal_help")),
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        picker,
+        total_field,
+        ft.Row(wrap=True, spacing=6, controls=[
+            action_button("confirm", t("ui.settle"), reveal.reveal, filled=True, disabled=shell.busy),
+            undo_button(shell, reveal.table),
+        ]),
+    ])
+
+
+def hand_entry_words(t: Translator, name: str, count: int, tiles: list[Tile], total: str) -> str:
+    """One player's hand as entered so far: ``Bo: 3 tile(s) to enter``, ``Bo: 2 of 3 tiles — 1-2 4-6``,
+    ``Bo: pip total 14`` (a whole sentence, no trailing "…" that reads as text cut off)."""
+    if tiles:
+        return t("ui.hand_entry", name=name, entered=len(tiles), count=count,
+                 tiles=tile_list(sorted(tiles)))
+    if total:
+        return t("ui.hand_entry_total", name=name, total=total)
+    return t("ui.hand_entry_none", name=name, count=count)
+
+
+def undo_button(shell: Shell, table: OpenMatch) -> ft.Control:
+    """Undo of the last entry, offered on every panel (the last move, the start of a round, a settlement)."""
+    return action_button("undo", shell.t("ui.undo"), table.undo, icon=ft.Icons.UNDO,
+                         disabled=shell.busy or table.match is None or not table.match.actions)
+
+
+class PickInto:
+    """Adds or removes a tapped tile in ``seat``'s hand; equal for the same entry and seat, so the
+    memoized picker (:func:`.tile_picker.tile_picker`) rebuilds only the tile that changed."""
+
+    __slots__ = ("reveal", "seat")
+
+    def __init__(self, reveal: RevealEntry, seat: int) -> None:
+        self.reveal, self.seat = reveal, seat
+
+    def __call__(self, tile: Tile) -> None:
+        self.reveal.select_seat(self.seat)
+        self.reveal.pick(tile)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PickInto) and other.reveal is self.reveal and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash((id(self.reveal), self.seat))
+
+
+def start_round_panel(shell: Shell, table: OpenMatch) -> ft.Control:
+    """Who leads the next round: the one who went out (S10), else entered or drawn by lot (S3)."""
+    t = shell.t
+    match = table.match
+    number = len(match.rounds) + 1
+    controls: list[ft.Control] = [ft.Text(t("ui.round_n", n=number), size=18, weight=ft.FontWeight.BOLD)]
+    required = match.required_starter
+    if required is not None:
+        controls.append(ft.Text(t("ui.starter_went_out", name=match.players[required])))
+        controls.append(action_button("start-round", t("ui.start_round_by", name=match.players[required]),
+                                      table.start_round, required, filled=True))
+    else:
+        controls.append(ft.Text(t("ui.who_leads")))
+        controls.append(action_button("lot", t("ui.draw_lot"), table.draw_lot, filled=True,
+                                      icon=ft.Icons.CASINO))
+        controls.append(ft.Row(wrap=True, spacing=6, controls=[
+            action_button(f"starter-{seat}", name, table.start_round, seat)
+            for seat, name in enumerate(match.players)]))
+    if match.actions:
+        controls.append(undo_button(shell, table))
+    return ft.Column(controls, spacing=8)

@@ -1,0 +1,81 @@
+"""The scoreboard: points per side, the distance to 61, a race track and the E10 paper tally."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet.canvas as cv
+
+from ...i18n import Translator
+from ...rules import Match
+from ..models.position import Position
+from .tally import tally_segments
+from .widgets import hook, memoized
+
+SIDE_COLORS = ["#C62828", "#1565C0", "#2E7D32", "#6A1B9A"]
+
+
+def tally_picture(points: int, color: str, height: float = 18) -> cv.Canvas:
+    """The E10 tally of ``points`` drawn ``height`` pixels high."""
+    segments, width = tally_segments(points)
+    paint = ft.Paint(color=color, stroke_width=1.6, stroke_cap=ft.StrokeCap.ROUND)
+    shapes = [cv.Line(x1 * height, y1 * height, x2 * height, y2 * height, paint=paint)
+              for x1, y1, x2, y2 in segments]
+    return cv.Canvas(width=max(width * height, 1), height=height, shapes=shapes)
+
+
+def distance_words(t: Translator, match: Match, side: int) -> str:
+    """How far ``side`` is from the target, as the engine counts it: at least 61 (Horse Race, H3)
+    or exactly 61 (Exact 61, E3)."""
+    to_go = match.points_to_target(side)
+    if not to_go:
+        return t("ui.reached")
+    return t("ui.distance_exact" if match.rules.exact else "ui.distance", n=to_go)
+
+
+def scoreboard(t: Translator, position: Position, compact: bool = False) -> ft.Control:
+    """One card per side (hooks ``score-<side>`` and ``distance-<side>``); rebuilt only when a score changes.
+
+    ``compact`` (the table screen on a phone): every side on one row, smaller
+    figures, so the layout and the move entry keep their room with 3 or 4 sides.
+    """
+    match = position.match
+    winners = set(match.winners)
+    sides = tuple((name, match.points[side], distance_words(t, match, side), side in winners)
+                  for side, name in enumerate(match.side_names))
+    return _scoreboard(sides, match.rules.target_points, compact)
+
+
+@memoized
+def _scoreboard(sides: tuple, target: int, compact: bool = False) -> ft.Control:
+    """``sides``: ``(name, points, distance words, winner)`` per side; ``target``: 61 (display points)."""
+    cards = []
+    per_row = len(sides) if compact else min(len(sides), 2)
+    for side, (name, points, distance, winner) in enumerate(sides):
+        color = SIDE_COLORS[side % len(SIDE_COLORS)]
+        cards.append(ft.Container(
+            padding=ft.Padding.symmetric(horizontal=6 if compact else 10, vertical=4 if compact else 6),
+            border_radius=10, border=ft.Border.all(3 if winner else 1, color),
+            bgcolor=ft.Colors.with_opacity(0.06, color), col={"xs": 12 / per_row, "md": 6},
+            content=_card(side, name, points, distance, target, compact)))
+    return ft.ResponsiveRow(cards, spacing=6, run_spacing=6)
+
+
+@memoized
+def _card(side: int, name: str, points: int, distance: str, target: int, compact: bool = False) -> ft.Control:
+    """One side's name, points, race track and tally: rebuilt only when this side scores."""
+    color = SIDE_COLORS[side % len(SIDE_COLORS)]
+    track = ft.ProgressBar(value=max(0, min(points, target)) / target, color=color,
+                           bgcolor=ft.Colors.with_opacity(0.15, color), bar_height=6 if compact else 8,
+                           border_radius=4, expand=True)
+    return ft.Column(spacing=1 if compact else 2, controls=[
+        ft.Row([
+            ft.Text(name, weight=ft.FontWeight.BOLD, color=color, expand=True, size=13 if compact else None,
+                    overflow=ft.TextOverflow.ELLIPSIS, no_wrap=True),
+            hook(f"score-{side}", ft.Text(str(points), size=20 if compact else 26, weight=ft.FontWeight.BOLD)),
+        ]),
+        ft.Row([track] if compact else [track, ft.Text(str(target), size=11)], spacing=6),
+        ft.Row(spacing=6, wrap=True, controls=[
+            hook(f"distance-{side}", ft.Text(distance, size=12)),
+            hook(f"tally-{side}", ft.Container(height=18, content=tally_picture(points, color, 16))),
+        ]),
+    ])

@@ -1,0 +1,166 @@
+"""Small building blocks shared by the screens: test hooks, buttons, text fields, tiles.
+
+Every control a test or a user needs to find carries an
+``ft.Semantics(identifier=...)`` hook (listed in ``docs/ui-ids.md``); it
+appears in the browser as ``flt-semantics-identifier``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable
+
+import flet as ft
+from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
+
+from ..models.shell import WIDE
+
+FELT = "#2E6B4A"
+INK = "#1B1B1B"
+END_MARK = "#E65100"
+SPOT = "#FFFFFF"
+SPOT_LEGAL = "#FFD54F"
+
+
+def hook(identifier: str, control: ft.Control, *, button: bool = False, label: str | None = None,
+         disabled: bool = False) -> ft.Semantics:
+    """Wrap ``control`` with the test hook ``identifier``.
+
+    The hook is also the control's ``key``: Flutter's web engine does not
+    update a semantics node's identifier in the DOM when a reused control's
+    identifier changes (a picker tile shifting into the place of a played
+    one kept its old name), so a different hook must be a different control.
+    """
+    return ft.Semantics(key=identifier, identifier=identifier, container=True, button=button or None,
+                        label=label, disabled=disabled, content=control)
+
+
+def run(handler: Callable, *args) -> Callable:
+    """An event handler that calls ``handler(*args)``, awaiting it when it is a coroutine function."""
+    if asyncio.iscoroutinefunction(handler):
+        async def on_event(_e=None):
+            await handler(*args)
+    else:
+        def on_event(_e=None):
+            handler(*args)
+    return on_event
+
+
+def memoized(fn: Callable) -> Callable:
+    """``fn`` as a memoized Flet component: rendered again, and diffed, only when its arguments change.
+
+    A tap re-renders the whole screen; a part whose inputs did not change
+    (the scoreboard while a tile is picked, the tiles of the picture, the
+    picker tiles not touched) then costs one comparison of its arguments
+    instead of building and diffing its controls (``ft.memo``). Arguments are
+    compared with ``==``: pass plain values (tuples, strings, numbers) and
+    stable callables (bound methods of the state); a closure or list made
+    anew on each render defeats it, and an observable argument (the state)
+    re-renders it on every change. Outside a Flet render (in-process tests,
+    scripts) it is a plain call that returns the controls.
+    """
+    component = ft.memo(ft.component(fn))
+
+    @functools.wraps(fn)
+    def build(*args, **kwargs):
+        if _CURRENT_RENDERER.get() is None:
+            kwargs.pop("key", None)
+            return fn(*args, **kwargs)
+        return component(*args, **kwargs)
+
+    return build
+
+
+def text_entry(identifier: str, value: str, on_text: Callable[[str], object], **field: object) -> ft.Control:
+    """A text field (hook ``identifier``) that never sends the user's own typing back to the browser.
+
+    ``value`` is the text the app wants the field to hold; ``on_text(text)``
+    gets each change. The browser holds the text while the user types and
+    the server learns it a key at a time, one message for the new text and
+    one for the change event, so a render can fall between a key and its
+    event: a field rendered with the app's text then sent the older text
+    back, and the browser replaced what was typed meanwhile ("Cy" became
+    "CCy"). So the field is given a text only when the app's ``value``
+    differs from the last one the field is known to hold (what the app gave
+    last, or what the user's last change said); otherwise it keeps its own
+    (Flet carries a ``TextField``'s text over when it is rendered without
+    one). ``field`` are the ``ft.TextField`` arguments (``label``,
+    ``on_submit``…). Outside a Flet render (in-process tests) it is a plain field.
+    """
+    if _CURRENT_RENDERER.get() is None:
+        return hook(identifier, ft.TextField(value=value, on_change=lambda e: on_text(e.control.value), **field))
+    return _TextEntry(identifier, value, on_text, field, key=identifier)
+
+
+@ft.component
+def _TextEntry(identifier: str, value: str, on_text: Callable[[str], object], field: dict) -> ft.Control:
+    held = ft.use_ref(None)  # the text the field is known to hold: the last given, or the last change's
+
+    def changed(e: ft.Event[ft.TextField]) -> None:
+        held.current = e.control.value or ""
+        on_text(held.current)
+
+    given = None if held.current == value else value  # None: Flet keeps the field's own text
+    if given is not None:
+        held.current = given
+    return hook(identifier, ft.TextField(value=given, on_change=changed, **field))
+
+
+def action_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
+                  icon=None, filled: bool = False) -> ft.Semantics:
+    """A button with a hook; ``handler(*args)`` runs on click (sync or async)."""
+    cls = ft.FilledButton if filled else ft.OutlinedButton
+    button = cls(label, icon=icon, on_click=run(handler, *args), disabled=disabled)
+    return hook(identifier, button, button=True, label=label, disabled=disabled)
+
+
+def quick_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
+                 icon=None, filled: bool = False, width: float | None = None) -> ft.Semantics:
+    """A button drawn without Material's ink: same hook, label, look and handler as :func:`action_button`.
+
+    A Material button animates its press (ripple, elevation) for a second
+    while the tap travels to the server and back; where Flutter draws in
+    software (a browser without a GPU) each of those frames costs as much
+    CPU as the answer itself and slows it. Used for the moves entered all
+    round long (Play, Draw, Pass, Undo); the result of the tap is the feedback.
+    """
+    if disabled:
+        fg, bg, border = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE), (
+            ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE) if filled else None), (
+            None if filled else ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)))
+    elif filled:
+        fg, bg, border = ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY, None
+    else:
+        fg, bg, border = ft.Colors.PRIMARY, None, ft.Border.all(1, ft.Colors.OUTLINE)
+    text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14)
+    parts = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
+    # 36 px high, 16 px each side (12 before an icon): Play, Draw, Pass and Undo fit one row on a phone;
+    # ``width`` fixes it (the draw counts: a grid of equal keys)
+    box = ft.Container(content=ft.Row(parts, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       height=36, width=width, bgcolor=bg, border=border, border_radius=18,
+                       alignment=ft.Alignment.CENTER if width else None,
+                       padding=ft.Padding.only(left=12 if icon else 16, right=16) if width is None else None,
+                       on_click=None if disabled else run(handler, *args))
+    return hook(identifier, box, button=True, label=label, disabled=disabled)
+
+
+def tile_image(first: int, second: int, cell: float, *, horizontal: bool = True, look: str = "face",
+               left: float | None = None, top: float | None = None) -> ft.Image:
+    """A tile drawn ``cell`` pixels per half as one control (:func:`tile_picture_svg`); optionally positioned.
+
+    One control per tile instead of a container, its border and a picture:
+    a full table and the picker cost a third as much to build, compare,
+    send and lay out on each tap. ``look``: ``face``, ``drawn`` (played
+    straight from the stock), ``last`` (just placed) or ``pick`` (in the
+    picker); the pictures are ``assets/tiles/<look>/`` (``scripts/make_tile_images.py``).
+    """
+    width, height = (2 * cell, cell) if horizontal else (cell, 2 * cell)
+    return ft.Image(src=f"tiles/{look}/{'h' if horizontal else 'v'}-{first}-{second}.svg", left=left, top=top,
+                    width=width, height=height, fit=ft.BoxFit.FILL)
+
+
+
+def picker_cell_for(width: float) -> float:
+    """Pixel size of a tile half in the pickers for a window ``width`` px wide: larger on a wide window."""
+    return 24 if width >= WIDE else 19

@@ -1,0 +1,175 @@
+"""The review screen: a recorded match round by round and move by move.
+
+Each step shows the match after that action, re-folded by the engine
+(:class:`~..models.review_steps.Review`): the scoreboard and the layout
+picture at that moment (the table screen's own views, fed a read-only
+:class:`~..models.position.StillPosition`), what was done, the award
+explained, whose turn came next and why, and the chart of the scores with
+the step marked. The step controls stay at the bottom, under the thumb.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ...explain import placement_words, settlement_words, spot_words, tile_list, turn_words, winners_words
+from ...i18n import Translator
+from ...rules import Draw, Match, Play
+from ...rules.tiles import tile_text
+from ..models.app import AppModel
+from ..models.position import StillPosition
+from ..models.review_steps import Review, Step
+from ..navigation import Screen
+from ..parts.chart import score_chart
+from ..parts.layout_view import table_picture
+from ..parts.messages import message_view, notice_view
+from ..parts.page import content_width, header
+from ..parts.scoreboard import scoreboard
+from ..parts.widgets import action_button, hook, run
+
+
+def step_title(t: Translator, review: Review) -> str:
+    """``Round 2 of 4 · move 5 of 10``, ``Round 2 of 4: start``, ``Round 2 of 4: hands and settlement``."""
+    step = review.step
+    rounds = review.steps[-1].round_no
+    if step.kind == "move":
+        return t("ui.step_move", round=step.round_no, rounds=rounds, move=step.move_no, moves=step.moves)
+    key = "ui.step_start" if step.kind == "start" else "ui.step_reveal"
+    return t(key, round=step.round_no, rounds=rounds)
+
+
+def move_words(t: Translator, match: Match, step: Step) -> str:
+    """What was done at ``step``: the lead, a placement (and where), a draw, a pass, a round start or the hands."""
+    names = match.players
+    r = match.rounds[step.round_no - 1]
+    if step.kind == "start":
+        return t("account.round", number=r.number, name=names[r.starter])
+    if step.kind == "reveal":
+        shown = []
+        for seat in range(match.n):
+            hand = r.hands[seat]
+            tiles = tile_list(hand) + " = " if isinstance(hand, list) and hand else ""
+            shown.append(t("account.hand", name=names[seat], tiles=tiles, pips=r.pips[seat]))
+        return t("account.hands", hands="; ".join(shown))
+    move = r.moves[step.move_no - 1]
+    name = names[move.player]
+    if type(move) is Play:
+        if move.spot is None:
+            return t("account.lead", name=name, tile=tile_text(move.tile))
+        key = "account.play_drawn" if move.drawn else "account.play"
+        return t(key, name=name, tile=tile_text(move.tile), spot=spot_words(t, move.spot))
+    if type(move) is Draw:
+        return t("account.draw", name=name, count=move.count)
+    return t("account.pass", name=name)
+
+
+def award_lines(t: Translator, match: Match, step: Step) -> list[str]:
+    """Each award of ``step`` explained: the placement's ends and points, or the settlement step by step."""
+    r = match.rounds[step.round_no - 1]
+    if step.kind == "move":
+        info = r.placements.get(step.move_no - 1)
+        return [placement_words(t, match, info)] if info is not None else []
+    if step.kind == "reveal":
+        lines = [settlement_words(t, match, event) for event in r.settlement]  # 0-raw awards included
+        if r.result == "draw":
+            lines.append(t("result.draw"))
+        return lines
+    return []
+
+
+def next_words(t: Translator, match: Match) -> str | None:
+    """Whose turn came next and why, how the round ended, or who won."""
+    if match.finished:
+        return winners_words(t, match.side_names, match.winners)
+    turn = match.turn
+    r = match.round
+    if turn is not None:
+        return turn_words(t, match, turn)
+    if r is not None and r.ended == "domino" and not r.settled:
+        return t("ui.domino", name=match.players[r.finisher])
+    if r is not None and r.ended == "block" and not r.settled:
+        return t("ui.blocked")
+    return None
+
+
+def nav_button(identifier: str, icon: str, label: str, go: Callable[[int | None], Any],
+               index: int | None) -> ft.Control:
+    """A step control: disabled where there is no such step (at the first or last)."""
+    button = ft.IconButton(icon, tooltip=label, disabled=index is None, icon_size=30, on_click=run(go, index))
+    return hook(identifier, button, button=True, label=label, disabled=index is None)
+
+
+def controls(t: Translator, review: Review, go: Callable[[int | None], Any]) -> ft.Control:
+    """Previous/next round and move, with the step's number between; ``go(index)`` shows a step."""
+    return ft.Row(alignment=ft.MainAxisAlignment.CENTER, spacing=2, controls=[
+        nav_button("review-prev-round", ft.Icons.SKIP_PREVIOUS, t("ui.previous_round"), go, review.previous_round()),
+        nav_button("review-prev", ft.Icons.CHEVRON_LEFT, t("ui.previous_move"), go, review.previous_move()),
+        ft.Text(f"{review.index + 1} / {len(review.steps)}", size=13, width=70, text_align=ft.TextAlign.CENTER),
+        nav_button("review-next", ft.Icons.CHEVRON_RIGHT, t("ui.next_move"), go, review.next_move()),
+        nav_button("review-next-round", ft.Icons.SKIP_NEXT, t("ui.next_round"), go, review.next_round()),
+    ])
+
+
+def view(app: AppModel) -> ft.Control:
+    """A stored match step by step (one action per step): the scoreboard, the layout, what was done
+    and the award explained at the step shown, the chart with the step marked, and the step controls.
+    Without a review open: the start screen."""
+    t, shell = app.t, app.shell
+    review = app.review.review
+    if review is None:  # nothing opened for review (e.g. a stale screen name): the start screen
+        from .home import view as home_view
+
+        return home_view(app)
+    match = review.match
+    width = content_width(shell.width)
+    head = ft.Row([
+        hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"),
+                                   on_click=run(app.go, Screen.HISTORY)), button=True, label=t("ui.history")),
+        ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go),
+                     expand=True),
+    ], spacing=0)
+    if review.step is None:
+        return ft.Column([head, ft.Text(t("ui.review_empty"))], spacing=10)
+    step = review.step
+    moment = StillPosition(match)  # the table's own views draw the step; nothing can be chosen on it
+    wide = shell.wide
+    picture_w = shell.width * 0.58 - 24 if wide else width
+    side_w = shell.width - picture_w - 48 if wide else width
+    picture = table_picture(t, moment, picture_w, 520 if wide else 300) if match.round is not None else None
+    chart = score_chart(t, review.whole, side_w - 4, 170 if wide else 150, marker=step.index + 1)
+    extra = [c for c in (message_view(shell), notice_view(t, shell.notice)) if c is not None]
+    export = ft.Row(wrap=True, spacing=6, controls=[
+        action_button("export", t("ui.export"), app.transfer.export_match, review.match_id, icon=ft.Icons.DOWNLOAD),
+    ])
+    lower: list[ft.Control] = [
+        hook("review-step", ft.Text(step_title(t, review), size=13, color=ft.Colors.GREY_700)),
+        hook("review-move", ft.Text(move_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
+    ]
+    awards = award_lines(t, match, step)
+    if awards:
+        lower.append(hook("review-explain", ft.Column([ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800)
+                                                       for line in awards], spacing=2)))
+    after = next_words(t, match)
+    if after:
+        lower.append(hook("review-turn", ft.Text(after, size=14)))
+    lower.append(controls(t, review, app.review.go))
+    if wide:  # the picture on the left; scores, the step and its controls, the chart on the right
+        right = [scoreboard(t, moment), *lower, ft.Divider(height=1), chart, *extra, export]
+        body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, spacing=16, controls=[
+            ft.Column([picture] if picture else [], width=picture_w),
+            ft.Column(right, spacing=8, expand=True, scroll=ft.ScrollMode.AUTO),
+        ])
+        return ft.Column([head, body], spacing=6, expand=True)
+    # phone: what the table looked like scrolls above, the step and its controls stay under the thumb
+    upper = [scoreboard(t, moment), *([picture] if picture else []), chart, *extra, export]
+    body = ft.Column([
+        ft.Column(upper, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
+        ft.Divider(height=1),
+        ft.Column(lower, spacing=4),
+    ], spacing=6, expand=True, width=width)
+    return ft.Column([head, ft.Container(content=body, alignment=ft.Alignment.TOP_CENTER, expand=True)],
+                     spacing=6, expand=True)
+

@@ -1,0 +1,27 @@
+"""Settings: the language of every screen (English, Ukrainian, Korean)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import LANGUAGE_NAMES, LANGUAGES
+from ..models.app import AppModel
+from ..navigation import Screen
+from ..parts.widgets import action_button
+
+
+def view(app: AppModel) -> ft.Control:
+    """Settings: the language (en, uk, ko), saved in the data folder, and the way back to the
+    screen Settings was opened from."""
+    t, shell = app.t, app.shell
+    back = shell.settings_from or (Screen.TABLE if app.table.match is not None else Screen.HOME)
+    if (back == Screen.TABLE and app.table.match is None) or (back == Screen.REVIEW and app.review.review is None):
+        back = Screen.HOME
+    buttons = [action_button(f"lang-{lang}", LANGUAGE_NAMES[lang], app.set_language, lang,
+                             filled=lang == shell.lang) for lang in LANGUAGES]
+    return ft.Column(spacing=12, controls=[
+        ft.Text(t("ui.settings"), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(t("ui.language")),
+        ft.Row(buttons, wrap=True, spacing=8),
+        action_button("back", t("ui.back"), app.go, back, icon=ft.Icons.ARROW_BACK),
+    ])

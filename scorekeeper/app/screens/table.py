@@ -1,0 +1,139 @@
+"""The table screen: the scoreboard, the layout, whose turn and why, and the entry of each move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
+
+from ..models.app import AppModel
+from ..parts.layout_view import table_picture
+from ..parts.match_end import match_end_view
+from ..parts.messages import message_view
+from ..parts.move_panel import move_panel
+from ..parts.page import match_header
+from ..parts.round_end import reveal_panel, settlement_view, start_round_panel
+from ..parts.scoreboard import scoreboard
+from ..parts.status import status_view
+
+
+def table_header(app: AppModel) -> ft.Control:
+    """The game and round, with the ways home and to the settings."""
+    return match_header(app.t, app.table.match, app.go)
+
+
+def view(app: AppModel) -> ft.Control:
+    """The whole table screen, one column on a phone and two on a wide window; the match end once the
+    match is finished."""
+    shell, match = app.shell, app.table.match
+    if match.finished:
+        return match_end_view(app)
+    if not shell.wide:
+        return phone_view(app)
+    main_width = shell.width * 0.58 - 24
+    left: list[ft.Control] = []
+    right: list[ft.Control] = [scoreboard(shell.t, app.entry)]
+    if match.round is not None:  # between rounds: the layout the last round ended with
+        left.append(table_picture(shell.t, app.entry, main_width, 520))
+    if match.status in ("move", "reveal"):
+        left.append(status_view(shell.t, app.table))
+    right += [*extras(app), entry_panel(app)]
+    body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, controls=[
+        ft.Column(left, spacing=10, width=main_width + 8, scroll=ft.ScrollMode.AUTO),
+        ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
+    ])
+    return ft.Column([table_header(app), body], expand=True, spacing=6)
+
+
+def extras(app: AppModel) -> list[ft.Control]:
+    """A refusal and the last settlement, where there is one."""
+    return [c for c in (message_view(app.shell), settlement_view(app.t, app.table)) if c is not None]
+
+
+def entry_panel(app: AppModel) -> ft.Control:
+    """What the next entry needs: the move, the hands at a round's end, or the next starter
+    (a finished match is shown by :mod:`.match_end`, never here)."""
+    status = app.table.match.status
+    if status == "move":
+        return move_panel(app.shell, app.entry)
+    if status == "reveal":
+        return reveal_panel(app.shell, app.reveal)
+    return start_round_panel(app.shell, app.table)
+
+
+def phone_view(app: AppModel) -> ft.Control:
+    """The table screen on a phone: one column, the layout's picture taking the room the rest leaves.
+
+    The scoreboard (one row), the status (whose turn, the hands, the stock,
+    the end sum, the last placement) and the entry of the next move keep
+    their natural height; the picture gets what is left of the screen, so
+    everything shows without scrolling. Should the rest not fit (a small
+    phone, a long refusal), the picture keeps :data:`PICTURE_MIN` and the
+    screen scrolls as one.
+    """
+    match = app.table.match
+    t = app.t
+    width = app.shell.width - 20
+    lower: list[ft.Control] = []
+    if match.status in ("move", "reveal"):
+        lower.append(status_view(t, app.table))
+    lower += [*extras(app), entry_panel(app)]
+    picture = None
+    if match.round is not None:  # between rounds: the layout the last round ended with
+        def picture(height: float) -> ft.Control:
+            return table_picture(t, app.entry, width, height, fill=True)
+    return ft.Column([table_header(app), fitted_column(scoreboard(t, app.entry, compact=True), picture, lower)],
+                     spacing=6, expand=True)
+
+
+PICTURE_MIN = 140  # px: the smallest picture on a phone (below it the screen scrolls instead)
+PICTURE_UNMEASURED = 260  # px: before the screen has been laid out once (and in-process tests)
+GAP = 8  # px between the parts of the phone column
+
+
+def picture_room(room: float, board: float, lower: float) -> float:
+    """The picture's height on a phone: what the measured column (``room`` px) leaves after the rest."""
+    if room <= 0 or lower <= 0:
+        return PICTURE_UNMEASURED
+    return max(PICTURE_MIN, room - board - lower - 2 * GAP)
+
+
+def fitted_column(board: ft.Control, picture: Callable[[float], ft.Control] | None,
+                  lower: list[ft.Control]) -> ft.Control:
+    """Scoreboard, picture (``picture(height)``, or None), the rest: one scrolling column, the picture sized to fit.
+
+    The heights come from the browser (``on_size_change``) after each
+    layout that changed them, and are kept in the component's state; in
+    an in-process test there is no layout and the picture takes
+    :data:`PICTURE_UNMEASURED`.
+    """
+    if _CURRENT_RENDERER.get() is None:
+        return _fitted(board, picture, lower, (0, 0, 0), None)
+    return _Fitted(board, picture, lower)
+
+
+@ft.component
+def _Fitted(board, picture, lower) -> ft.Control:
+    sizes, set_sizes = ft.use_state((0, 0, 0))  # (column, scoreboard, rest) heights in px
+
+    def measured(index: int):
+        def on_size(e) -> None:
+            value = round(e.height)
+            set_sizes(lambda old: old if old[index] == value else (*old[:index], value, *old[index + 1:]))
+        return on_size
+
+    return _fitted(board, picture, lower, sizes, measured)
+
+
+def _fitted(board, picture, lower, sizes: tuple, measured) -> ft.Control:
+    def watched(control: ft.Control, index: int) -> ft.Control:
+        if measured is not None:
+            control.on_size_change = measured(index)
+        return control
+
+    parts = [watched(ft.Container(content=board), 1)]
+    if picture is not None:
+        parts.append(picture(picture_room(*sizes)))
+    parts.append(watched(ft.Column(lower, spacing=GAP), 2))
+    return watched(ft.Column(parts, spacing=GAP, scroll=ft.ScrollMode.AUTO, expand=True), 0)

@@ -1,0 +1,67 @@
+"""What a tab's models share: the store, the data folder, the other tabs, and the thread for blocking calls.
+
+One :class:`Services` per tab (``main(page)`` builds it); the store inside is
+the process's (opened once in ``launch.py``). Every store call blocks (file
+I/O and fsync), so the models run it with :meth:`Services.call` in a worker
+thread: one slow write never freezes the other tabs of the process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..store import MatchStore
+from . import settings
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+@dataclass
+class Services:
+    """``store``: the process's :class:`MatchStore`; ``data_dir``: its folder (settings live there too);
+    ``announce(match_id, version)``: tells the other tabs a match changed (``None`` in a lone test)."""
+
+    store: MatchStore
+    data_dir: str
+    announce: Callable[[str, int], None] | None = None
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker thread (blocking storage), awaited."""
+        return await asyncio.to_thread(fn, *args)
+
+    def changed(self, match_id: str, version: int) -> None:
+        """After this tab wrote ``match_id`` (now at ``version``): tell the other tabs."""
+        if self.announce is not None:
+            self.announce(match_id, version)
+
+    def saved_language(self) -> str:
+        """The language saved in the data folder, else the system's (en, uk or ko)."""
+        return str(settings.load(self.data_dir).get("lang"))
+
+    async def save_language(self, lang: str) -> None:
+        """Remember ``lang`` in the data folder (a file write, in a thread)."""
+        await self.call(settings.save, self.data_dir, {"lang": lang})
+
+    def last_match(self) -> str | None:
+        """The id of the match last played, as saved (or ``None``)."""
+        return settings.last_match(self.data_dir)
+
+    async def remember(self, match_id: str) -> None:
+        """Save ``match_id`` as the match last played (resumed on start), best effort.
+
+        Called after the store's write: that write stands whatever happens here, so a settings file
+        that cannot be written (disk full, read-only folder) is logged, never reported as "nothing was
+        recorded" (the user would enter the move again: a legal duplicate).
+        """
+        if not settings.needs_remembering(self.data_dir, match_id):
+            return
+        try:
+            await self.call(settings.remember_match, self.data_dir, match_id)
+        except OSError as err:
+            log.warning("could not remember %s as the match last played: %s", match_id, err)

@@ -1,0 +1,110 @@
+"""The package's modules import each other in one direction: no import cycle, and the layers keep apart.
+
+Every ``import`` and ``from … import`` in ``scorekeeper/`` is read from the
+syntax tree (at any depth: an import inside a function to dodge a cycle is
+still a cycle), relative ones resolved, and the graph of modules searched
+for a cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The package's modules that module ``name`` imports."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return {module for module in found if module in known and module != name}
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports(name, path, set(known)) for name, path in known.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(edges[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_scan_sees_the_package():
+    edges = graph()
+    assert len(edges) > 60
+    assert "scorekeeper.app.models.open_match" in edges["scorekeeper.app.models.move_entry"]
+
+
+def test_the_cycle_search_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_cycle():
+    assert cycles(graph()) == []
+
+
+def test_the_layers_keep_apart():
+    """The engine imports neither the store nor the app; the store not the app; models no screen or part."""
+    edges = graph()
+    for module, targets in edges.items():
+        if module.startswith("scorekeeper.rules"):
+            assert not {t for t in targets if t.startswith(("scorekeeper.store", "scorekeeper.app"))}, module
+        if module.startswith("scorekeeper.store"):
+            assert not {t for t in targets if t.startswith("scorekeeper.app")}, module
+        if module.startswith("scorekeeper.app.models"):
+            views = ("scorekeeper.app.screens", "scorekeeper.app.parts")
+            assert not {t for t in targets if t.startswith(views)}, module
+        if module.startswith("scorekeeper.app.parts"):
+            assert not {t for t in targets if t.startswith("scorekeeper.app.screens")}, module
