@@ -79,7 +79,7 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
                  points=signed(event.points))
     elif event.kind == "settlement":
         opp = " + ".join(f"{names[s]} {v}" for s, v in d["opponent_hands"].items())
-        parts = event.parts
+        parts = event.parts or {}
         text = t("settle.exact", side=side, play=parts["play"], opponents=opp,
                  opponents_total=d["opponents_total"], opponents_rounded=parts["opponents"],
                  raw=event.raw, points=signed(event.points))
@@ -103,7 +103,7 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
 def turn_words(t: Translator, match: Match, turn: Turn) -> str:
     """Whose move it is and why: ``"Bo continues: the double 6-6"``."""
     name = match.players[turn.seat]
-    if turn.reason == "next":
+    if turn.reason == "next" and turn.previous is not None:
         return t(f"turn.next.{turn.ended_by}", name=name, previous=match.players[turn.previous])
     tile = tile_text(turn.tile) if turn.tile else ""
     return t(f"turn.{turn.reason}", name=name, tile=tile)

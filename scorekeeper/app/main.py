@@ -70,7 +70,7 @@ def make_main(store: MatchStore, data_dir: Path) -> Callable[[ft.Page], Awaitabl
             CHANGED, (match_id, version)))
         app = AppModel(services, width=page.width or 390)
 
-        def on_resize(e: ft.Event[ft.Page]) -> None:
+        def on_resize(e: ft.PageResizeEvent) -> None:
             app.shell.width = page.width or app.shell.width
 
         async def on_changed(topic: str, message: tuple[str, int]) -> None:

@@ -54,9 +54,8 @@ def no_filter() -> dict[str, Any]:
     return {"player": "", "variant": None, "since": "", "until": "", "finished": None}
 
 
-@ft.observable
-@dataclass
-class HistoryQuery:
+@dataclass(eq=False)
+class HistoryQuery(ft.Observable):
     """``filter``: the filter in effect (``player``, ``variant``, ``since``, ``until``, ``finished``);
     ``items``: the matches it finds (:class:`MatchSummary`, newest first), ``shown`` of them drawn;
     ``stats``: every player's :class:`PlayerStats`; ``tab``: on a phone, ``"matches"`` or ``"stats"``.

@@ -10,9 +10,8 @@ from ...store import MatchSummary
 from .shell import Shell
 
 
-@ft.observable
-@dataclass
-class HomeList:
+@dataclass(eq=False)
+class HomeList(ft.Observable):
     """``unfinished``: the matches in progress (:class:`MatchSummary`, the store's order)."""
 
     shell: Shell

@@ -14,9 +14,8 @@ from .open_match import OpenMatch
 from .shell import Shell
 
 
-@ft.observable
-@dataclass
-class MoveEntry:
+@dataclass(eq=False)
+class MoveEntry(ft.Observable):
     """What is being entered for the turn shown on ``table``: ``selected_tile``, ``selected_spot`` (the
     open spot it joins), ``spot_tapped`` (the spot was tapped, not chosen by itself as the tile's only
     one), ``drawn`` (the tile comes straight from the stock, S8), ``drawing`` (the draw-count question

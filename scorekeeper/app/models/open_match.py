@@ -24,6 +24,7 @@ from ...rules.moves import Action, PlacementInfo, ScoreEvent
 from ...store import StaleView
 from ..navigation import Screen
 from ..problems import Problem
+from ..services import Services
 from ..store_access import snapshot
 from .intent import intent
 from .shell import Shell
@@ -31,9 +32,8 @@ from .shell import Shell
 log = logging.getLogger(__name__)
 
 
-@ft.observable
-@dataclass
-class OpenMatch:
+@dataclass(eq=False)
+class OpenMatch(ft.Observable):
     """The match a tab shows on its table.
 
     ``match`` is this tab's own copy of the engine's :class:`Match` (scores
@@ -59,8 +59,23 @@ class OpenMatch:
         self._on_show.append(clear)
 
     @property
-    def services(self) -> Any:
+    def services(self) -> Services:
         return self.shell.services
+
+    @property
+    def shown(self) -> Match:
+        """The match shown; only while one is open (the table screen is drawn only then).
+        Raises ``LookupError`` otherwise."""
+        if self.match is None:
+            raise LookupError("no match is open")
+        return self.match
+
+    @property
+    def shown_id(self) -> str:
+        """The id of the match shown; raises ``LookupError`` when none is open."""
+        if self.match_id is None:
+            raise LookupError("no match is open")
+        return self.match_id
 
     # ------------------------------------------------------------ reading
     async def open(self, match_id: str) -> None:
@@ -145,16 +160,16 @@ class OpenMatch:
         """
         result = await self.written(self.services.store.record, action)
         try:
-            events = self.match.apply(action)
+            events = self.shown.apply(action)
             self.version = result.version
         except RuleViolation:  # cannot happen with the same fold; if it does, the store is the truth
             log.exception("tab copy of %s disagrees with the store", self.match_id)
             events = result.events
             await self.reload()  # sets the version read with the copy (maybe newer than this write's)
         self.lot_seat = None  # the lot's result is shown until the first move
-        self.show(self.match)
-        self.services.changed(self.match_id, self.version)  # first: the move is stored whatever happens next
-        await self.services.remember(self.match_id)
+        self.show(self.shown)
+        self.services.changed(self.shown_id, self.version)  # first: the move is stored whatever happens next
+        await self.services.remember(self.shown_id)
         return tuple(events)
 
     @intent
@@ -167,7 +182,7 @@ class OpenMatch:
     @intent
     async def draw_lot(self) -> None:
         """S3/S10: a neutral lot among the seats (``secrets``), then start the round with it."""
-        seat = secrets.randbelow(self.match.n)
+        seat = secrets.randbelow(self.shown.n)
         await self.record(StartRound(seat))
         self.settlement = []
         self.lot_seat = seat  # shown until the round's first move
@@ -176,13 +191,13 @@ class OpenMatch:
     async def undo(self) -> None:
         """Take back the last entry (the store appends the undo; this tab refolds its copy the same way)."""
         await self.written(self.services.store.undo)
-        m = self.match
+        m = self.shown
         self.version += 1  # the undo event
         self.show(Match.replay(m.variant, m.players, m.partnerships, m.actions[:-1], explain=True))
         self.last_info = self.last_placement()
-        self.settlement = last_settlement(self.match)
+        self.settlement = last_settlement(self.shown)
         self.lot_seat = None
-        self.services.changed(self.match_id, self.version)
+        self.services.changed(self.shown_id, self.version)
 
 
 def last_settlement(match: Match) -> list[ScoreEvent]:

@@ -14,9 +14,8 @@ from .open_match import OpenMatch, last_settlement
 from .shell import Shell
 
 
-@ft.observable
-@dataclass
-class RevealEntry:
+@dataclass(eq=False)
+class RevealEntry(ft.Observable):
     """``seat``: the player whose hand is being entered; ``tiles``: the tiles tapped per seat;
     ``totals``: the pip total typed per seat (as typed: what the field holds, read stripped).
     One or the other counts for a seat: the last entered."""

@@ -12,9 +12,8 @@ from .review_steps import Review
 from .shell import Shell
 
 
-@ft.observable
-@dataclass
-class ReviewCursor:
+@dataclass(eq=False)
+class ReviewCursor(ft.Observable):
     """``review``: the match under review and the step shown (:class:`Review`), ``None`` before one is opened."""
 
     shell: Shell

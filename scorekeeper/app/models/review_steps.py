@@ -51,7 +51,7 @@ def review_steps(actions: list) -> list[Step]:
     # each step knows how many moves its round has ("move 3 of 17")
     counts: dict[int, int] = {}
     for step in steps:
-        if step.kind == "move":
+        if step.move_no is not None:
             counts[step.round_no] = step.move_no
     return [Step(s.index, s.kind, s.round_no, s.move_no, counts.get(s.round_no, 0)) for s in steps]
 

@@ -18,9 +18,8 @@ GAMES = tuple(VARIANTS)  # the games offered, in the engine's order
 SEATS = (2, 3, 4)
 
 
-@ft.observable
-@dataclass
-class SetupForm:
+@dataclass(eq=False)
+class SetupForm(ft.Observable):
     """``variant`` (a :data:`GAMES` name), ``count`` of players, :attr:`names` typed per seat (4 kept, the
     first ``count`` used; empty = "Player N"), ``partnerships``, and ``recent`` names offered."""
 

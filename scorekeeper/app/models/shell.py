@@ -33,9 +33,8 @@ class Notice:
     ok: bool = True
 
 
-@ft.observable
-@dataclass
-class Shell:
+@dataclass(eq=False)
+class Shell(ft.Observable):
     """One tab's frame: ``screen`` shown, ``lang`` (en, uk, ko), ``width`` of the window in px, ``error``
     (the one message shown, :data:`~scorekeeper.app.problems.Message`), ``notice`` (what the last import
     or export did), ``settings_from`` (the screen Settings returns to). ``busy`` while an intent runs."""

@@ -73,7 +73,7 @@ def chart_shapes(progress: Progress, width: float, height: float, marker: int | 
     for side, line in enumerate(progress.series):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
         nudge = (side - (sides - 1) / 2) * 1.6
-        elements = [cv.Path.MoveTo(x(0), y(0) + nudge)]
+        elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(x(0), y(0) + nudge)]
         last = 0
         for step, points in line[1:]:
             elements.append(cv.Path.LineTo(x(step), y(last) + nudge))
@@ -106,7 +106,7 @@ def score_chart(t, match: Match, width: float, height: float = 170, marker: int 
     width = max(width, 200)
     canvas = cv.Canvas(width=width, height=height, shapes=chart_shapes(progress, width, height, marker))
     at = progress.steps if marker is None else marker
-    legend = []
+    legend: list[ft.Control] = []
     for side, name in enumerate(match.side_names):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
         legend.append(ft.Row(spacing=4, tight=True, controls=[

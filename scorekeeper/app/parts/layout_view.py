@@ -94,10 +94,10 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
     drawn_tiles = {tile for tile, _, drawn in placed if drawn}
     last = layout.tiles[-1]
     tiles = []
-    for placed in geo.tiles:
-        look = "last" if placed.tile == last else "drawn" if placed.tile in drawn_tiles else "face"
-        box_left, box_top, _, _ = placed.box
-        tiles.append((placed.halves[0][2], placed.halves[1][2], placed.horizontal, look, box_left, box_top))
+    for tile in geo.tiles:
+        look = "last" if tile.tile == last else "drawn" if tile.tile in drawn_tiles else "face"
+        box_left, box_top, _, _ = tile.box
+        tiles.append((tile.halves[0][2], tile.halves[1][2], tile.horizontal, look, box_left, box_top))
     badges = []
     for end in layout.scoring_ends():
         x, y = end_marker(geo, layout, end.tile, end.side)
@@ -171,6 +171,7 @@ def table_picture(t: Translator, position: Position, width: float, height: float
     """
     match = position.match
     r = match.round
+    assert r is not None, "a picture of no round"
     layout = r.layout
     if not layout.tiles:
         return ft.Container(width=width, height=height if fill else min(height, 140), bgcolor=FELT, border_radius=10,
@@ -178,7 +179,7 @@ def table_picture(t: Translator, position: Position, width: float, height: float
                             content=ft.Text(t("ui.table_empty"), color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
     tile = position.selected_tile
     legal = tuple(position.legal_spots(tile)) if tile else None
-    offered = match.status == "move" and match.turn.must != "pass"
+    offered = match.status == "move" and match.turn is not None and match.turn.must != "pass"
     words = {spot: spot_words(t, spot) for spot in layout.open_spots} if offered else {}
     args = (r, placements(r), words, legal, position.selected_spot, position.pick_spot, width, height, fill,
             t("ui.table_label", count=len(layout.tiles)))

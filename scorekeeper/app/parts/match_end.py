@@ -24,8 +24,8 @@ def match_end_view(app: AppModel) -> ft.Control:
     """A finished match: the winners, the final points, the last settlement, the scores over the
     match (chart), and the ways on: review, export, history, a new match, or undo the finishing entry."""
     t, shell = app.t, app.shell
-    match = app.table.match
-    match_id = app.table.match_id
+    match = app.table.shown
+    match_id = app.table.shown_id
     width = content_width(shell.width)
     rows: list[ft.Control] = [
         scoreboard(t, app.entry),

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from ...explain import spot_words
@@ -17,9 +20,10 @@ def selection_words(t: Translator, entry: MoveEntry, refused: bool) -> str:
     """What is selected: the tile and the spot, or what to do next (``refused``: the last Play was refused)."""
     tile, spot = entry.selected_tile, entry.selected_spot
     r = entry.match.round
-    if tile is None and spot is None:
-        return t("ui.pick_lead") if not r.layout.tiles else t("ui.pick_tile_or_spot")
+    assert r is not None, "a move is entered only in a round"
     if tile is None:
+        if spot is None:
+            return t("ui.pick_lead") if not r.layout.tiles else t("ui.pick_tile_or_spot")
         return t("ui.spot_selected", spot=spot_words(t, spot))
     if not r.layout.tiles:
         return t("ui.lead_selected", tile=tile_text(tile))
@@ -34,8 +38,8 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
     """Play (with the drawn mark), Draw, Pass, Undo and the tile picker for the current move."""
     t = shell.t
     match = entry.match
-    r = match.round
-    turn = match.turn
+    r, turn = match.round, match.turn
+    assert r is not None and turn is not None, "a move is entered only on a turn"
     must = turn.must
     controls: list[ft.Control] = []
     if must == "pass":
@@ -69,12 +73,16 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
     return ft.Column(controls, spacing=8)
 
 
+MoveButton = tuple[str, str, Callable[..., Any], bool, bool, ft.IconData | None]  # hook, label, handler, filled…
+
+
 @memoized
-def _move_buttons(buttons: tuple) -> ft.Control:
+def _move_buttons(buttons: tuple[MoveButton, ...]) -> ft.Control:
     """Play, Draw, Pass, Undo: ``(hook, label, handler, filled, disabled, icon)`` each; rebuilt when one changes."""
     return ft.Row([_move_button(*button) for button in buttons], wrap=True, spacing=6, run_spacing=6)
 
 
 @memoized
-def _move_button(name: str, label: str, handler, filled: bool, disabled: bool, icon) -> ft.Control:
+def _move_button(name: str, label: str, handler: Callable[..., Any], filled: bool, disabled: bool,
+                 icon: ft.IconData | None) -> ft.Control:
     return quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon)

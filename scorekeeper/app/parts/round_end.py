@@ -37,10 +37,14 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
     t = shell.t
     match = reveal.match
     r = match.round
-    head = t("ui.domino", name=match.players[r.finisher]) if r.ended == "domino" else t("ui.blocked")
+    assert r is not None, "hands are entered at a round's end"
+    if r.ended == "domino" and r.finisher is not None:
+        head = t("ui.domino", name=match.players[r.finisher])
+    else:
+        head = t("ui.blocked")
     seats = [s for s in range(match.n) if r.hand_sizes[s] > 0]
     current = seats[0] if reveal.seat not in seats and seats else reveal.seat
-    chips = []
+    chips: list[ft.Control] = []
     for seat in seats:
         tiles = reveal.tiles.get(seat) or []
         total = reveal.totals.get(seat, "").strip()
@@ -112,7 +116,7 @@ class PickInto:
 def start_round_panel(shell: Shell, table: OpenMatch) -> ft.Control:
     """Who leads the next round: the one who went out (S10), else entered or drawn by lot (S3)."""
     t = shell.t
-    match = table.match
+    match = table.shown
     number = len(match.rounds) + 1
     controls: list[ft.Control] = [ft.Text(t("ui.round_n", n=number), size=18, weight=ft.FontWeight.BOLD)]
     required = match.required_starter

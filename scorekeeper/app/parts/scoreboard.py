@@ -18,7 +18,7 @@ def tally_picture(points: int, color: str, height: float = 18) -> cv.Canvas:
     """The E10 tally of ``points`` drawn ``height`` pixels high."""
     segments, width = tally_segments(points)
     paint = ft.Paint(color=color, stroke_width=1.6, stroke_cap=ft.StrokeCap.ROUND)
-    shapes = [cv.Line(x1 * height, y1 * height, x2 * height, y2 * height, paint=paint)
+    shapes: list[cv.Shape] = [cv.Line(x1 * height, y1 * height, x2 * height, y2 * height, paint=paint)
               for x1, y1, x2, y2 in segments]
     return cv.Canvas(width=max(width * height, 1), height=height, shapes=shapes)
 
@@ -48,7 +48,7 @@ def scoreboard(t: Translator, position: Position, compact: bool = False) -> ft.C
 @memoized
 def _scoreboard(sides: tuple, target: int, compact: bool = False) -> ft.Control:
     """``sides``: ``(name, points, distance words, winner)`` per side; ``target``: 61 (display points)."""
-    cards = []
+    cards: list[ft.Control] = []
     per_row = len(sides) if compact else min(len(sides), 2)
     for side, (name, points, distance, winner) in enumerate(sides):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]

@@ -13,12 +13,12 @@ from .widgets import hook, memoized
 
 def status_view(t: Translator, table: OpenMatch) -> ft.Control:
     """The status of the match on ``table`` as words; rebuilt only when a word changes."""
-    match = table.match
+    match = table.shown
     r = match.round
     turn = match.turn
     turn_text = turn_words(t, match, turn) if turn is not None else None
     lot_text = t("ui.lot_result", name=match.players[table.lot_seat]) if table.lot_seat is not None else None
-    hands = stock = end_sum = None
+    hands, stock, end_sum = None, "", None
     if r is not None:
         hands = tuple((t("ui.hand_count", name=name, count=r.hand_sizes[seat]),
                        SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
@@ -31,8 +31,8 @@ def status_view(t: Translator, table: OpenMatch) -> ft.Control:
 
 
 @memoized
-def _status(turn_text: str | None, lot_text: str | None, hands: tuple | None, stock: str | None,
-            end_sum: str | None, explained: str | None) -> ft.Control:
+def _status(turn_text: str | None, lot_text: str | None, hands: tuple[tuple[str, str, bool], ...] | None,
+            stock: str, end_sum: str | None, explained: str | None) -> ft.Control:
     """The status as words (``hands``: ``(words, colour, to play)`` per seat)."""
     rows: list[ft.Control] = []
     if turn_text is not None:
@@ -40,7 +40,7 @@ def _status(turn_text: str | None, lot_text: str | None, hands: tuple | None, st
     if lot_text is not None:
         rows.append(hook("lot-result", ft.Text(lot_text)))
     if hands is not None:
-        chips = []
+        chips: list[ft.Control] = []
         for seat, (words, color, active) in enumerate(hands):
             chips.append(hook(f"hand-{seat}", ft.Container(
                 padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
 from ..models.shell import WIDE
@@ -24,7 +26,7 @@ SPOT_LEGAL = "#FFD54F"
 
 
 def hook(identifier: str, control: ft.Control, *, button: bool = False, label: str | None = None,
-         disabled: bool = False) -> ft.Semantics:
+         disabled: bool = False) -> ft.Control:
     """Wrap ``control`` with the test hook ``identifier``.
 
     The hook is also the control's ``key``: Flutter's web engine does not
@@ -36,18 +38,19 @@ def hook(identifier: str, control: ft.Control, *, button: bool = False, label: s
                         label=label, disabled=disabled, content=control)
 
 
-def run(handler: Callable, *args) -> Callable:
+def run(handler: Callable[..., Any], *args: Any) -> Callable[..., Any]:
     """An event handler that calls ``handler(*args)``, awaiting it when it is a coroutine function."""
     if asyncio.iscoroutinefunction(handler):
-        async def on_event(_e=None):
+        async def on_event_async(_e: object = None) -> None:
             await handler(*args)
-    else:
-        def on_event(_e=None):
-            handler(*args)
+        return on_event_async
+
+    def on_event(_e: object = None) -> None:
+        handler(*args)
     return on_event
 
 
-def memoized(fn: Callable) -> Callable:
+def memoized(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
     """``fn`` as a memoized Flet component: rendered again, and diffed, only when its arguments change.
 
     A tap re-renders the whole screen; a part whose inputs did not change
@@ -72,7 +75,7 @@ def memoized(fn: Callable) -> Callable:
     return build
 
 
-def text_entry(identifier: str, value: str, on_text: Callable[[str], object], **field: object) -> ft.Control:
+def text_entry(identifier: str, value: str, on_text: Callable[[str], object], **field: Any) -> ft.Control:
     """A text field (hook ``identifier``) that never sends the user's own typing back to the browser.
 
     ``value`` is the text the app wants the field to hold; ``on_text(text)``
@@ -94,8 +97,10 @@ def text_entry(identifier: str, value: str, on_text: Callable[[str], object], **
 
 
 @ft.component
-def _TextEntry(identifier: str, value: str, on_text: Callable[[str], object], field: dict) -> ft.Control:
-    held = ft.use_ref(None)  # the text the field is known to hold: the last given, or the last change's
+def _TextEntry(identifier: str, value: str, on_text: Callable[[str], object], field: dict[str, Any],
+               key: str | None = None) -> ft.Control:  # ``key`` is taken by Flet (the component's identity)
+    held: MutableRef[str | None] = ft.use_ref(None)  # the text the field is known to hold: the last
+    # given, or the last change's
 
     def changed(e: ft.Event[ft.TextField]) -> None:
         held.current = e.control.value or ""
@@ -104,19 +109,20 @@ def _TextEntry(identifier: str, value: str, on_text: Callable[[str], object], fi
     given = None if held.current == value else value  # None: Flet keeps the field's own text
     if given is not None:
         held.current = given
-    return hook(identifier, ft.TextField(value=given, on_change=changed, **field))
+    # value None: Flet carries the field's own text over (TextField._migrate_state)
+    return hook(identifier, ft.TextField(value=given, on_change=changed, **field))  # type: ignore[arg-type]
 
 
-def action_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
-                  icon=None, filled: bool = False) -> ft.Semantics:
+def action_button(identifier: str, label: str, handler: Callable[..., Any], *args: Any, disabled: bool = False,
+                  icon: ft.IconData | None = None, filled: bool = False) -> ft.Control:
     """A button with a hook; ``handler(*args)`` runs on click (sync or async)."""
     cls = ft.FilledButton if filled else ft.OutlinedButton
     button = cls(label, icon=icon, on_click=run(handler, *args), disabled=disabled)
     return hook(identifier, button, button=True, label=label, disabled=disabled)
 
 
-def quick_button(identifier: str, label: str, handler: Callable, *args, disabled: bool = False,
-                 icon=None, filled: bool = False, width: float | None = None) -> ft.Semantics:
+def quick_button(identifier: str, label: str, handler: Callable[..., Any], *args: Any, disabled: bool = False,
+                 icon: ft.IconData | None = None, filled: bool = False, width: float | None = None) -> ft.Control:
     """A button drawn without Material's ink: same hook, label, look and handler as :func:`action_button`.
 
     A Material button animates its press (ripple, elevation) for a second
@@ -134,7 +140,7 @@ def quick_button(identifier: str, label: str, handler: Callable, *args, disabled
     else:
         fg, bg, border = ft.Colors.PRIMARY, None, ft.Border.all(1, ft.Colors.OUTLINE)
     text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14)
-    parts = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
+    parts: list[ft.Control] = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
     # 36 px high, 16 px each side (12 before an icon): Play, Draw, Pass and Undo fit one row on a phone;
     # ``width`` fixes it (the draw counts: a grid of equal keys)
     box = ft.Container(content=ft.Row(parts, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),

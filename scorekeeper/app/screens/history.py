@@ -75,7 +75,7 @@ def history_row(app: AppModel, summary: MatchSummary) -> ft.Control:
     icon = {FINISHED: ft.Icons.EMOJI_EVENTS, IN_PROGRESS: ft.Icons.PLAY_ARROW}.get(summary.status,
                                                                                    ft.Icons.REPORT_PROBLEM)
     color = ft.Colors.RED_800 if damaged else ft.Colors.BLUE_GREY_700
-    lines = [ft.Text(f"{when} · {game}" if game else when, size=12, color=ft.Colors.GREY_700),
+    lines: list[ft.Control] = [ft.Text(f"{when} · {game}" if game else when, size=12, color=ft.Colors.GREY_700),
              ft.Text(sides or ", ".join(summary.players) or summary.id, size=15, weight=ft.FontWeight.BOLD),
              ft.Text(status_words(t, summary), size=13, color=color)]
     box = ft.Container(

@@ -31,9 +31,8 @@ from ..parts.scoreboard import scoreboard
 from ..parts.widgets import action_button, hook, run
 
 
-def step_title(t: Translator, review: Review) -> str:
+def step_title(t: Translator, review: Review, step: Step) -> str:
     """``Round 2 of 4 · move 5 of 10``, ``Round 2 of 4: start``, ``Round 2 of 4: hands and settlement``."""
-    step = review.step
     rounds = review.steps[-1].round_no
     if step.kind == "move":
         return t("ui.step_move", round=step.round_no, rounds=rounds, move=step.move_no, moves=step.moves)
@@ -48,12 +47,14 @@ def move_words(t: Translator, match: Match, step: Step) -> str:
     if step.kind == "start":
         return t("account.round", number=r.number, name=names[r.starter])
     if step.kind == "reveal":
+        assert r.hands is not None and r.pips is not None, "a reveal step shows revealed hands"
         shown = []
         for seat in range(match.n):
             hand = r.hands[seat]
             tiles = tile_list(hand) + " = " if isinstance(hand, list) and hand else ""
             shown.append(t("account.hand", name=names[seat], tiles=tiles, pips=r.pips[seat]))
         return t("account.hands", hands="; ".join(shown))
+    assert step.move_no is not None
     move = r.moves[step.move_no - 1]
     name = names[move.player]
     if type(move) is Play:
@@ -69,7 +70,7 @@ def move_words(t: Translator, match: Match, step: Step) -> str:
 def award_lines(t: Translator, match: Match, step: Step) -> list[str]:
     """Each award of ``step`` explained: the placement's ends and points, or the settlement step by step."""
     r = match.rounds[step.round_no - 1]
-    if step.kind == "move":
+    if step.move_no is not None:
         info = r.placements.get(step.move_no - 1)
         return [placement_words(t, match, info)] if info is not None else []
     if step.kind == "reveal":
@@ -88,14 +89,14 @@ def next_words(t: Translator, match: Match) -> str | None:
     r = match.round
     if turn is not None:
         return turn_words(t, match, turn)
-    if r is not None and r.ended == "domino" and not r.settled:
+    if r is not None and r.ended == "domino" and not r.settled and r.finisher is not None:
         return t("ui.domino", name=match.players[r.finisher])
     if r is not None and r.ended == "block" and not r.settled:
         return t("ui.blocked")
     return None
 
 
-def nav_button(identifier: str, icon: str, label: str, go: Callable[[int | None], Any],
+def nav_button(identifier: str, icon: ft.IconData, label: str, go: Callable[[int | None], Any],
                index: int | None) -> ft.Control:
     """A step control: disabled where there is no such step (at the first or last)."""
     button = ft.IconButton(icon, tooltip=label, disabled=index is None, icon_size=30, on_click=run(go, index))
@@ -124,6 +125,7 @@ def view(app: AppModel) -> ft.Control:
 
         return home_view(app)
     match = review.match
+    assert match is not None, "a review is folded when opened"
     width = content_width(shell.width)
     head = ft.Row([
         hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"),
@@ -139,13 +141,14 @@ def view(app: AppModel) -> ft.Control:
     picture_w = shell.width * 0.58 - 24 if wide else width
     side_w = shell.width - picture_w - 48 if wide else width
     picture = table_picture(t, moment, picture_w, 520 if wide else 300) if match.round is not None else None
+    assert review.whole is not None
     chart = score_chart(t, review.whole, side_w - 4, 170 if wide else 150, marker=step.index + 1)
     extra = [c for c in (message_view(shell), notice_view(t, shell.notice)) if c is not None]
     export = ft.Row(wrap=True, spacing=6, controls=[
         action_button("export", t("ui.export"), app.transfer.export_match, review.match_id, icon=ft.Icons.DOWNLOAD),
     ])
     lower: list[ft.Control] = [
-        hook("review-step", ft.Text(step_title(t, review), size=13, color=ft.Colors.GREY_700)),
+        hook("review-step", ft.Text(step_title(t, review, step), size=13, color=ft.Colors.GREY_700)),
         hook("review-move", ft.Text(move_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
     ]
     awards = award_lines(t, match, step)
@@ -158,11 +161,11 @@ def view(app: AppModel) -> ft.Control:
     lower.append(controls(t, review, app.review.go))
     if wide:  # the picture on the left; scores, the step and its controls, the chart on the right
         right = [scoreboard(t, moment), *lower, ft.Divider(height=1), chart, *extra, export]
-        body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, spacing=16, controls=[
+        columns = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, spacing=16, controls=[
             ft.Column([picture] if picture else [], width=picture_w),
             ft.Column(right, spacing=8, expand=True, scroll=ft.ScrollMode.AUTO),
         ])
-        return ft.Column([head, body], spacing=6, expand=True)
+        return ft.Column([head, columns], spacing=6, expand=True)
     # phone: what the table looked like scrolls above, the step and its controls stay under the thumb
     upper = [scoreboard(t, moment), *([picture] if picture else []), chart, *extra, export]
     body = ft.Column([

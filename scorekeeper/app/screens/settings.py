@@ -17,7 +17,7 @@ def view(app: AppModel) -> ft.Control:
     back = shell.settings_from or (Screen.TABLE if app.table.match is not None else Screen.HOME)
     if (back == Screen.TABLE and app.table.match is None) or (back == Screen.REVIEW and app.review.review is None):
         back = Screen.HOME
-    buttons = [action_button(f"lang-{lang}", LANGUAGE_NAMES[lang], app.set_language, lang,
+    buttons: list[ft.Control] = [action_button(f"lang-{lang}", LANGUAGE_NAMES[lang], app.set_language, lang,
                              filled=lang == shell.lang) for lang in LANGUAGES]
     return ft.Column(spacing=12, controls=[
         ft.Text(t("ui.settings"), size=24, weight=ft.FontWeight.BOLD),

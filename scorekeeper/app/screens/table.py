@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
@@ -20,13 +21,13 @@ from ..parts.status import status_view
 
 def table_header(app: AppModel) -> ft.Control:
     """The game and round, with the ways home and to the settings."""
-    return match_header(app.t, app.table.match, app.go)
+    return match_header(app.t, app.table.shown, app.go)
 
 
 def view(app: AppModel) -> ft.Control:
     """The whole table screen, one column on a phone and two on a wide window; the match end once the
     match is finished."""
-    shell, match = app.shell, app.table.match
+    shell, match = app.shell, app.table.shown
     if match.finished:
         return match_end_view(app)
     if not shell.wide:
@@ -54,7 +55,7 @@ def extras(app: AppModel) -> list[ft.Control]:
 def entry_panel(app: AppModel) -> ft.Control:
     """What the next entry needs: the move, the hands at a round's end, or the next starter
     (a finished match is shown by :mod:`.match_end`, never here)."""
-    status = app.table.match.status
+    status = app.table.shown.status
     if status == "move":
         return move_panel(app.shell, app.entry)
     if status == "reveal":
@@ -72,7 +73,7 @@ def phone_view(app: AppModel) -> ft.Control:
     phone, a long refusal), the picture keeps :data:`PICTURE_MIN` and the
     screen scrolls as one.
     """
-    match = app.table.match
+    match = app.table.shown
     t = app.t
     width = app.shell.width - 20
     lower: list[ft.Control] = []
@@ -126,13 +127,14 @@ def _Fitted(board, picture, lower) -> ft.Control:
     return _fitted(board, picture, lower, sizes, measured)
 
 
-def _fitted(board, picture, lower, sizes: tuple, measured) -> ft.Control:
-    def watched(control: ft.Control, index: int) -> ft.Control:
+def _fitted(board: ft.Control, picture: Callable[[float], ft.Control] | None, lower: list[ft.Control],
+            sizes: tuple[int, int, int], measured: Callable[[int], Callable[[Any], None]] | None) -> ft.Control:
+    def watched(control: ft.LayoutControl, index: int) -> ft.Control:
         if measured is not None:
             control.on_size_change = measured(index)
         return control
 
-    parts = [watched(ft.Container(content=board), 1)]
+    parts: list[ft.Control] = [watched(ft.Container(content=board), 1)]
     if picture is not None:
         parts.append(picture(picture_room(*sizes)))
     parts.append(watched(ft.Column(lower, spacing=GAP), 2))
