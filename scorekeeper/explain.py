@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .i18n import Translator, catalog
+from .i18n import Translator, catalog, template
 from .rules.errors import RuleViolation
 from .rules.layout import ScoringEnd, Spot
 from .rules.match import Match
@@ -124,8 +124,8 @@ def violation_words(t: Translator, err: RuleViolation, sentence: bool = False) -
     body = t(key, **worded_params(t, err)) if known else err.text
     if err.rule:
         return f"{err.rule}: {body}"
-    template = catalog(t.lang).get(key, "") if known else body
-    if sentence and template[:1].isalpha():  # not "{name}…": a name stays as typed
+    words = template(t.lang, key, **err.params) if known else body
+    if sentence and words[:1].isalpha():  # not "{name}…": a name stays as typed
         body = capitalised(body)
     return body
 
@@ -148,8 +148,8 @@ def problem_words(t: Translator, err: RuleViolation | Coded, sentence: bool = Fa
     params: dict[str, object] = {"detail": getattr(err, "message", ""), **err.params}
     key = f"error.{code}"
     body = t(key, **_worded(t, code, params)) if key in catalog("en") else str(params["detail"] or code)
-    template = catalog(t.lang).get(key, "")
-    if sentence and template[:1].isalpha():  # not "{name}…": a name stays as typed
+    words = template(t.lang, key, **params) if key in catalog("en") else ""
+    if sentence and words[:1].isalpha():  # not "{name}…": a name stays as typed
         body = capitalised(body)
     return body
 

@@ -4,6 +4,14 @@ Catalogs are flat JSON files (``en.json``, ``uk.json``, ``ko.json``) mapping a
 key to a ``str.format`` template. English is the reference: every key in it
 must exist in the others (a test enforces this). Game and rule terms follow
 the seeds (uk: плитка, дубль, запас…; ko: 타일, 더블타일, 스피너…).
+
+A message whose words depend on a number ("1 tile", "2 tiles"; uk "1
+плитка", "2 плитки", "5 плиток") maps its key to an object of templates by
+CLDR plural category (``one``, ``few``, ``many``, ``other``: the categories
+of the language's rule, from Babel), chosen by the parameter named in
+``"_count"`` (``count`` when absent)::
+
+    "ui.hand_entry_none": {"one": "{name}: {count} tile to enter", "other": "{name}: {count} tiles to enter"}
 """
 
 from __future__ import annotations
@@ -11,36 +19,75 @@ from __future__ import annotations
 import json
 import locale
 import os
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+
+from babel import Locale
 
 LANGUAGES = ("en", "uk", "ko")
 LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ko": "한국어"}
 _DIR = Path(__file__).parent
 
 
+Entry = str | dict[str, str]  # a template, or templates by plural category (with "_count")
+COUNTED = "_count"  # in a plural entry: the parameter whose number chooses the form (default "count")
+
+
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """The key → template catalog of ``lang`` (one of :data:`LANGUAGES`)."""
+def catalog(lang: str) -> dict[str, Entry]:
+    """The key → entry catalog of ``lang`` (one of :data:`LANGUAGES`): a template, or templates by plural
+    category."""
     with open(_DIR / f"{lang}.json", encoding="utf-8") as handle:
-        return json.load(handle)
+        data: dict[str, Entry] = json.load(handle)
+    return data
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[float], str]:
+    rule: Callable[[float], str] = Locale.parse(lang).plural_form
+    return rule
+
+
+def plural_category(lang: str, number: int) -> str:
+    """The CLDR plural category of ``number`` in ``lang``: ``one``, ``few``, ``many`` or ``other``
+    (uk: 1 → one, 2 → few, 5 → many, 21 → one; en: 1 → one, else other; ko: always other)."""
+    return _plural_rule(lang)(abs(number))
+
+
+def plural_categories(lang: str) -> set[str]:
+    """Every category a whole number can take in ``lang`` (``other`` included)."""
+    return set(Locale.parse(lang).plural_form.tags) | {"other"}
+
+
+def template(lang: str, key: str, /, **params: object) -> str:
+    """The template ``key`` of ``lang`` for ``params`` (the plural form their count takes), unfilled.
+
+    Falls back to English, then to the key itself.
+    """
+    entry = catalog(lang if lang in LANGUAGES else "en").get(key)
+    if entry is None:
+        lang, entry = "en", catalog("en").get(key, key)
+    if isinstance(entry, str):
+        return entry
+    number = params.get(entry.get(COUNTED, "count"))
+    category = plural_category(lang, number) if isinstance(number, int) else "other"
+    return entry.get(category) or entry["other"]
 
 
 def translate(lang: str, key: str, /, **params: object) -> str:
-    """The text of ``key`` in ``lang`` with ``params`` filled in.
+    """The text of ``key`` in ``lang`` with ``params`` filled in (in the plural form their count takes).
 
     Falls back to English, then to the key itself, so a missing translation
     never breaks a screen (the catalog test catches it first). ``lang`` and
     ``key`` are positional-only: a parameter may itself be named ``key``
     (the ``hands_key`` refusal's seat key).
     """
-    template = catalog(lang if lang in LANGUAGES else "en").get(key)
-    if template is None:
-        template = catalog("en").get(key, key)
+    text = template(lang, key, **params)
     try:
-        return template.format(**params)
+        return text.format(**params)
     except (KeyError, IndexError, ValueError):
-        return template
+        return text
 
 
 def system_language() -> str:

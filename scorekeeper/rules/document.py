@@ -92,7 +92,7 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
     unknown = set(doc) - _TOP_KEYS
     if unknown:
         raise _malformed("unknown_fields", f"unknown field(s) {sorted(unknown)} in the match document",
-                          fields=_fields(sorted(unknown)))
+                          fields=_fields(sorted(unknown)), count=len(unknown))
     if doc.get("format") != FORMAT:
         raise _malformed("format", f"format must be {FORMAT!r}, not {doc.get('format')!r}",
                           expected=FORMAT, found=_shown(doc.get("format")))
@@ -183,7 +183,8 @@ def _read_move(move: object) -> Play | Draw | Pass:
         raise _malformed("move_player", "a move needs \"player\": the seat number")
     if len(move) > 2 and not move.keys() <= _MOVE_KEYS:
         unknown = sorted(set(move) - _MOVE_KEYS)
-        raise _malformed("move_fields", f"unknown field(s) {unknown} in a move", fields=_fields(unknown))
+        raise _malformed("move_fields", f"unknown field(s) {unknown} in a move", fields=_fields(unknown),
+                         count=len(unknown))
     if "play" in move:
         if "draw" in move or "pass" in move:
             raise _malformed("move_kinds", "a move is one of play, draw or pass")

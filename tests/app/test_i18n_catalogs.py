@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.i18n import LANGUAGES, catalog
+from scorekeeper.i18n import COUNTED, LANGUAGES, catalog
 from scorekeeper.rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
@@ -18,8 +18,13 @@ LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z0-9_.\-]+)["']""")
 UI_CODE = re.compile(r"""\bProblem\(\s*["']([a-z0-9_]+)["']""")
 
 
-def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+def placeholders(entry: str | dict[str, str]) -> set[str]:
+    """The parameters a catalog entry takes (a plural entry: those of its forms, which must agree)."""
+    if isinstance(entry, dict):
+        forms = [placeholders(text) for category, text in entry.items() if category != COUNTED]
+        assert all(form == forms[0] for form in forms), f"plural forms take different parameters: {entry}"
+        return forms[0]
+    return {name for _, name, _, _ in string.Formatter().parse(entry) if name}
 
 
 def used_keys() -> set[str]:
@@ -43,7 +48,8 @@ def test_every_key_in_every_language(lang):
     assert sorted(set(other) - set(en)) == [], f"in {lang}.json but not in en.json"
     for key, template in en.items():
         assert placeholders(other[key]) == placeholders(template), f"{lang}:{key} placeholders differ"
-        assert other[key].strip(), f"{lang}:{key} is empty"
+        texts = other[key].values() if isinstance(other[key], dict) else [other[key]]
+        assert all(text.strip() for text in texts), f"{lang}:{key} is empty"
 
 
 def test_every_key_used_in_code_is_in_english():
@@ -135,7 +141,8 @@ def test_translations_are_not_english_copies():
     en = catalog("en")
     for lang in ("uk", "ko"):
         other = catalog(lang)
-        words = {key for key, text in en.items() if re.search(r"[A-Za-z]{2}", re.sub(r"\{[a-z_]+\}", "", text))}
+        words = {key for key, text in en.items()
+                 if re.search(r"[A-Za-z]{2}", re.sub(r"\{[a-z_]+\}", "", str(text)))}
         same = [key for key in en if key.startswith(("ui.", "error.malformed", "error.os."))
                 and key in words and other[key] == en[key]]
         assert same == [], f"{lang}: untranslated {same}"

@@ -52,7 +52,7 @@ def test_an_import_of_matches_already_in_the_history_says_so(state):
     import_cases(state, "hr-2p-seed-layout")
     assert screen(state)["notice"] == "Matches imported: 1"
     run(state.transfer.import_picked([picked("same.json", case("hr-2p-seed-layout"))]))
-    assert screen(state)["notice"] == "Already in the history: 1 match(es); nothing new was imported"
+    assert screen(state)["notice"] == "Already in the history: 1 match; nothing new was imported"
     assert len(state.history.items) == 1
     both = [case("hr-2p-seed-layout"), case("e61-2p-seed-layout")]
     run(state.transfer.import_picked([picked("both.json", both)]))
@@ -113,7 +113,7 @@ def test_a_pip_total_is_a_whole_number_0_or_more(state, typed):
 def test_a_message_shown_alone_is_a_sentence(state):
     reveal_state(state, "hr-2p-seed-layout")
     run(state.reveal.reveal())  # nothing entered for Ann (Bo went out)
-    assert shown(state)["message"] == "Enter Ann's 6 remaining tile(s) or their pip total"
+    assert shown(state)["message"] == "Enter Ann's 6 remaining tiles or their pip total"
     run(state.go(Screen.NEW_MATCH))
     state.setup.set_name(0, "Ann")
     state.setup.set_name(1, "Ann")
@@ -145,7 +145,7 @@ def test_a_wrong_hand_count_cites_the_engines_deal_rule_as_the_cli_does(state, c
     run(state.reveal.reveal())
     assert state.table.match.status == "reveal"  # nothing recorded
     name = state.table.match.players[seat]
-    assert shown(state)["message"] == f"{rule}: {name} holds {6 if seat == 0 else 1} tile(s) by the record; " \
+    assert shown(state)["message"] == f"{rule}: {name} holds {'6 tiles' if seat == 0 else '1 tile'} by the record; " \
                                       f"the hands show {len(tiles)}"
     if case_name == "bad-hands-count":
         cli = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(CASES / f"{case_name}.json")],
@@ -168,7 +168,7 @@ def test_a_date_filter_that_is_no_date(state, typed, words):
 def test_the_hand_entry_reads_as_a_whole_sentence(state):
     """No trailing "…" (read as text cut off on a phone): what is still to enter, what was entered."""
     reveal_state(state, "hr-4i-block-4-4-4-14")
-    assert shown(state)["reveal-seat-0"] == "Ann: 2 tile(s) to enter"
+    assert shown(state)["reveal-seat-0"] == "Ann: 2 tiles to enter"
     state.reveal.seat = 0
     state.reveal.pick((1, 2))
     state.reveal.pick((0, 1))

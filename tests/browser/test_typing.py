@@ -64,8 +64,10 @@ def test_new_match_names_keep_every_key(ui):
     expected = {}
     for attempt in range(TRIES):
         for seat in range(4):
-            # a tap that re-renders the form, then straight into the next name
-            ui.hook(f"game-{'exact-61' if (attempt + seat) % 2 else 'horse-race'}").click()
+            # a tap that re-renders the form; once it shows (as a user sees the game chosen), the next name
+            game = ui.hook(f"game-{'exact-61' if (attempt + seat) % 2 else 'horse-race'}")
+            game.click()
+            expect(game).to_have_attribute("aria-current", "true", timeout=10_000)
             expected[seat] = f"Ann{attempt}-{seat}й"
             type_into(ui, f"name-{seat}", expected[seat])
         for seat, text in expected.items():

@@ -49,7 +49,8 @@ def choice(identifier: str, label: str, handler: Callable[..., Any], *args: Any,
     """A compact choice button (filled when chosen) with a hook; ``handler(*args)`` runs on click."""
     cls = ft.FilledButton if selected else ft.OutlinedButton
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12), visual_density=ft.VisualDensity.COMPACT)
-    return hook(identifier, cls(label, on_click=run(handler, *args), style=style), button=True, label=label)
+    return hook(identifier, cls(label, on_click=run(handler, *args), style=style), button=True, label=label,
+                selected=selected)
 
 
 def match_header(t: Translator, match: Match, go: Callable[[Screen], Any]) -> ft.Control:

@@ -26,7 +26,7 @@ SPOT_LEGAL = "#FFD54F"
 
 
 def hook(identifier: str, control: ft.Control, *, button: bool = False, label: str | None = None,
-         disabled: bool = False) -> ft.Control:
+         disabled: bool = False, selected: bool | None = None) -> ft.Control:
     """Wrap ``control`` with the test hook ``identifier``.
 
     The hook is also the control's ``key``: Flutter's web engine does not
@@ -35,7 +35,7 @@ def hook(identifier: str, control: ft.Control, *, button: bool = False, label: s
     one kept its old name), so a different hook must be a different control.
     """
     return ft.Semantics(key=identifier, identifier=identifier, container=True, button=button or None,
-                        label=label, disabled=disabled, content=control)
+                        label=label, disabled=disabled, selected=selected, content=control)
 
 
 def run(handler: Callable[..., Any], *args: Any) -> Callable[..., Any]:

@@ -18,11 +18,11 @@ def view(app: AppModel) -> ft.Control:
     partnerships where the game allows them (H1/E1, asked of the engine)."""
     t, form = app.t, app.setup
     allowed, required = form.seating_rule()
-    games = [hook(f"game-{v}", _choice(t("game." + v), form.variant == v,
-                                        lambda v=v: form.set_form(variant=v)), button=True)
-             for v in GAMES]
+    # a chosen game or count is "selected" for a screen reader as it is filled for the eye
+    games = [hook(f"game-{v}", _choice(t("game." + v), form.variant == v, lambda v=v: form.set_form(variant=v)),
+                  button=True, selected=form.variant == v) for v in GAMES]
     counts = [hook(f"players-{n}", _choice(str(n), form.count == n, lambda n=n: form.set_form(count=n)),
-                   button=True) for n in SEATS]
+                   button=True, selected=form.count == n) for n in SEATS]
     names = [text_entry(f"name-{seat}", form.names[seat], functools.partial(form.set_name, seat),
                         label=t("ui.seat_name", n=seat + 1), dense=True, hint_text=t("ui.player_n", n=seat + 1),
                         max_length=MAX_NAME)
