@@ -74,4 +74,5 @@ def test_the_stock_is_counted_by_its_own_parameter():
     """``pass_with_stock`` counts the stock, not ``count``."""
     assert translate("uk", "error.pass_with_stock", name="Ann", stock=3) == \
         "пропуск, коли в запасі ще 3 плитки: Ann має добирати"
-    assert translate("en", "error.pass_with_stock", name="Ann", stock=1) == "pass while the stock has 1 tile: Ann must draw"
+    assert translate("en", "error.pass_with_stock", name="Ann", stock=1) == \
+        "pass while the stock has 1 tile: Ann must draw"
