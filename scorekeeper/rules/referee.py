@@ -94,7 +94,7 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
                 f"(deal, draws and placements, S8); the hands show {len(hand)}",
             )
     pool: list[Tile] = []  # the unseen tiles, worked out only if some hand is a pip total
-    groups = []
+    groups: list[tuple[int, int]] = []  # (size, pip total) of each hand given as a total
     for seat in range(players):
         hand = hands[seat]
         if isinstance(hand, int):
@@ -216,7 +216,7 @@ def _share(values: list[int], groups: list[tuple[int, int]], stock: int) -> bool
     prefix = [0]
     for value in values:
         prefix.append(prefix[-1] + value)
-    failed: set[tuple] = set()
+    failed: set[tuple[int, tuple[tuple[int, int], ...], int]] = set()
     budget = [200_000]
 
     def search(i: int, groups: tuple[tuple[int, int], ...], rest: int) -> bool:
