@@ -8,7 +8,8 @@ position counted from 1 as refusals count (round ``R``, move ``M``):
 - :class:`InsertMove` ``(R, M, move)``: ``move`` goes in before move M (the
   forgotten draw); ``M`` = the round's moves + 1 puts it after the last;
 - :class:`ReplaceHands` ``(R, hands)``: round R's revealed hands, by seat;
-  seats not given keep the hand recorded (one hand or all).
+  seats not given keep the hand recorded (one hand or all);
+- :class:`ReplaceStarter` ``(R, seat)``: who led round R.
 
 Every position names the record *before* the fix, so several edits of one
 fix never shift each other. The corrected action list is then folded from
@@ -68,6 +69,14 @@ class InsertMove:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplaceStarter:
+    """Round ``round`` (from 1) was led by seat ``starter`` (S3, S10)."""
+
+    round: int
+    starter: int
+
+
+@dataclass(frozen=True, slots=True)
 class ReplaceHands:
     """Round ``round``'s revealed hands: ``hands`` by seat (tiles or a pip total) replace those
     seats' hands; the other seats keep theirs. The round must have its hands recorded."""
@@ -76,7 +85,22 @@ class ReplaceHands:
     hands: Mapping[int, Hand]
 
 
-Edit = ReplaceMove | DeleteMove | InsertMove | ReplaceHands
+Edit = ReplaceMove | DeleteMove | InsertMove | ReplaceHands | ReplaceStarter
+_EDITS = (ReplaceMove, DeleteMove, InsertMove, ReplaceHands, ReplaceStarter)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One edit placed in the action list: ``op`` (``"replace"``, ``"delete"``, ``"insert"``),
+    ``index`` in ``match.actions`` (for an insert: the action it goes before, ``len`` at the end),
+    where the table sees it (``round``; ``move`` from 1, ``"hands"`` or ``0`` for the round's start)
+    and the ``new`` action (``None`` for a delete)."""
+
+    op: str
+    index: int
+    round: int
+    move: int | str
+    new: Action | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +114,7 @@ class Plan:
     replace: Mapping[int, Action] = field(default_factory=dict)
     delete: frozenset[int] = frozenset()
     insert: Mapping[int, Sequence[Action]] = field(default_factory=dict)
+    steps: tuple[Step, ...] = ()  # the same changes, one per edit, in the order given
 
     @property
     def first(self) -> int:
@@ -140,6 +165,7 @@ class FixPreview:
 
     Attributes:
         before: the match as it stands (not changed).
+        plan: the fix placed in ``before.actions`` (:class:`Plan`).
         actions: the corrected action list, whole (also when refused).
         origin: for each action of ``actions``, its index in ``before.actions``,
             or ``None`` for an action the fix brings (a replacement or an insert).
@@ -157,6 +183,7 @@ class FixPreview:
     """
 
     before: Match
+    plan: Plan
     actions: tuple[Action, ...]
     origin: tuple[int | None, ...]
     start: int
@@ -236,14 +263,14 @@ def preview_fix(match: Match, edits: Edit | Sequence[Edit]) -> FixPreview:
     rechecked = sum(1 for i in range(start, failed if failed is not None else len(actions))
                     if origins[i] is not None and isinstance(actions[i], (Play, Draw, Pass)))
     if failed is None:
-        return FixPreview(match, actions, origins, start, folded, None, None, None, rechecked)
+        return FixPreview(match, plan, actions, origins, start, folded, None, None, None, rechecked)
     broken = kept = None
     old = origins[failed]
     if old is not None:  # an action recorded after the fix no longer fits
         round_no, move_no = position(match, old)
         broken = Broken(failed, old, actions[failed], round_no, move_no)
         kept = folded  # the fold stopped just before it
-    return FixPreview(match, actions, origins, start, None, refusal, broken, kept, rechecked)
+    return FixPreview(match, plan, actions, origins, start, None, refusal, broken, kept, rechecked)
 
 
 def apply_fix(match: Match, edits: Edit | Sequence[Edit], keep_before_broken: bool = False) -> Match:
@@ -341,36 +368,43 @@ def plan_fix(match: Match, edits: Edit | Sequence[Edit]) -> Plan:
 
     Raises :class:`RuleViolation` as :func:`preview_fix` says, ``ValueError`` for no edit at all.
     """
-    todo: Sequence[Edit] = (edits,) if isinstance(edits, (ReplaceMove, DeleteMove, InsertMove, ReplaceHands)) \
-        else edits
+    todo: Sequence[Edit] = (edits,) if isinstance(edits, _EDITS) else edits
     if not todo:
         raise ValueError("a fix needs at least one edit")
     replace: dict[int, Action] = {}
     delete: set[int] = set()
     insert: dict[int, list[Action]] = {}
+    steps: list[Step] = []
     for edit in todo:
-        if isinstance(edit, ReplaceHands):
+        new: Action
+        where: int | str
+        if isinstance(edit, ReplaceStarter):
+            _round(match, edit.round)
+            index, new, where = round_starts(match)[edit.round - 1], StartRound(edit.starter), 0
+        elif isinstance(edit, ReplaceHands):
             index = hands_index(match, edit.round)
             old = match.actions[index]
             assert type(old) is Reveal
-            new: Action = Reveal({**old.hands, **edit.hands})
-            where: int | str = "hands"
+            new, where = Reveal({**old.hands, **edit.hands}), "hands"
         elif isinstance(edit, (ReplaceMove, DeleteMove, InsertMove)):
             index = move_index(match, edit.round, edit.move, insert=isinstance(edit, InsertMove))
             where = edit.move
             if isinstance(edit, DeleteMove):
                 _once(index, replace, delete, edit.round, where)
                 delete.add(index)
+                steps.append(Step("delete", index, edit.round, where, None))
                 continue
             new = _move(edit.new, edit.round, where)
             if isinstance(edit, InsertMove):
                 insert.setdefault(index, []).append(new)
+                steps.append(Step("insert", index, edit.round, where, new))
                 continue
         else:
             raise RuleViolation("", "unknown_action", text=f"not an edit of a record: {edit!r}")
         _once(index, replace, delete, edit.round, where)
         replace[index] = new
-    return Plan(replace, frozenset(delete), insert)
+        steps.append(Step("replace", index, edit.round, where, new))
+    return Plan(replace, frozenset(delete), insert, tuple(steps))
 
 
 def _round(match: Match, round_no: int) -> Round:
@@ -400,6 +434,6 @@ def _move(move: object, round_no: int, where: int | str) -> Move:
 
 __all__ = [
     "Broken", "DeleteMove", "Edit", "FixPreview", "InsertMove", "Plan", "ReplaceHands", "ReplaceMove",
-    "ScoreChange", "apply_fix", "fold", "hands_index", "move_index", "plan_fix", "position", "preview_fix",
-    "rebuild", "round_starts", "score_changes",
+    "ReplaceStarter", "ScoreChange", "Step", "apply_fix", "fold", "hands_index", "move_index", "plan_fix",
+    "position", "preview_fix", "rebuild", "round_starts", "score_changes",
 ]
