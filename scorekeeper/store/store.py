@@ -386,6 +386,8 @@ class MatchStore:
             op = self._load(match_id)
             self._check_version(op, expected_version)
             preview = preview_fix(op.match, _canonical_edits(edits, op.match.n))
+            if sum(len(new) for new in preview.plan.insert.values()) > 1:
+                raise ValueError("one fix inserts at most one move (it is recorded as the correction's event)")
             preview.result(keep_before_broken)  # RuleViolation: nothing written
             return self._fix(op, preview, keep_before_broken)
 
@@ -714,8 +716,6 @@ class MatchStore:
         seqs = [s for s, _ in op.actions]
         seq = op.next_seq
         plan = preview.plan
-        if sum(len(new) for new in plan.insert.values()) > 1:
-            raise ValueError("one fix inserts at most one move (it is recorded as the correction's event)")
         changes = []
         for step in plan.steps:
             change: dict = {"op": step.op, "round": step.round, "move": step.move}
