@@ -389,6 +389,9 @@ class MatchStore:
             if sum(len(new) for new in preview.plan.insert.values()) > 1:
                 raise ValueError("one fix inserts at most one move (it is recorded as the correction's event)")
             preview.result(keep_before_broken)  # RuleViolation: nothing written
+            if preview.ok and preview.match is not None and preview.match.actions == op.match.actions:
+                raise StoreError(f"nothing to fix in match {match_id}: the record already says that; "
+                                 "nothing was changed", "nothing_to_fix")
             return self._fix(op, preview, keep_before_broken)
 
     def correct(self, match_id: str, target_seq: int, action, expected_version: int | None = None) -> RecordResult:
