@@ -419,7 +419,7 @@ class MatchStore:
                                  f"{old_kind}, not a {fields['kind']}")
             round_no, move_no = position(op.match, place)
             edit: Edit
-            if type(canonical) is Reveal:
+            if isinstance(canonical, Reveal):
                 edit = ReplaceHands(round_no, canonical.hands)
             elif isinstance(canonical, (Play, Draw, Pass)):
                 assert isinstance(move_no, int)
@@ -957,7 +957,7 @@ def _canonical_edits(edits: Edit | list[Edit], players: int) -> list[Edit]:
     return out
 
 
-def _canonical(action, players: int) -> tuple[dict, object]:
+def _canonical(action: object, players: int) -> tuple[dict, Action]:
     """The event fields of an action and the action read back from them, so the
     match in memory is folded from exactly what the log holds.
 
