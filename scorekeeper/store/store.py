@@ -23,6 +23,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent
 from ..rules.document import match_to_document
@@ -33,6 +34,7 @@ from ..rules.fix import (
     ReplaceHands,
     ReplaceMove,
     ReplaceStarter,
+    ScoreChange,
     position,
     preview_fix,
     rebuild,
@@ -123,7 +125,7 @@ class FixResult:
         return self.seq + 1
 
     @property
-    def changes(self) -> list:
+    def changes(self) -> list[ScoreChange]:
         """Each side's points before and after, as made (:class:`~scorekeeper.rules.fix.ScoreChange`)."""
         return self.preview.kept_changes if self.kept else self.preview.changes
 
@@ -133,7 +135,7 @@ class _OpenMatch:
 
     __slots__ = ("id", "log", "head", "state", "match", "next_seq", "last_time")
 
-    def __init__(self, match_id: str, log_file: MatchLog, head: dict, state: LogState, match: Match,
+    def __init__(self, match_id: str, log_file: MatchLog, head: dict[str, Any], state: LogState, match: Match,
                  next_seq: int, last_time: datetime) -> None:
         self.id = match_id
         self.log = log_file
@@ -330,7 +332,7 @@ class MatchStore:
                                     "move or correction", "nothing_to_redo")
             return self._change(op, {"kind": "redo", "target": undone[0]}).match
 
-    def undo_target(self, match_id: str) -> dict | None:
+    def undo_target(self, match_id: str) -> dict[str, Any] | None:
         """What :meth:`undo` would take back, as its event (a move, round start or reveal event,
         or a ``correct`` event), or ``None``: for a screen's "Undo: …" label."""
         with self._lock:
@@ -338,7 +340,7 @@ class MatchStore:
             top = self._load(match_id).state.undo_target()
             return None if top is None else _change_event(top)
 
-    def redo_target(self, match_id: str) -> dict | None:
+    def redo_target(self, match_id: str) -> dict[str, Any] | None:
         """What :meth:`redo` would bring back, as its event (see :meth:`undo_target`), or ``None``
         when there is nothing to redo (then a screen hides or disables Redo)."""
         with self._lock:
@@ -394,7 +396,8 @@ class MatchStore:
                                  "nothing was changed", "nothing_to_fix")
             return self._fix(op, preview, keep_before_broken)
 
-    def correct(self, match_id: str, target_seq: int, action, expected_version: int | None = None) -> RecordResult:
+    def correct(self, match_id: str, target_seq: int, action: Action,
+                expected_version: int | None = None) -> RecordResult:
         """Replace the action recorded at event ``target_seq`` with ``action`` (a correction).
 
         The target must be an action still in effect (see :meth:`actions`) and
@@ -691,7 +694,7 @@ class MatchStore:
         finally:
             match_log.close()
 
-    def _change(self, op: _OpenMatch, fields: dict, match: Match | None = None) -> _OpenMatch:
+    def _change(self, op: _OpenMatch, fields: dict[str, Any], match: Match | None = None) -> _OpenMatch:
         """Append one event that changes what is in effect (undo, redo, correct): the new state is
         worked out and folded first (``match``, if the caller folded it already), then the event is
         written, and only then does the match in memory change."""
@@ -721,7 +724,7 @@ class MatchStore:
         plan = preview.plan
         changes = []
         for step in plan.steps:
-            change: dict = {"op": step.op, "round": step.round, "move": step.move}
+            change: dict[str, Any] = {"op": step.op, "round": step.round, "move": step.move}
             if step.op == "insert":
                 change["before"] = seqs[step.index] if step.index < len(seqs) else None
             else:
@@ -730,7 +733,7 @@ class MatchStore:
             if step.new is not None:
                 change["new"] = action_to_json(step.new)
             changes.append(change)
-        fields: dict = {"kind": "correct", "changes": changes}
+        fields: dict[str, Any] = {"kind": "correct", "changes": changes}
         kept = preview.match is None
         if kept:
             assert preview.broken is not None
@@ -934,7 +937,7 @@ class MatchStore:
 _MOVES = (Play, Draw, Pass)
 
 
-def _change_event(change: Change) -> dict:
+def _change_event(change: Change) -> dict[str, Any]:
     """A change in effect as the event that made it (an action's event fields, or the correction)."""
     if change.event is not None:
         return dict(change.event)
@@ -957,7 +960,7 @@ def _canonical_edits(edits: Edit | list[Edit], players: int) -> list[Edit]:
     return out
 
 
-def _canonical(action: object, players: int) -> tuple[dict, Action]:
+def _canonical(action: object, players: int) -> tuple[dict[str, Any], Action]:
     """The event fields of an action and the action read back from them, so the
     match in memory is folded from exactly what the log holds.
 
