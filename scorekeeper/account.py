@@ -11,6 +11,7 @@ from .explain import event_words, placement_words, settlement_words, spot_words,
 from .i18n import Translator
 from .rules.match import Match
 from .rules.moves import Draw, Play
+from .rules.scoring import to_points
 from .rules.tiles import tile_text
 
 
@@ -51,7 +52,7 @@ def match_account(match: Match, lang: str = "en") -> str:
         elif r.ended == "match-end":
             winner = r.winners[0]
             lines.append("  " + t("account.match_end", side=match.side_names[winner],
-                                  points=running[winner] // 5))
+                                  points=to_points(running[winner])))
         if r.hands is not None:
             shown = []
             for seat in range(match.n):
@@ -63,7 +64,7 @@ def match_account(match: Match, lang: str = "en") -> str:
             lines.append("  " + settlement_words(t, match, event))
         if r.result == "draw":
             lines.append("  " + t("result.draw"))
-        scores = ", ".join(f"{side} {raw // 5}" for side, raw in zip(match.side_names, running, strict=False))
+        scores = ", ".join(f"{side} {to_points(raw)}" for side, raw in zip(match.side_names, running, strict=False))
         lines.append("  " + t("account.scores", scores=scores))
     lines.append("")
     if match.finished:

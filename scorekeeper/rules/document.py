@@ -9,13 +9,16 @@ file or console I/O here.
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 
 from .errors import RuleViolation
 from .layout import parse_spot, spot_text
 from .match import Match
-from .moves import Draw, Pass, Play, Reveal, StartRound
+from .moves import Action, Draw, Hand, Move, Pass, Play, Reveal, StartRound
 from .tiles import parse_tile, tile_text
+from .variants import get_variant
 
 FORMAT = "scorekeeper-match/1"
 _TOP_KEYS = {"format", "variant", "players", "partnerships", "rounds", "meta"}
@@ -105,7 +108,7 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
         raise _malformed("rounds", "rounds must be a list")
-    match = Match(doc.get("variant"), players, partnerships, explain=explain)
+    match = Match(get_variant(doc.get("variant")).name, players, partnerships, explain=explain)
     apply = match.apply
     for r_index, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict) or set(rnd) - _ROUND_KEYS:
@@ -141,17 +144,18 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
 
 # Plays already read, by (player, tile text, spot text[, True for drawn]): a match repeats
 # the same few thousand plays, and Play objects are immutable, so one can serve them all.
-_PLAYS: dict[tuple, Play] = {}
+_PlayKey = tuple[int, str] | tuple[int, str, str] | tuple[int, str, str, bool]
+_PLAYS: dict[_PlayKey, Move] = {}
 _PLAYS_MAX = 65536
 
 
-def parse_move(move: object) -> Play | Draw | Pass:
+def parse_move(move: object) -> Move:
     """One move object of a document → :class:`Play`, :class:`Draw` or :class:`Pass`.
 
     Raises :class:`RuleViolation` (unlocated) for a malformed move or an
     unknown tile (S2) or spot (S4).
     """
-    key = None
+    key: _PlayKey | None = None
     if type(move) is dict:  # the usual shapes of a play, looked up without re-reading
         player, tile, at = move.get("player"), move.get("play"), move.get("at")
         if type(player) is int and type(tile) is str:  # exact types: 1.0 == True == 1
@@ -174,7 +178,7 @@ def parse_move(move: object) -> Play | Draw | Pass:
     return play
 
 
-def _read_move(move: object) -> Play | Draw | Pass:
+def _read_move(move: object) -> Move:
     """:func:`parse_move` without the look-up: checks every field."""
     if type(move) is not dict:
         raise _malformed("move_object", "a move is an object like {\"player\": 0, \"play\": \"1-4\"}")
@@ -208,7 +212,7 @@ def _read_move(move: object) -> Play | Draw | Pass:
     raise _malformed("move_kind", "a move needs one of \"play\", \"draw\" or \"pass\"")
 
 
-def parse_hands(hands: object, players: int) -> dict[int, list | int]:
+def parse_hands(hands: object, players: int) -> dict[int, Hand]:
     """The ``hands`` object of a round → ``{seat: [tiles] or pip total}``.
 
     Raises :class:`RuleViolation` (unlocated) for a malformed object or an
@@ -216,7 +220,7 @@ def parse_hands(hands: object, players: int) -> dict[int, list | int]:
     """
     if not isinstance(hands, dict):
         raise _malformed("hands_object", "hands is an object by seat: {\"0\": [\"1-4\"], \"1\": 12}")
-    out: dict[int, list | int] = {}
+    out: dict[int, Hand] = {}
     for key, hand in hands.items():
         # Looked up, not int()-parsed: "²" passes str.isdigit() but int() refuses it, and
         # int() refuses digit strings longer than 4300 characters.
@@ -235,10 +239,10 @@ def parse_hands(hands: object, players: int) -> dict[int, list | int]:
     return out
 
 
-def move_to_json(move: Play | Draw | Pass) -> dict:
+def move_to_json(move: Move) -> dict[str, Any]:
     """A move as the match format writes it."""
     if type(move) is Play:
-        out: dict = {"player": move.player, "play": tile_text(move.tile)}
+        out: dict[str, Any] = {"player": move.player, "play": tile_text(move.tile)}
         if move.spot is not None:
             out["at"] = spot_text(move.spot)
         if move.drawn:
@@ -249,17 +253,17 @@ def move_to_json(move: Play | Draw | Pass) -> dict:
     return {"player": move.player, "pass": True}
 
 
-def hands_to_json(hands: dict) -> dict:
+def hands_to_json(hands: dict[int, Hand]) -> dict[str, list[str] | int]:
     """Revealed hands as the match format writes them (string seat keys)."""
     return {str(seat): (hand if isinstance(hand, int) else [tile_text(t) for t in hand])
             for seat, hand in sorted(hands.items())}
 
 
-def match_to_document(match: Match) -> dict:
+def match_to_document(match: Match) -> dict[str, Any]:
     """The ``scorekeeper-match/1`` document of a match (its rounds, moves and hands)."""
     rounds = []
     for r in match.rounds:
-        rnd: dict = {"starter": r.starter, "moves": [move_to_json(m) for m in r.moves]}
+        rnd: dict[str, Any] = {"starter": r.starter, "moves": [move_to_json(m) for m in r.moves]}
         if r.hands is not None:
             rnd["hands"] = hands_to_json(r.hands)
         rounds.append(rnd)
@@ -267,6 +271,6 @@ def match_to_document(match: Match) -> dict:
             "partnerships": match.partnerships, "rounds": rounds}
 
 
-def actions_of(match: Match) -> list:
+def actions_of(match: Match) -> list[Action]:
     """The actions a match was folded from (StartRound, moves, Reveal), in order."""
     return list(match.actions)

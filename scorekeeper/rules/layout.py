@@ -12,6 +12,7 @@ ends it covers and the ends it adds, so scoring never re-walks the layout.
 
 from __future__ import annotations
 
+from collections.abc import KeysView
 from dataclasses import dataclass
 
 from .errors import RuleViolation
@@ -122,7 +123,7 @@ class Layout:
         return list(self._placed)
 
     @property
-    def on_table(self):
+    def on_table(self) -> KeysView[Tile]:
         """The placed tiles as a set-like view: ``tile in layout.on_table``."""
         return self._placed.keys()
 
@@ -273,6 +274,7 @@ class Layout:
         value = spots.get(spot)
         if value is None or (value != a and value != b) or tile in self._placed:
             self.check(tile, spot)  # raises the refusal that fits
+            raise AssertionError("unreachable: check() refuses this placement")
         del spots[spot]
         self._placed[tile] = spot
         target, side = spot

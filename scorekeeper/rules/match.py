@@ -15,6 +15,7 @@ E4, going out E6, blocked round E7/E8.
 from __future__ import annotations
 
 import unicodedata
+from enum import StrEnum
 
 from .errors import RuleViolation
 from .layout import Layout
@@ -27,25 +28,50 @@ from .moves import (
     PLAY_DRAWN,
     Action,
     Draw,
+    EndedBy,
+    Hand,
     Pass,
     PlacementInfo,
     Play,
+    Reason,
     Reveal,
     ScoreEvent,
     StartRound,
     Turn,
 )
 from .referee import Claim, TableFacts, check_hands, proven_fit
-from .scoring import TARGET_RAW, placement_raw
-from .settlement import exact61_block, exact61_settlement, horse_race_block, horse_race_domino
+from .scoring import placement_raw, to_points
+from .settlement import Award, exact61_block, exact61_settlement, horse_race_block, horse_race_domino
 from .tiles import ALL_TILES, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
 _SPECIAL = frozenset({LEAD, PLAY_DRAWN, PASS_AFTER_DRAW})  # turns with extra S8 checks on a play
 
-# Round.result values (match-format.md)
-IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = "in-progress", "domino", "block", "draw", "match-end"
+
+
+class Result(StrEnum):
+    """How a round ended (:attr:`Round.result` as in the replay report, match-format.md; also
+    :attr:`Round.ended` for ``domino``, ``block`` and ``match-end``). Equal to its text."""
+
+    IN_PROGRESS = "in-progress"
+    DOMINO = "domino"        # a player went out (H7, E6)
+    BLOCK = "block"          # everyone passed with the stock empty (S8; H7/H9, E7)
+    DRAW = "draw"            # Exact 61 block with the lowest hands tied on different sides (E8)
+    MATCH_END = "match-end"  # a placement ended the match (H6, E9)
+
+
+class Status(StrEnum):
+    """What a match waits for (:attr:`Match.status`). Equal to its text (``Status.MOVE == "move"``)."""
+
+    START_ROUND = "start-round"  # a round to start (the first, or after a settled one)
+    MOVE = "move"                # a move of the round in play
+    REVEAL = "reveal"            # the round ended: the hands are needed to settle it
+    FINISHED = "finished"        # the match is over
+
+
+IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = (Result.IN_PROGRESS, Result.DOMINO, Result.BLOCK, Result.DRAW,
+                                               Result.MATCH_END)
 
 
 # Characters a player's name may not hold: control characters (a new line would break the
@@ -99,17 +125,17 @@ class Round:
         self.moves: list[Play | Draw | Pass] = []
         self.events: list[ScoreEvent] = []
         self.to_move: int | None = starter  # the seat to move; None once the round ended
-        self.reason = LEAD
+        self.reason: Reason = LEAD
         self.one_tile = one_tile  # Exact 61: every placement ends the turn (E4)
-        self.ended: str | None = None
+        self.ended: Result | None = None
         self.settled = False
-        self.result = IN_PROGRESS
+        self.result: Result = IN_PROGRESS
         self.winners: list[int] = []
         self.next_starter: int | None = None
         self.finisher: int | None = None
         self.last_play_raw = 0
         self.claims: list[list[Claim]] = [[] for _ in range(players)]
-        self.hands: dict | None = None
+        self.hands: dict[int, Hand] | None = None
         self.pips: list[int] | None = None
         self.placements: dict[int, PlacementInfo] = {}
         self.nil_awards: list[ScoreEvent] = []
@@ -139,14 +165,16 @@ class Round:
         if reason == NEXT:  # the last move ended the previous turn
             last = self.moves[-1]
             if type(last) is Pass:
-                ended_by = "pass"
+                ended_by = EndedBy.PASS
             elif self.one_tile:
-                ended_by = "one-tile"
+                ended_by = EndedBy.ONE_TILE
             else:
-                ended_by = "drawn" if last.drawn else "no-score"
+                ended_by = EndedBy.DRAWN if type(last) is Play and last.drawn else EndedBy.NO_SCORE
             return Turn(seat, NEXT, None, last.player, ended_by, self.stock, self.max_draw())
         if reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
-            return Turn(seat, reason, self.moves[-1].tile, stock=self.stock, max_draw=self.max_draw())
+            played = self.moves[-1]  # the double or scoring tile that continues the turn (H4)
+            tile = played.tile if type(played) is Play else None
+            return Turn(seat, reason, tile, stock=self.stock, max_draw=self.max_draw())
         return Turn(seat, reason, stock=self.stock, max_draw=self.max_draw())
 
     def max_draw(self) -> int:
@@ -206,8 +234,8 @@ class Match:
 
     @property
     def points(self) -> list[int]:
-        """Display points per side (raw / 5)."""
-        return [raw // 5 for raw in self.scores]
+        """Display points per side (raw / 5, :func:`~scorekeeper.rules.scoring.to_points`)."""
+        return [to_points(raw) for raw in self.scores]
 
     def points_to_target(self, side: int) -> int:
         """Display points ``side`` still needs to reach the target (61, H3/E3), 0 once reached
@@ -220,15 +248,15 @@ class Match:
         return self.rounds[-1] if self.rounds else None
 
     @property
-    def status(self) -> str:
-        """What the match waits for: ``"start-round"``, ``"move"``, ``"reveal"``
-        (the round ended; the hands are needed) or ``"finished"``."""
+    def status(self) -> Status:
+        """What the match waits for (a :class:`Status`, equal to its text): ``"start-round"``,
+        ``"move"``, ``"reveal"`` (the round ended; the hands are needed) or ``"finished"``."""
         if self.finished:
-            return "finished"
+            return Status.FINISHED
         r = self.round
         if r is None or r.settled:
-            return "start-round"
-        return "reveal" if r.ended else "move"
+            return Status.START_ROUND
+        return Status.REVEAL if r.ended else Status.MOVE
 
     @property
     def required_starter(self) -> int | None:
@@ -344,8 +372,9 @@ class Match:
 
     def _wrong_player(self, r: Round, player: int) -> RuleViolation:
         turn = r.turn  # a refusal: building the Turn here costs nothing on the hot path
+        assert turn is not None  # called only while the round takes moves
         name, who = self.players[turn.seat], self.players[player]
-        if turn.reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
+        if turn.reason in (CONTINUE_DOUBLE, CONTINUE_SCORED) and turn.tile is not None:
             why = "the double" if turn.reason == CONTINUE_DOUBLE else "the scoring tile"
             return RuleViolation(
                 "H4", "skipped_continuation", seat=player, expected=turn.seat, name=name, who=who,
@@ -380,7 +409,7 @@ class Match:
         return self._wrong_player(r, player)
 
     def _round_over(self, r: Round) -> RuleViolation:
-        if r.ended == DOMINO:
+        if r.ended == DOMINO and r.finisher is not None:
             rule = "E6" if self.rules.exact else "H7"
             name = self.players[r.finisher]
             return RuleViolation(rule, "round_over", name=name, text=f"{name} went out: the round is over")
@@ -413,7 +442,7 @@ class Match:
         else:
             r.hand_sizes[player] -= 1
         r.moves.append(move)
-        raw = end_sum if end_sum % 5 == 0 and end_sum > 0 else 0  # S7, inlined for speed
+        raw = placement_raw(end_sum)  # S7
         joins = self._exact and not r.hand_sizes[player]
         if joins:  # E5: the last tile joins the settlement
             r.last_play_raw, event = raw, None
@@ -438,16 +467,16 @@ class Match:
         at exactly 61 (E3, E9)."""
         side = self.side_of[player]
         before = self.scores[side]
-        accepted = not self._exact or before + raw <= TARGET_RAW
+        accepted = self.rules.accepts(before + raw)  # E3
         event = ScoreEvent("play", side, raw, accepted, index, end_sum, None, None, before)
         r.events.append(event)
         if accepted:
             self.scores[side] = before + raw
-            if before + raw >= TARGET_RAW:  # with Exact 61 only exactly 61 gets here
+            if self.rules.reached(before + raw):  # H6 / E9
                 self._end_by_placement(r, side)
         return event
 
-    def _check_special_play(self, r: Round, move: Play, reason: str) -> int:
+    def _check_special_play(self, r: Round, move: Play, reason: Reason) -> int:
         """S8 checks of a play that is a lead, follows a draw, or is a drawn tile.
 
         Returns the open-value mask to remember when a first drawn tile fits
@@ -545,7 +574,7 @@ class Match:
             r.to_move, r.reason = (move.player + 1) % self.n, NEXT
         return _NO_EVENTS
 
-    def _reveal(self, hands: dict) -> tuple[ScoreEvent, ...]:
+    def _reveal(self, hands: dict[int, Hand]) -> tuple[ScoreEvent, ...]:
         r = self.round
         if r is None or r.hands is not None:
             raise RuleViolation("S2", "hands_again", text="the hands of this round were already given")
@@ -567,7 +596,7 @@ class Match:
     def _settle(self, r: Round, pips: list[int]) -> list[ScoreEvent]:
         exact = self.rules.exact
         events: list[ScoreEvent] = []
-        if r.ended == DOMINO:
+        if r.ended == DOMINO and r.finisher is not None:
             r.result, r.next_starter = DOMINO, r.finisher
             if exact:  # E6: one event, applied or rejected whole
                 award = exact61_settlement(r.finisher, r.last_play_raw, pips, self.side_of)
@@ -581,7 +610,7 @@ class Match:
                 r.winners = [award.side]
                 if award.raw:
                     events.append(self._add(r, ScoreEvent("domino", award.side, award.raw,
-                                                          detail=award.detail)))
+                                                          detail=award.detail or {})))
                 else:
                     r.nil_awards.append(self._nil_award(r, "domino", award))
                 self._horse_race_winners()
@@ -599,7 +628,7 @@ class Match:
             for award in awards:
                 if award.raw:
                     events.append(ScoreEvent("block", award.side, award.raw,
-                                             score_before=before[award.side], detail=award.detail))
+                                             score_before=before[award.side], detail=award.detail or {}))
                 else:
                     r.nil_awards.append(self._nil_award(r, "block", award))
             for event in events:  # H10: applied together
@@ -616,26 +645,27 @@ class Match:
 
     def _horse_race_winners(self) -> None:
         """H10: every side at or past the target after a settlement shares the win."""
-        winners = [side for side, raw in enumerate(self.scores) if raw >= TARGET_RAW]
+        winners = [side for side, raw in enumerate(self.scores) if self.rules.reached(raw)]
         if winners:
             self.finished, self.winners = True, winners
 
-    def _nil_award(self, r: Round, kind: str, award) -> ScoreEvent:
+    def _nil_award(self, r: Round, kind: str, award: Award) -> ScoreEvent:
         """An award of 0 raw as an event-shaped explanation (not applied, not in ``r.events``)."""
         return ScoreEvent(kind, award.side, 0, hand=award.hand, parts=award.parts,
                           score_before=self.scores[award.side], detail=award.detail or {})
 
-    def _exact_event(self, r: Round, kind: str, award) -> ScoreEvent:
+    def _exact_event(self, r: Round, kind: str, award: Award) -> ScoreEvent:
         before = self.scores[award.side]
-        accepted = before + award.raw <= TARGET_RAW  # E3: rejected whole if it passes 61
+        accepted = self.rules.accepts(before + award.raw)  # E3: rejected whole if it passes 61
         event = ScoreEvent(kind, award.side, award.raw, accepted, hand=award.hand, parts=award.parts,
                            score_before=before, detail=award.detail or {})
         r.events.append(event)
         if accepted:
             self.scores[award.side] = before + award.raw
-            if before + award.raw == TARGET_RAW:  # E9
+            if self.rules.reached(before + award.raw):  # E9
                 self.finished, self.winners = True, [award.side]
         return event
 
 
-__all__ = ["Match", "Round", "placement_raw", "IN_PROGRESS", "DOMINO", "BLOCK", "DRAW", "MATCH_END"]
+__all__ = ["Match", "Result", "Round", "Status", "placement_raw", "IN_PROGRESS", "DOMINO", "BLOCK", "DRAW",
+           "MATCH_END"]

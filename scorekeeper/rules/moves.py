@@ -10,8 +10,11 @@ Results (output, explanations as data): :class:`ScoreEvent` for every award,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
 
 from .layout import ScoringEnd, Spot
+from .scoring import to_points
 from .tiles import Tile
 
 
@@ -96,12 +99,12 @@ class ScoreEvent:
     hand: int | None = None
     parts: dict[str, int] | None = None
     score_before: int = 0
-    detail: dict = field(default_factory=dict)
+    detail: dict[str, Any] = field(default_factory=dict)
 
     @property
     def points(self) -> int:
-        """Display points (raw / 5)."""
-        return self.raw // 5
+        """Display points (raw / 5, S7)."""
+        return to_points(self.raw)
 
     @property
     def would_reach(self) -> int:
@@ -117,21 +120,21 @@ class ScoreEvent:
     @property
     def points_before(self) -> int:
         """The side's display points before the event (``score_before`` / 5)."""
-        return self.score_before // 5
+        return to_points(self.score_before)
 
     @property
     def points_after(self) -> int:
         """The side's display points after the event (``score_after`` / 5)."""
-        return self.score_after // 5
+        return to_points(self.score_after)
 
     @property
     def would_reach_points(self) -> int:
         """Display points the side would have with this event (``would_reach`` / 5; E3's rejected total)."""
-        return self.would_reach // 5
+        return to_points(self.would_reach)
 
-    def report(self) -> dict:
+    def report(self) -> dict[str, Any]:
         """The event as the replay report's JSON object (match-format.md)."""
-        out: dict = {"kind": self.kind}
+        out: dict[str, Any] = {"kind": self.kind}
         if self.kind == "play":
             out["move"] = self.move
         out["side"] = self.side
@@ -147,13 +150,30 @@ class ScoreEvent:
         return out
 
 
-# Why a seat is to move (Turn.reason).
-LEAD = "lead"                      # leads the round (S3 / S10)
-NEXT = "next"                      # clockwise after the previous turn ended
-CONTINUE_DOUBLE = "continue-double"  # H4: played a double from hand
-CONTINUE_SCORED = "continue-scored"  # H4: played a scoring tile from hand
-PLAY_DRAWN = "play-drawn"          # S8: drew; the tile that fits must be played
-PASS_AFTER_DRAW = "pass-after-draw"  # S8: drew the last tiles, none fit
+class Reason(StrEnum):
+    """Why a seat is to move (:attr:`Turn.reason`). A ``StrEnum``: each member equals its text
+    (``Reason.LEAD == "lead"``), which is also the suffix of its ``turn.*`` catalog key."""
+
+    LEAD = "lead"                        # leads the round (S3 / S10)
+    NEXT = "next"                        # clockwise after the previous turn ended
+    CONTINUE_DOUBLE = "continue-double"  # H4: played a double from hand
+    CONTINUE_SCORED = "continue-scored"  # H4: played a scoring tile from hand
+    PLAY_DRAWN = "play-drawn"            # S8: drew; the tile that fits must be played
+    PASS_AFTER_DRAW = "pass-after-draw"  # S8: drew the last tiles, none fit
+
+
+class EndedBy(StrEnum):
+    """How the previous turn ended (:attr:`Turn.ended_by`, for ``Reason.NEXT``)."""
+
+    NO_SCORE = "no-score"  # a non-double from hand that did not score (H4)
+    DRAWN = "drawn"        # a drawn tile ends the turn (H5)
+    ONE_TILE = "one-tile"  # Exact 61: one tile a turn (E4)
+    PASS = "pass"          # S8
+
+
+LEAD, NEXT = Reason.LEAD, Reason.NEXT
+CONTINUE_DOUBLE, CONTINUE_SCORED = Reason.CONTINUE_DOUBLE, Reason.CONTINUE_SCORED
+PLAY_DRAWN, PASS_AFTER_DRAW = Reason.PLAY_DRAWN, Reason.PASS_AFTER_DRAW
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +182,11 @@ class Turn:
 
     Attributes:
         seat: the seat to move.
-        reason: one of ``lead``, ``next``, ``continue-double``,
+        reason: a :class:`Reason`: ``lead``, ``next``, ``continue-double``,
             ``continue-scored``, ``play-drawn``, ``pass-after-draw``.
         tile: the tile that caused a continuation.
         previous: for ``next``, the seat whose turn ended, and ``ended_by``
-            why: ``"no-score"`` (a non-double that did not score, H4),
+            (an :class:`EndedBy`) why: ``"no-score"`` (a non-double that did not score, H4),
             ``"drawn"`` (a drawn tile ends the turn, H5), ``"one-tile"``
             (E4), ``"pass"``.
         stock: tiles in the stock.
@@ -181,10 +201,10 @@ class Turn:
     """
 
     seat: int
-    reason: str
+    reason: Reason
     tile: Tile | None = None
     previous: int | None = None
-    ended_by: str | None = None
+    ended_by: EndedBy | None = None
     stock: int = 0
     max_draw: int = field(default=0, compare=False)
 

@@ -94,7 +94,7 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
                 f"(deal, draws and placements, S8); the hands show {len(hand)}",
             )
     pool: list[Tile] = []  # the unseen tiles, worked out only if some hand is a pip total
-    groups = []
+    groups: list[tuple[int, int]] = []  # (size, pip total) of each hand given as a total
     for seat in range(players):
         hand = hands[seat]
         if isinstance(hand, int):
@@ -153,7 +153,12 @@ def _check_claims(hands: dict[int, list[Tile] | int], facts: TableFacts) -> None
 def proven_fit(name: str, seat: int, move: int, mask: int, kind: str, tile: Tile, how: str) -> RuleViolation:
     """The S8 refusal for a draw or pass by a player proven to hold a fitting tile.
 
-    Located at the draw or pass (``move`` 0-based → reported 1-based).
+    ``how`` is the 1-based move (as text) at which the tile is played from
+    hand, or ``"holds"`` when the revealed hand shows it. Located at the draw
+    or pass (``move`` 0-based → reported 1-based). The text says what to do:
+    a draw the table forgot to record (between the two) would explain the
+    tile, so record it first; otherwise the draw or pass itself is wrong, so
+    correct that move.
     """
     verb = {"draw": "drew", "pass": "passed", "drawn": "drew"}[kind]
     later = "still holds it at the end" if how == "holds" else f"plays it from hand at move {how}"
@@ -161,7 +166,8 @@ def proven_fit(name: str, seat: int, move: int, mask: int, kind: str, tile: Tile
         "S8", "held_fitting_tile", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
         kind=kind, values=_values(mask), later=how,
         text=f"{name} {verb} at move {move + 1} while holding {tile_text(tile)}, which fitted "
-        f"an open {_values(mask)} ({name} {later}); a player who can play must play",
+        f"an open {_values(mask)} ({name} {later}); a player who can play must play: if {name} drew "
+        f"again after move {move + 1}, record that draw first, otherwise correct move {move + 1}",
     )
     err.move_no = move + 1
     return err
@@ -216,7 +222,7 @@ def _share(values: list[int], groups: list[tuple[int, int]], stock: int) -> bool
     prefix = [0]
     for value in values:
         prefix.append(prefix[-1] + value)
-    failed: set[tuple] = set()
+    failed: set[tuple[int, tuple[tuple[int, int], ...], int]] = set()
     budget = [200_000]
 
     def search(i: int, groups: tuple[tuple[int, int], ...], rest: int) -> bool:

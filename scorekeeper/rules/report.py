@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .match import Match
 
 REPORT_FORMAT = "scorekeeper-report/1"
 
 
-def build_report(match: Match) -> dict:
+def build_report(match: Match) -> dict[str, Any]:
     """The replay report: every scoring event in the order applied, each round's
     result, winners and next starter, the scores (display points) and the result."""
     rounds = []

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-RAW_PER_POINT = 5
-TARGET_RAW = 305  # 61 points, both games (H3, E3)
+RAW_PER_POINT = 5  # S7: display points are raw / 5
 
 
 def placement_raw(end_sum: int) -> int:
@@ -30,5 +29,9 @@ def round_to_five(raw: int) -> int:
 
 
 def to_points(raw: int) -> int:
-    """Display points from raw points (raw / 5); raw is always a multiple of 5."""
+    """Display points from raw points (S7: raw / 5): 15 raw → 3 points, −5 → −1.
+
+    The one place raw becomes points. Every award is a multiple of 5 raw, so
+    the division is exact (a score may be negative in Exact 61, E6).
+    """
     return raw // RAW_PER_POINT

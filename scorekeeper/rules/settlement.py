@@ -12,6 +12,7 @@ account; their keys are documented on each function.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .scoring import round_to_five
 
@@ -28,7 +29,7 @@ class Award:
     raw: int
     hand: int | None = None
     parts: dict[str, int] | None = None
-    detail: dict | None = None
+    detail: dict[str, Any] | None = None
 
 
 def side_totals(pips: list[int], side_of: list[int]) -> list[int]:

@@ -38,10 +38,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .document import FORMAT, hands_to_json, move_to_json
 from .errors import RuleViolation
-from .match import Match
+from .layout import Layout
+from .match import Match, Round
 from .moves import Action, Draw, Pass, Play, Reveal, StartRound
 from .tiles import ALL_TILES, Tile
 from .variants import get_variant
@@ -120,7 +122,7 @@ class SimulatedMatch:
     config: Config
     seed: int
     actions: list[Action] = field(default_factory=list)
-    document: dict = field(default_factory=dict)
+    document: dict[str, Any] = field(default_factory=dict)
     match: Match | None = None
     deals: list[list[list[Tile]]] = field(default_factory=list)
     stocks: list[list[Tile]] = field(default_factory=list)
@@ -140,7 +142,7 @@ class SimulatorError(AssertionError):
 Observer = Callable[[Table, Match, Action], None]
 
 
-def _mask(layout) -> int:
+def _mask(layout: Layout) -> int:
     mask = 0
     for value in layout.open_spots.values():
         mask |= 1 << value
@@ -194,13 +196,14 @@ def simulate(config: Config, seed: int, *, max_rounds: int = 40, reveal: str = "
             table = Table(hands, tiles[n * deal_size:], [list(h) for h in hands])
             sim.deals.append([list(h) for h in hands])
             sim.stocks.append(list(table.stock))
-            doc_round: dict = {"starter": starter, "moves": []}
+            doc_round: dict[str, Any] = {"starter": starter, "moves": []}
             sim.document["rounds"].append(doc_round)
             apply(StartRound(starter), table)
             finisher = _play_round(match, table, starter, rng, doc_round["moves"], apply, chances, sim)
-            if match.round.ended is None:
+            ended = _round(match).ended
+            if ended is None:
                 raise SimulatorError("the simulated round ended but the engine's did not")
-            if match.round.ended == "match-end" and rng.random() < 0.5:
+            if ended == "match-end" and rng.random() < 0.5:
                 break  # hands are optional after a placement ended the match
             hands_out = _reveal(table, reveal, rng)
             doc_round["hands"] = hands_to_json(hands_out)
@@ -221,13 +224,22 @@ def _reveal(table: Table, how: str, rng: random.Random) -> dict[int, list[Tile] 
     return out
 
 
-def _play_round(match: Match, table: Table, starter: int, rng: random.Random, doc_moves: list,
-                apply: Callable[[Action, Table], None], chances: list, sim: SimulatedMatch) -> int | None:
+def _round(match: Match) -> Round:
+    """The engine's round in play (the simulator only asks once it started one)."""
+    r = match.round
+    if r is None:
+        raise SimulatorError("the engine has no round in play")
+    return r
+
+
+def _play_round(match: Match, table: Table, starter: int, rng: random.Random, doc_moves: list[dict[str, Any]],
+                apply: Callable[[Action, Table], None], chances: list[int | None],
+                sim: SimulatedMatch) -> int | None:
     """Play one round to its end; return the seat that went out, or None (blocked / match end)."""
     n = match.n
     continuation = match.rules.continuation
     hands, stock = table.hands, table.stock
-    layout = match.round.layout
+    layout = _round(match).layout
     seat, lead = starter, True
     passes = 0
 
@@ -289,7 +301,7 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
             seat = (seat + 1) % n
 
 
-def _draw_until_fit(layout, hand: list[Tile], stock: list[Tile]) -> tuple[int, bool]:
+def _draw_until_fit(layout: Layout, hand: list[Tile], stock: list[Tile]) -> tuple[int, bool]:
     """S8: draw one tile at a time until one fits. Non-fitting tiles join the hand.
 
     Returns (non-fitting count, whether a fitting tile was found); the fitting

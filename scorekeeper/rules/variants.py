@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RuleViolation
-from .scoring import RAW_PER_POINT, TARGET_RAW
+from .scoring import to_points
 
 HORSE_RACE = "horse-race"
 EXACT_61 = "exact-61"
@@ -28,6 +28,9 @@ class Variant:
         players_rule: the rule id for who may play (``"H1"`` / ``"E1"``).
         target_raw: the target in raw points (305 = 61 points in both games,
             H3/E3): reached at or past it (H3), or only exactly (E3, ``exact``).
+
+    The engine asks :meth:`reached` and :meth:`accepts` and never compares a
+    score with the target itself, so the target has this one home.
     """
 
     name: str
@@ -35,23 +38,29 @@ class Variant:
     continuation: bool
     exact: bool
     players_rule: str
-    target_raw: int = TARGET_RAW
+    target_raw: int
 
     @property
     def target_points(self) -> int:
         """The target in display points (61, H3/E3)."""
-        return self.target_raw // RAW_PER_POINT
+        return to_points(self.target_raw)
 
     def reached(self, raw: int) -> bool:
         """Whether a side with ``raw`` points has reached the target: at least (H3) or exactly (E3)."""
         return raw == self.target_raw if self.exact else raw >= self.target_raw
+
+    def accepts(self, raw: int) -> bool:
+        """Whether a scoring event that would bring a side to ``raw`` raw points stands: always in
+        Horse Race (H3), only up to the target in Exact 61 (E3: an event that passes 61 is rejected
+        whole)."""
+        return not self.exact or raw <= self.target_raw
 
     def points_to_target(self, raw: int) -> int:
         """Display points a side with ``raw`` raw points still needs to reach the target; 0 once
         :meth:`reached`. Exact 61 (E3): exactly the difference, more than 61 for a negative score."""
         if self.reached(raw):
             return 0
-        return max(0, self.target_raw - raw) // RAW_PER_POINT
+        return to_points(max(0, self.target_raw - raw))
 
     def deal_size(self, players: int) -> int:
         """Tiles each of ``players`` players is dealt (H2 / E2)."""
@@ -85,8 +94,10 @@ class Variant:
 
 
 VARIANTS: dict[str, Variant] = {
-    HORSE_RACE: Variant(HORSE_RACE, {2: 7, 3: 6, 4: 5}, continuation=True, exact=False, players_rule="H1"),
-    EXACT_61: Variant(EXACT_61, {2: 5, 3: 5, 4: 5}, continuation=False, exact=True, players_rule="E1"),
+    HORSE_RACE: Variant(HORSE_RACE, {2: 7, 3: 6, 4: 5}, continuation=True, exact=False, players_rule="H1",
+                        target_raw=305),  # H3: at least 61 points
+    EXACT_61: Variant(EXACT_61, {2: 5, 3: 5, 4: 5}, continuation=False, exact=True, players_rule="E1",
+                      target_raw=305),  # E3: exactly 61 points
 }
 
 

@@ -14,6 +14,7 @@ from .errors import (
     ImportRefused,
     MatchDamaged,
     MatchNotFound,
+    NothingToRedo,
     NothingToUndo,
     StaleView,
     StoreBusy,
@@ -22,11 +23,12 @@ from .errors import (
 )
 from .events import LOG_FORMAT
 from .paths import ENV_VAR, default_data_dir
-from .store import MatchStore, RecordResult, is_open, open_store
+from .store import FixResult, MatchStore, RecordResult, is_open, open_store
 from .summary import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
 
 __all__ = [
-    "DAMAGED", "ENV_VAR", "FINISHED", "IN_PROGRESS", "LOG_FORMAT", "ImportRefused", "MatchDamaged",
-    "MatchNotFound", "MatchStore", "MatchSummary", "NothingToUndo", "PlayerStats", "RecordResult",
-    "StaleView", "StoreBusy", "StoreClosed", "StoreError", "default_data_dir", "is_open", "open_store",
+    "DAMAGED", "ENV_VAR", "FINISHED", "FixResult", "IN_PROGRESS", "LOG_FORMAT", "ImportRefused",
+    "MatchDamaged", "MatchNotFound", "MatchStore", "MatchSummary", "NothingToRedo", "NothingToUndo",
+    "PlayerStats", "RecordResult", "StaleView", "StoreBusy", "StoreClosed", "StoreError", "default_data_dir",
+    "is_open", "open_store",
 ]

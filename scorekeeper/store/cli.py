@@ -7,6 +7,13 @@
 ``export MATCH_ID`` / ``export --all``       the match document(s) as JSON
 ``import FILE...``                           documents (one per file, or a JSON list of them)
 ``stats [--json]``                           per-player statistics
+``log MATCH_ID [--json]``                    the audit trail: every event of the match's log
+``correct MATCH_ID --round R --move M (--set MOVE_JSON | --delete | --insert MOVE_JSON)``
+``correct MATCH_ID --round R --hands HANDS_JSON``
+                                             fix an entry several moves back (``store.fix``, the
+                                             app's path); prints each side's points before and
+                                             after; a fix that makes a later move illegal changes
+                                             nothing and exits 2 naming that move and the rule
 
 Errors print one line to stderr and exit with code 2; damage found and
 repaired on opening the store is reported as ``warning:`` lines.
@@ -23,7 +30,9 @@ from datetime import date
 
 from ..cli import EXIT_REFUSED, register
 from ..rules import RuleViolation
-from ..rules.document import parse_json
+from ..rules.document import parse_hands, parse_json, parse_move
+from ..rules.fix import DeleteMove, Edit, InsertMove, ReplaceHands, ReplaceMove
+from .audit import audit_lines
 from .documents import read_document
 from .errors import StoreError
 from .store import MatchStore, is_open, open_store
@@ -192,6 +201,82 @@ def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------- log
+def _configure_log(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("match_id", help="the match id (see 'history')")
+    parser.add_argument("--json", action="store_true", help="print the events as stored, as a JSON list")
+
+
+def _run_log(store: MatchStore, args: argparse.Namespace) -> int:
+    events = store.events(args.match_id)
+    if args.json:
+        _dump(events)
+        return 0
+    for line in audit_lines(events):
+        print(f"{line['seq']:>4}  {line['time']}  {line['kind']:<11}  {line['text']}")
+    return 0
+
+
+# ------------------------------------------------------------------ correct
+def _configure_correct(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("match_id", help="the match id (see 'history')")
+    parser.add_argument("--round", type=int, required=True, help="the round, counted from 1")
+    parser.add_argument("--move", type=int, help="the move, counted from 1 as in refusals ('scorekeeper log')")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--set", metavar="MOVE_JSON", help='the move as it was, e.g. \'{"player": 1, "play": "2-4", '
+                      '"at": "2-2:line-b"}\' (match-format.md)')
+    what.add_argument("--delete", action="store_true", help="take the move out")
+    what.add_argument("--insert", metavar="MOVE_JSON", help="a forgotten move (e.g. a draw), put in before --move")
+    what.add_argument("--hands", metavar="HANDS_JSON", help='the round\'s revealed hands by seat, e.g. \'{"1": 12}\'; '
+                      "seats not given keep theirs")
+    parser.add_argument("--keep-moves-before", action="store_true",
+                        help="if the fix makes a later move illegal, keep the moves before it and drop the rest")
+
+
+def _edit_of(store: MatchStore, args: argparse.Namespace) -> Edit:
+    """The edit the arguments ask for; raises :class:`RuleViolation` for a malformed move or hands."""
+    if args.hands is not None:
+        if args.move is not None:
+            raise RuleViolation("", "malformed", what="action", text="--hands fixes a round's hands: give no --move")
+        return ReplaceHands(args.round, parse_hands(parse_json(args.hands), store.open_match(args.match_id).n))
+    if args.move is None:
+        raise RuleViolation("", "malformed", what="action", text="give --move M: the move to fix, counted from 1")
+    if args.delete:
+        return DeleteMove(args.round, args.move)
+    try:
+        move = parse_move(parse_json(args.set if args.set is not None else args.insert))
+    except RuleViolation as err:
+        raise RuleViolation(err.rule, err.code, text=f"the move given: {err.text}", **err.params) from None
+    return ReplaceMove(args.round, args.move, move) if args.set is not None else \
+        InsertMove(args.round, args.move, move)
+
+
+def _run_correct(store: MatchStore, args: argparse.Namespace) -> int:
+    edit = _edit_of(store, args)
+    preview = store.preview_fix(args.match_id, edit)
+    if not preview.ok and not (args.keep_moves_before and preview.kept is not None):
+        assert preview.refusal is not None
+        broken = preview.broken
+        now = ""
+        if broken is not None and (broken.round, broken.move) != (preview.refusal.round_no, preview.refusal.move_no):
+            where = "hands" if broken.move == "hands" else f"move {broken.move}"
+            now = f" (round {broken.round}, {where} as recorded now)"
+        keep = " (--keep-moves-before keeps the moves before it)" if broken is not None else ""
+        print(f"refused: {preview.refusal.message}{now}; nothing was changed{keep}", file=sys.stderr)
+        return EXIT_REFUSED
+    done = store.fix(args.match_id, edit, keep_before_broken=args.keep_moves_before)
+    for change in done.changes:
+        print(change.text())
+    later = done.preview.rechecked
+    print(f"{later} later move{'s' if later != 1 else ''} re-checked")
+    if done.kept:
+        assert done.preview.broken is not None and done.preview.refusal is not None
+        b = done.preview.broken
+        print(f"kept the moves before round {b.round}, move {b.move} ({done.preview.refusal.message}); "
+              f"{done.preview.dropped_moves} move(s) dropped: enter them again")
+    return 0
+
+
 register("record", _configure_record, _with_store(_run_record),
          help="feed a match record's moves one by one through the store, as the app does")
 register("history", _configure_history, _with_store(_run_history),
@@ -202,3 +287,7 @@ register("import", _configure_import, _with_store(_run_import),
          help='import match records, each checked by the rules first')
 register("stats", _configure_stats, _with_store(_run_stats),
          help="each player's matches, wins and points per round")
+register("log", _configure_log, _with_store(_run_log),
+         help="a match's audit trail: every event with its number, time and kind (--json: as stored)")
+register("correct", _configure_correct, _with_store(_run_correct),
+         help="fix a move or a round's hands several moves back; every later move is checked again")

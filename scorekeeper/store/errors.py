@@ -68,6 +68,10 @@ class NothingToUndo(StoreError):
     """Undo asked for a match with no action in effect."""
 
 
+class NothingToRedo(StoreError):
+    """Redo asked for a match where nothing was undone since the last action or correction."""
+
+
 class ImportRefused(StoreError):
     """A document given to ``import_documents`` was refused; nothing was imported.
 

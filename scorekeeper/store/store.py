@@ -23,15 +23,30 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent
 from ..rules.document import match_to_document
+from ..rules.fix import (
+    Edit,
+    FixPreview,
+    InsertMove,
+    ReplaceHands,
+    ReplaceMove,
+    ReplaceStarter,
+    ScoreChange,
+    position,
+    preview_fix,
+    rebuild,
+)
+from ..rules.moves import Action
 from .atomic import DamagedFile, fsync_dir, sweep_temp_files, write_atomic
 from .documents import read_document
 from .errors import (
     ImportRefused,
     MatchDamaged,
     MatchNotFound,
+    NothingToRedo,
     NothingToUndo,
     StaleView,
     StoreClosed,
@@ -39,7 +54,9 @@ from .errors import (
     os_cause,
 )
 from .events import (
+    Change,
     LogError,
+    LogState,
     action_from_json,
     action_to_json,
     create_event,
@@ -82,20 +99,56 @@ class RecordResult:
         return self.seq + 1
 
 
+@dataclass(frozen=True, slots=True)
+class FixResult:
+    """What :meth:`MatchStore.fix` did.
+
+    Attributes:
+        match: the store's live :class:`Match` after the fix (read it only).
+        preview: the engine's :class:`~scorekeeper.rules.fix.FixPreview` of the
+            fix as it was made: ``changes`` (each side's points before and
+            after), ``rechecked``, and, if the moves before the first broken
+            one were kept, ``broken``, ``dropped`` and ``kept_changes``.
+        seq: the sequence number of the ``correct`` event.
+        kept: True when the fix was refused at a later action and the moves
+            before it were kept (``keep_before_broken``); the rest was dropped.
+    """
+
+    match: Match
+    preview: FixPreview
+    seq: int
+    kept: bool = False
+
+    @property
+    def version(self) -> int:
+        """The match's version after the fix (``seq + 1``)."""
+        return self.seq + 1
+
+    @property
+    def changes(self) -> list[ScoreChange]:
+        """Each side's points before and after, as made (:class:`~scorekeeper.rules.fix.ScoreChange`)."""
+        return self.preview.kept_changes if self.kept else self.preview.changes
+
+
 class _OpenMatch:
-    """A match held in memory: its log file, create event, effective actions and fold."""
+    """A match held in memory: its log file, create event, what is in effect and the fold."""
 
-    __slots__ = ("id", "log", "head", "actions", "match", "next_seq", "last_time")
+    __slots__ = ("id", "log", "head", "state", "match", "next_seq", "last_time")
 
-    def __init__(self, match_id: str, log_file: MatchLog, head: dict, actions: list, match: Match,
+    def __init__(self, match_id: str, log_file: MatchLog, head: dict[str, Any], state: LogState, match: Match,
                  next_seq: int, last_time: datetime) -> None:
         self.id = match_id
         self.log = log_file
         self.head = head
-        self.actions = actions  # [(seq of the action event, action)] in effect
+        self.state = state  # the actions in effect ([(seq, action)]), what undo and redo would do
         self.match = match
         self.next_seq = next_seq
         self.last_time = last_time
+
+    @property
+    def actions(self) -> list[tuple[int, Action]]:
+        """The actions in effect as ``(seq of the event that recorded it, action)``."""
+        return self.state.actions
 
 
 _REGISTRY: dict[Path, MatchStore] = {}
@@ -201,7 +254,7 @@ class MatchStore:
                 raise StoreError(f"could not save the new match in {self.layout.matches}: "
                                  f"{err.strerror or err}", "save_failed",
                                  reason=str(err.strerror or err), cause=os_cause(err)) from None
-            op = _OpenMatch(match_id, match_log, head, [], match, 1, moment)
+            op = _OpenMatch(match_id, match_log, head, LogState(len(names)), match, 1, moment)
             self._keep_open(op)
             self._update_summary(op, index=True)
             return match_id
@@ -235,7 +288,7 @@ class MatchStore:
             try:
                 seq, moment = op.next_seq, now()
                 self._append(op, [{"seq": seq, "time": time_text(moment), **fields}])
-                op.actions.append((seq, canonical))
+                op.state.push(seq, canonical)
                 op.next_seq, op.last_time = seq + 1, moment
             except BaseException:
                 self._drop(match_id)  # the fold is ahead of the file: read it again next time
@@ -244,31 +297,107 @@ class MatchStore:
             return RecordResult(op.match, tuple(events), seq)
 
     def undo(self, match_id: str, expected_version: int | None = None) -> Match:
-        """Take back the last action in effect by appending an ``undo`` event.
+        """Take back the last change still in effect by appending an ``undo`` event.
 
-        Returns the refolded match. Raises :class:`StaleView` if
+        The change is the last action recorded or, if a correction came after
+        it, that correction (the actions in effect before it come back
+        exactly). Returns the refolded match. Raises :class:`StaleView` if
         ``expected_version`` is given and the match changed since (the user
         would undo a move they have not seen), :class:`NothingToUndo` when no
-        action is in effect, :class:`StoreError` if it cannot be saved.
+        change is in effect, :class:`StoreError` if it cannot be saved.
         """
         with self._lock:
             self._check_open()
             op = self._load(match_id)
             self._check_version(op, expected_version)
-            if not op.actions:
+            top = op.state.undo_target()
+            if top is None:
                 raise NothingToUndo(f"nothing to undo in match {match_id}: no move or round is recorded")
-            target = op.actions[-1][0]
-            m = op.match
-            folded = Match.replay(m.variant, m.players, m.partnerships, [a for _, a in op.actions[:-1]],
-                                  explain=True)
-            seq, moment = op.next_seq, now()
-            self._append(op, [{"seq": seq, "time": time_text(moment), "kind": "undo", "target": target}])
-            op.actions.pop()
-            op.match, op.next_seq, op.last_time = folded, seq + 1, moment
-            self._update_summary(op, index=True)
-            return folded
+            return self._change(op, {"kind": "undo", "target": top.seq}).match
 
-    def correct(self, match_id: str, target_seq: int, action, expected_version: int | None = None) -> RecordResult:
+    def redo(self, match_id: str, expected_version: int | None = None) -> Match:
+        """Bring back the change the last undo took back, by appending a ``redo`` event.
+
+        Possible only while nothing was recorded or corrected since that undo
+        (several undos are redone last first). Returns the refolded match.
+        Raises :class:`NothingToRedo`, :class:`StaleView`, :class:`StoreError`.
+        """
+        with self._lock:
+            self._check_open()
+            op = self._load(match_id)
+            self._check_version(op, expected_version)
+            undone = op.state.redo_target()
+            if undone is None:
+                raise NothingToRedo(f"nothing to redo in match {match_id}: nothing was undone since the last "
+                                    "move or correction", "nothing_to_redo")
+            return self._change(op, {"kind": "redo", "target": undone[0]}).match
+
+    def undo_target(self, match_id: str) -> dict[str, Any] | None:
+        """What :meth:`undo` would take back, as its event (a move, round start or reveal event,
+        or a ``correct`` event), or ``None``: for a screen's "Undo: …" label."""
+        with self._lock:
+            self._check_open()
+            top = self._load(match_id).state.undo_target()
+            return None if top is None else _change_event(top)
+
+    def redo_target(self, match_id: str) -> dict[str, Any] | None:
+        """What :meth:`redo` would bring back, as its event (see :meth:`undo_target`), or ``None``
+        when there is nothing to redo (then a screen hides or disables Redo)."""
+        with self._lock:
+            self._check_open()
+            undone = self._load(match_id).state.redo_target()
+            return None if undone is None else _change_event(undone[1])
+
+    def preview_fix(self, match_id: str, edits: Edit | list[Edit]) -> FixPreview:
+        """What :meth:`fix` would do, worked out by the engine; nothing is written.
+
+        ``edits``: one edit of :mod:`scorekeeper.rules.fix` (``ReplaceMove``,
+        ``DeleteMove``, ``InsertMove``, ``ReplaceHands``, ``ReplaceStarter``)
+        or several, at positions of the match as it stands. Returns the
+        :class:`~scorekeeper.rules.fix.FixPreview`: ``ok``, ``changes``
+        (``ScoreChange`` per side, ``.text()`` = ``"Ann 10 → 12"``),
+        ``rechecked``, or ``refusal`` (the engine's ``RuleViolation``) with
+        ``broken`` (the later move it breaks, as the table numbers it now) and
+        ``kept`` / ``kept_changes`` / ``dropped_moves`` for the "keep the
+        moves before it" choice. Raises :class:`RuleViolation` for a fix that
+        cannot be placed (no such round or move, hands not given yet).
+        """
+        with self._lock:
+            self._check_open()
+            op = self._load(match_id)
+            return preview_fix(op.match, _canonical_edits(edits, op.match.n))
+
+    def fix(self, match_id: str, edits: Edit | list[Edit], expected_version: int | None = None,
+            keep_before_broken: bool = False) -> FixResult:
+        """Fix the record several moves back: one ``correct`` event, appended.
+
+        ``edits`` as for :meth:`preview_fix` (at most one ``InsertMove`` a
+        fix). The corrected record is folded through the engine: if any
+        action no longer fits, :class:`RuleViolation` is raised (the first
+        that does not, located in the corrected record) and nothing is
+        written — unless ``keep_before_broken`` and that action was recorded
+        after the fix: then the actions from it on are dropped (listed in the
+        event's ``dropped``) and the fix is saved with the moves before it.
+        The original entries stay in the log; :meth:`undo` right after takes
+        the whole fix back exactly. Raises :class:`StaleView`,
+        :class:`StoreError` as :meth:`record` does, ``ValueError`` for two
+        inserts in one fix.
+        """
+        with self._lock:
+            self._check_open()
+            op = self._load(match_id)
+            self._check_version(op, expected_version)
+            preview = preview_fix(op.match, _canonical_edits(edits, op.match.n))
+            if sum(len(new) for new in preview.plan.insert.values()) > 1:
+                raise ValueError("one fix inserts at most one move (it is recorded as the correction's event)")
+            preview.result(keep_before_broken)  # RuleViolation: nothing written
+            if preview.ok and preview.match is not None and preview.match.actions == op.match.actions:
+                raise StoreError(f"nothing to fix in match {match_id}: the record already says that; "
+                                 "nothing was changed", "nothing_to_fix")
+            return self._fix(op, preview, keep_before_broken)
+
+    def correct(self, match_id: str, target_seq: int, action: Action,
+                expected_version: int | None = None) -> RecordResult:
         """Replace the action recorded at event ``target_seq`` with ``action`` (a correction).
 
         The target must be an action still in effect (see :meth:`actions`) and
@@ -276,7 +405,7 @@ class MatchStore:
         Every later action is re-validated: if the replacement or any later
         action breaks a rule, :class:`RuleViolation` is raised (located at its
         round and move) and nothing is written. ``RecordResult.events`` are the
-        score events the replacement produced.
+        score events the replacement produced. The same path as :meth:`fix`.
         """
         with self._lock:
             self._check_open()
@@ -291,22 +420,25 @@ class MatchStore:
             if fields["kind"] != old_kind:
                 raise StoreError(f"event {target_seq} is a {old_kind}; a correction replaces it with another "
                                  f"{old_kind}, not a {fields['kind']}")
-            actions = list(op.actions)
-            actions[place] = (target_seq, canonical)
-            m = op.match
-            folded = Match(m.variant, m.players, m.partnerships, explain=True)
+            round_no, move_no = position(op.match, place)
+            edit: Edit
+            if isinstance(canonical, Reveal):
+                edit = ReplaceHands(round_no, canonical.hands)
+            elif isinstance(canonical, (Play, Draw, Pass)):
+                assert isinstance(move_no, int)
+                edit = ReplaceMove(round_no, move_no, canonical)
+            else:
+                edit = ReplaceStarter(round_no, canonical.starter)
+            preview = preview_fix(op.match, edit)
+            preview.result()  # RuleViolation: nothing written
+            done = self._fix(op, preview, False)
             produced: tuple[ScoreEvent, ...] = ()
-            for i, (_, a) in enumerate(actions):
-                events = folded.apply(a)  # RuleViolation: nothing written
-                if i == place:
-                    produced = tuple(events)
-            seq, moment = op.next_seq, now()
-            replacement = dict(fields)
-            self._append(op, [{"seq": seq, "time": time_text(moment), "kind": "correct", "target": target_seq,
-                               "replacement": replacement}])
-            op.actions, op.match, op.next_seq, op.last_time = actions, folded, seq + 1, moment
-            self._update_summary(op, index=True)
-            return RecordResult(folded, produced, seq)
+            if isinstance(canonical, (Play, Draw, Pass)):
+                info = done.match.rounds[round_no - 1].placements.get(int(move_no) - 1)
+                produced = (info.event,) if info is not None and info.event is not None else ()
+            elif type(canonical) is Reveal:
+                produced = tuple(e for e in done.match.rounds[round_no - 1].events if e.kind != "play")
+            return RecordResult(done.match, produced, done.seq)
 
     def open_match(self, match_id: str) -> Match:
         """The match folded through the engine (explain=True), kept in memory for fast appends.
@@ -326,7 +458,8 @@ class MatchStore:
             return list(self._load(match_id).actions)
 
     def events(self, match_id: str) -> list[dict]:
-        """The raw event log (a copy), for review and audit: see :mod:`scorekeeper.store.events`."""
+        """The raw event log (a copy), for review and audit (``scorekeeper log``): see
+        :mod:`scorekeeper.store.events`."""
         with self._lock:
             self._check_open()
             op = self._load(match_id)
@@ -527,11 +660,11 @@ class MatchStore:
         match_log = MatchLog(self.layout.match_file(match_id))
         try:
             events = match_log.read()
-            head, actions, match = fold_log(events, explain=True)
+            head, state, match = fold_log(events, explain=True)
         except (DamagedFile, LogError) as err:
             match_log.close()
             raise self._damaged(match_id, getattr(err, "reason", str(err))) from None
-        op = _OpenMatch(match_id, match_log, head, actions, match, len(events),
+        op = _OpenMatch(match_id, match_log, head, state, match, len(events),
                         parse_time(events[-1]["time"]) or now())
         self._keep_open(op)
         if s.file_size != match_log.size:  # logged after the index entry (e.g. before a crash)
@@ -560,6 +693,55 @@ class MatchStore:
             raise self._damaged(match_id, getattr(err, "reason", str(err))) from None
         finally:
             match_log.close()
+
+    def _change(self, op: _OpenMatch, fields: dict[str, Any], match: Match | None = None) -> _OpenMatch:
+        """Append one event that changes what is in effect (undo, redo, correct): the new state is
+        worked out and folded first (``match``, if the caller folded it already), then the event is
+        written, and only then does the match in memory change."""
+        seq, moment = op.next_seq, now()
+        event = {"seq": seq, "time": time_text(moment), **fields}
+        state = op.state.copy()
+        try:
+            state.apply(event)
+        except LogError as err:  # a bug: the store built an event its own fold refuses
+            raise StoreError(f"match {op.id}: {err}; nothing was changed") from None
+        actions = [a for _, a in state.actions]
+        if match is None:
+            m = op.match
+            match = Match.replay(m.variant, m.players, m.partnerships, actions, explain=True)
+        elif match.actions != actions:
+            raise StoreError(f"match {op.id}: the correction and the engine disagree; nothing was changed")
+        self._append(op, [event])
+        op.state, op.match, op.next_seq, op.last_time = state, match, seq + 1, moment
+        self._update_summary(op, index=True)
+        return op
+
+    def _fix(self, op: _OpenMatch, preview: FixPreview, keep_before_broken: bool) -> FixResult:
+        """Write the ``correct`` event of a previewed fix (see :meth:`fix`)."""
+        match = preview.result(keep_before_broken)
+        seqs = [s for s, _ in op.actions]
+        seq = op.next_seq
+        plan = preview.plan
+        changes = []
+        for step in plan.steps:
+            change: dict[str, Any] = {"op": step.op, "round": step.round, "move": step.move}
+            if step.op == "insert":
+                change["before"] = seqs[step.index] if step.index < len(seqs) else None
+            else:
+                change["target"] = seqs[step.index]
+                change["old"] = action_to_json(op.actions[step.index][1])
+            if step.new is not None:
+                change["new"] = action_to_json(step.new)
+            changes.append(change)
+        fields: dict[str, Any] = {"kind": "correct", "changes": changes}
+        kept = preview.match is None
+        if kept:
+            assert preview.broken is not None
+            items = rebuild(op.actions, {i: (seqs[i], a) for i, a in plan.replace.items()}, plan.delete,
+                            {i: [(seq, a) for a in new] for i, new in plan.insert.items()})
+            fields["dropped"] = [s for s, _ in items[preview.broken.index:]]
+        self._change(op, fields, match)
+        return FixResult(match, preview, seq, kept)
 
     def _append(self, op: _OpenMatch, events: list[dict]) -> None:
         try:
@@ -755,7 +937,30 @@ class MatchStore:
 _MOVES = (Play, Draw, Pass)
 
 
-def _canonical(action, players: int) -> tuple[dict, object]:
+def _change_event(change: Change) -> dict[str, Any]:
+    """A change in effect as the event that made it (an action's event fields, or the correction)."""
+    if change.event is not None:
+        return dict(change.event)
+    return {"seq": change.seq, **action_to_json(change.action)}
+
+
+def _canonical_edits(edits: Edit | list[Edit], players: int) -> list[Edit]:
+    """The edits with their moves and hands read back from their event fields (see :func:`_canonical`),
+    so the fix folded in memory is exactly what the log will hold."""
+    out: list[Edit] = []
+    for edit in edits if isinstance(edits, list | tuple) else [edits]:
+        if isinstance(edit, (ReplaceMove, InsertMove)):
+            new = _canonical(edit.new, players)[1]
+            out.append(type(edit)(edit.round, edit.move, new) if isinstance(new, _MOVES) else edit)
+        elif isinstance(edit, ReplaceHands):
+            hands = _canonical(Reveal(dict(edit.hands)), players)[1]
+            out.append(ReplaceHands(edit.round, hands.hands) if type(hands) is Reveal else edit)
+        else:
+            out.append(edit)
+    return out
+
+
+def _canonical(action: object, players: int) -> tuple[dict[str, Any], Action]:
     """The event fields of an action and the action read back from them, so the
     match in memory is folded from exactly what the log holds.
 

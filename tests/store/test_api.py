@@ -130,8 +130,11 @@ def test_correction_of_revealed_hands(data_dir):
     assert fixed.match.scores[1] == 3 * 5 + 7 * 5  # the 2-4 that went out (15) and the award
     assert store.open_match(match_id).points == [0, 10, 0]
     log = store.events(match_id)
-    assert log[-1]["kind"] == "correct" and log[-1]["target"] == wrong.seq
-    assert log[-1]["replacement"]["kind"] == "reveal"
+    assert log[-1]["kind"] == "correct" and log[-1]["changes"] == [{
+        "op": "replace", "target": wrong.seq, "round": 1, "move": "hands",
+        "old": {"kind": "reveal", "hands": {"0": 22, "1": 0, "2": 17}},
+        "new": {"kind": "reveal", "hands": {"0": ["1-6", "1-4", "5-5"], "1": [], "2": ["6-6", "0-0"]}}}]
+    assert log[wrong.seq]["hands"] == {"0": 22, "1": 0, "2": 17}  # the original entry stays readable
     assert store.actions(match_id)[first_reveal] == (wrong.seq, match.actions[first_reveal])
     store.close()
     reopened = open_store(data_dir)

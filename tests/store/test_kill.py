@@ -25,6 +25,7 @@ from scorekeeper.store import open_store
 from scorekeeper.store.atomic import is_temp_file
 from scorekeeper.store.documents import document_actions, read_document
 from tests.conftest import ROOT
+from tests.store.kill_child import wrong_spot
 from tests.store.simulate import long_finished_document
 
 pytestmark = [pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)"), pytest.mark.slow]
@@ -41,8 +42,13 @@ def _temp_files(data_dir) -> int:
     return sum(is_temp_file(name) for _, _, names in os.walk(data_dir) for name in names)
 
 
-def _check_prefixes(data_dir, plan, reported) -> dict[str, int]:
-    """Open the store as the app would and check every match; return actions in effect per match."""
+def _check_prefixes(data_dir, plan, reported, versions=None) -> dict[str, int]:
+    """Open the store as the app would and check every match; return actions in effect per match.
+
+    The export is a prefix of the input, but for its last action, which may be the wrong spot the
+    child recorded just before fixing it; every reported event is in the log (``versions``), and
+    every correction in the log shows the wrong entry it replaced, still readable, and the right one.
+    """
     store = open_store(data_dir)
     try:
         assert store.problems == []
@@ -50,10 +56,18 @@ def _check_prefixes(data_dir, plan, reported) -> dict[str, int]:
         for match_id, doc in plan:
             want = document_actions(doc)
             got = document_actions(store.export_document(match_id))
-            assert got == want[:len(got)], f"{match_id}: the export is not a prefix of the input"
+            n = len(got)
+            assert got[:max(n - 1, 0)] == want[:max(n - 1, 0)], f"{match_id}: the export is not a prefix"
+            assert n == 0 or got[-1] in (want[n - 1], wrong_spot(doc, n - 1)), f"{match_id}: last action"
             assert len(got) >= reported.get(match_id, 0), f"{match_id}: a reported action was lost"
             events = store.events(match_id)
+            assert len(events) >= (versions or {}).get(match_id, 0), f"{match_id}: a reported event was lost"
             assert [e["seq"] for e in events] == list(range(len(events)))
+            for event in events:
+                if event["kind"] == "correct":  # the audit trail: the original entry and what replaced it
+                    (change,) = event["changes"]
+                    assert change["op"] == "replace" and change["old"] != change["new"]
+                    assert events[change["target"]]["move"] == change["old"]["move"]
             summary = store.summary(match_id)
             match = store.open_match(match_id)
             assert summary.events == len(events)
@@ -85,7 +99,8 @@ def test_sigkill_while_recording_loses_nothing_stored(tmp_path):
 
     extend_plan(4)
     reported: dict[str, int] = {}
-    kills = mid_write = 0
+    versions: dict[str, int] = {}
+    kills = mid_write = after_fix = 0
     finished_run = False
     while not finished_run:
         child = _spawn("tests.store.kill_child", str(data_dir), str(plan_file))
@@ -99,28 +114,71 @@ def test_sigkill_while_recording_loses_nothing_stored(tmp_path):
             out, err = child.communicate(timeout=300)
             assert child.returncode == 0, err
             finished_run = True
-        lines = out.split()
         assert "Traceback" not in err, err
-        for match_id, count in zip(lines[0::2], lines[1::2], strict=False):
-            if count.isdigit():
+        last = ""
+        for line in out.splitlines():
+            words = line.split()
+            if len(words) == 4 and words[1].isdigit() and words[2].isdigit():
+                match_id, count, version, last = words
                 reported[match_id] = max(reported.get(match_id, 0), int(count))
+                versions[match_id] = max(versions.get(match_id, 0), int(version))
         if not finished_run:
             kills += 1
             mid_write += _temp_files(data_dir) > 0
-        in_effect = _check_prefixes(data_dir, plan, reported)
+            after_fix += last == "fix"
+        in_effect = _check_prefixes(data_dir, plan, reported, versions)
         assert _temp_files(data_dir) == 0  # swept by the open
         if not finished_run and all(in_effect[m] == len(document_actions(d)) for m, d in plan):
             extend_plan(2)  # a fast machine: keep the child busy until enough kills
 
     assert kills >= 30
     print(f"\nkill test: seed {seed}, {kills} kills, {mid_write} left a temp file (killed mid-write), "
-          f"{sum(reported.values())} actions reported stored")
+          f"{after_fix} right after a reported correction, {sum(reported.values())} actions reported stored")
     store = open_store(data_dir)
     for match_id, doc in plan:  # complete now: the same match as the input, same report
         exported = store.export_document(match_id)
         assert document_actions(exported) == document_actions(doc)
         assert build_report(read_document(exported)[1]) == build_report(read_document(doc)[1])
         assert store.summary(match_id).status == "finished"
+
+
+FIX_CHILD = """
+import json, sys
+from scorekeeper.rules import Play
+from scorekeeper.rules.fix import ReplaceMove
+from scorekeeper.store import open_store
+store = open_store(sys.argv[1])
+match_id = sys.argv[2]
+done = store.fix(match_id, ReplaceMove(1, 10, Play(1, (1, 3), ((1, 1), "branch-b"))))
+print("fixed", done.version, flush=True)
+import time
+time.sleep(60)
+"""
+
+
+def test_sigkill_right_after_a_reported_correction_keeps_it(tmp_path):
+    from tests.store.test_fix import record, seed_layout_doc
+
+    data_dir = tmp_path / "data"
+    store = open_store(data_dir)
+    match_id = record(store, seed_layout_doc(wrong_spot=True))  # Bo 18: his 1-3 at the wrong spot
+    store.close()
+    child = subprocess.Popen([sys.executable, "-c", FIX_CHILD, str(data_dir), match_id], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = child.stdout.readline().split()  # the fix is reported stored: kill at once
+    child.send_signal(signal.SIGKILL)
+    _, err = child.communicate(timeout=60)
+    assert line[:1] == ["fixed"], err
+    store = open_store(data_dir)
+    assert store.problems == []
+    assert store.summary(match_id).scores == (3, 19)
+    events = store.events(match_id)
+    assert events[-1]["kind"] == "correct" and len(events) == int(line[1])
+    (change,) = events[-1]["changes"]  # the audit trail: the original entry, still readable, and the fix
+    assert events[change["target"]]["move"] == change["old"]["move"] == {"player": 1, "play": "1-3",
+                                                                         "at": "3-4:low"}
+    assert change["new"]["move"]["at"] == "1-1:branch-b"
+    store.close()
 
 
 IMPORT_CHILD = """
