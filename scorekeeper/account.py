@@ -45,7 +45,7 @@ def match_account(match: Match, lang: str = "en") -> str:
         for event in r.events:
             if event.accepted:
                 running[event.side] += event.raw
-        if r.ended == "domino":
+        if r.ended == "domino" and r.finisher is not None:
             lines.append("  " + t("account.domino", name=names[r.finisher]))
         elif r.ended == "block":
             lines.append("  " + t("account.blocked"))
@@ -53,7 +53,7 @@ def match_account(match: Match, lang: str = "en") -> str:
             winner = r.winners[0]
             lines.append("  " + t("account.match_end", side=match.side_names[winner],
                                   points=to_points(running[winner])))
-        if r.hands is not None:
+        if r.hands is not None and r.pips is not None:
             shown = []
             for seat in range(match.n):
                 hand = r.hands[seat]
