@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
 import flet as ft
@@ -43,6 +43,20 @@ def app_data_dir(environ: Mapping[str, str] = os.environ) -> Path:
     return resolve_data_dir(None)
 
 
+def keep_web_server_on_loopback(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Under ``flet run --web`` without ``--host``, listen on 127.0.0.1 only, as ``scorekeeper serve`` does.
+
+    flet-cli leaves the host unset, and flet-web's uvicorn then listens on every
+    interface (0.0.0.0 and ::, checked with flet-cli 1.0.5): anyone on the network could
+    open the match history. ``--host 0.0.0.0`` still opens it to phones on the network
+    (and ``flet run --android`` / ``--ios`` need that). ``environ``: the environment
+    ``ft.run`` reads (``FLET_FORCE_WEB_SERVER``, ``FLET_SERVER_IP``).
+    """
+    forced_web = environ.get("FLET_FORCE_WEB_SERVER", "").lower() in ("true", "1", "yes")  # as flet reads it
+    if forced_web and not environ.get("FLET_SERVER_IP"):
+        environ["FLET_SERVER_IP"] = "127.0.0.1"
+
+
 def refusal_main(message: str):
     """``main(page)`` that only says why the app cannot start (a phone has no terminal to print to)."""
 
@@ -62,6 +76,7 @@ def run() -> int:
     (one line on stderr; on a phone the message is shown in the app instead).
     """
     data_dir = app_data_dir()
+    keep_web_server_on_loopback()
     try:
         store = open_app_store(data_dir)
     except StoreError as err:

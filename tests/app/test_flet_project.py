@@ -8,7 +8,7 @@ from pathlib import Path
 import platformdirs
 from flet_cli.utils.pyproject_toml import load_pyproject_toml
 
-from scorekeeper.app.flet_app import app_data_dir
+from scorekeeper.app.flet_app import app_data_dir, keep_web_server_on_loopback
 from scorekeeper.app.main import ASSETS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,3 +65,16 @@ def test_scorekeeper_data_wins_everywhere(tmp_path):
     env = {"SCOREKEEPER_DATA": str(chosen), "FLET_PLATFORM": "android", "FLET_APP_STORAGE_DATA": str(tmp_path)}
     assert app_data_dir(env) == chosen
     assert app_data_dir({"SCOREKEEPER_DATA": "relative"}) == Path(os.getcwd(), "relative")
+
+
+def test_flet_run_web_listens_on_loopback_unless_told_otherwise():
+    # what `flet run --web` sets (flet_cli/commands/run.py); with FLET_SERVER_IP unset flet-web listens on 0.0.0.0
+    env = {"FLET_FORCE_WEB_SERVER": "true", "FLET_SERVER_PORT": "8550"}
+    keep_web_server_on_loopback(env)
+    assert env["FLET_SERVER_IP"] == "127.0.0.1"
+    chosen = {"FLET_FORCE_WEB_SERVER": "true", "FLET_SERVER_IP": "0.0.0.0"}  # flet run --web --host 0.0.0.0
+    keep_web_server_on_loopback(chosen)
+    assert chosen["FLET_SERVER_IP"] == "0.0.0.0"
+    phone: dict[str, str] = {"FLET_PLATFORM": "android"}  # a built app serves nothing
+    keep_web_server_on_loopback(phone)
+    assert "FLET_SERVER_IP" not in phone

@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import urllib.request
 from pathlib import Path
 
@@ -35,6 +36,17 @@ def flet_run(tmp_path):
     app.stop()
 
 
+def lan_address() -> str | None:
+    """This machine's address on its network (a UDP socket's route: nothing is sent), or None."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
 def test_flet_run_serves_the_app_to_its_start_screen(flet_run, browser, tmp_path):
     manifest = json.loads(urllib.request.urlopen(flet_run.url + "manifest.json", timeout=10).read())
     assert manifest["name"] == "Scorekeeper"  # flet-cli's server takes our assets too
@@ -46,5 +58,10 @@ def test_flet_run_serves_the_app_to_its_start_screen(flet_run, browser, tmp_path
         assert page.title() == "Scorekeeper"
     finally:
         page.context.close()
+    # flet-web alone would listen on every interface; the app keeps it on loopback (flet_app.py)
+    address = lan_address()
+    if address is not None:
+        with pytest.raises(ConnectionRefusedError), socket.create_connection((address, flet_run.port), timeout=5):
+            pass
     # the app opened its store in SCOREKEEPER_DATA (not the user's own folder)
     assert (tmp_path / "data" / "matches").is_dir()
