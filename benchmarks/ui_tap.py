@@ -60,6 +60,7 @@ from tests.served import (
     CHROMIUM_ARGS,
     SCOREKEEPER_MAIN,
     ServedApp,
+    focus_text_field,
     open_app_page,
     spot_hook,
     tile_hook,
@@ -355,9 +356,7 @@ def create_match(bench: Bench, doc: dict) -> None:
     bench.tap_unmeasured(f"game-{doc['variant']}")
     bench.tap_unmeasured(f"players-{len(doc['players'])}")
     for seat, name in enumerate(doc["players"]):
-        field = page.locator(f'[flt-semantics-identifier="name-{seat}"] input').first
-        field.click()
-        page.keyboard.press("Control+A")
+        focus_text_field(page, page.locator(f'[flt-semantics-identifier="name-{seat}"] input').first)
         page.keyboard.type(name, delay=15)
     page.wait_for_timeout(300)
     if doc.get("partnerships") and doc["variant"] == "horse-race":

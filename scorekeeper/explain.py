@@ -13,8 +13,8 @@ from typing import Protocol
 from .i18n import Translator, catalog, template
 from .rules.errors import RuleViolation
 from .rules.layout import ScoringEnd, Spot
-from .rules.match import Match
-from .rules.moves import PlacementInfo, ScoreEvent, Turn
+from .rules.match import Match, Round
+from .rules.moves import Draw, Pass, PlacementInfo, Play, ScoreEvent, Turn
 from .rules.tiles import Tile, tile_text
 
 
@@ -98,6 +98,31 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     if not event.accepted:
         text += " — " + event_words(t, match, event)
     return text
+
+
+def move_words(t: Translator, match: Match, move: Play | Draw | Pass) -> str:
+    """A recorded move: ``Bo plays 2-4 at 2-2 (line A)``, ``Bo leads 6-6``, ``Bo draws 2 tiles…``, ``Bo passes``."""
+    name = match.players[move.player]
+    if type(move) is Play:
+        if move.spot is None:
+            return t("account.lead", name=name, tile=tile_text(move.tile))
+        key = "account.play_drawn" if move.drawn else "account.play"
+        return t(key, name=name, tile=tile_text(move.tile), spot=spot_words(t, move.spot))
+    if type(move) is Draw:
+        return t("account.draw", name=name, count=move.count)
+    return t("account.pass", name=name)
+
+
+def hands_words(t: Translator, match: Match, r: Round) -> str:
+    """A round's revealed hands: ``Hands: Ann 1-2 4-6 = 13; Bo 0`` (``""`` before they are given)."""
+    if r.hands is None or r.pips is None:
+        return ""
+    shown = []
+    for seat in range(match.n):
+        hand = r.hands[seat]
+        tiles = tile_list(hand) + " = " if isinstance(hand, list) and hand else ""
+        shown.append(t("account.hand", name=match.players[seat], tiles=tiles, pips=r.pips[seat]))
+    return t("account.hands", hands="; ".join(shown))
 
 
 def turn_words(t: Translator, match: Match, turn: Turn) -> str:

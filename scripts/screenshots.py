@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tests.served
 
-from tests.served import CHROMIUM, ServedApp, open_app_page, spot_hook, tile_hook
+from tests.served import CHROMIUM, ServedApp, focus_text_field, open_app_page, spot_hook, tile_hook
 from tests.served import CHROMIUM_ARGS as SERVED_CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,8 +98,7 @@ class Driver:
         expect(self.page.locator(f'[flt-semantics-identifier="{name}"]')).to_have_count(0, timeout=TIMEOUT)
 
     def type_into(self, name: str, text: str) -> None:
-        self.page.locator(f'[flt-semantics-identifier="{name}"] input').first.click()
-        self.page.keyboard.press("Control+A")
+        focus_text_field(self.page, self.page.locator(f'[flt-semantics-identifier="{name}"] input').first)
         self.page.keyboard.type(text, delay=15)
 
     def resize(self, viewport: dict) -> None:

@@ -101,6 +101,34 @@ def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None 
     return page
 
 
+def focus_text_field(page, field, timeout_ms: int = 10_000) -> None:
+    """Click the text field ``field`` (a Playwright locator of its ``input``) and select all it holds,
+    ready to be typed over as a user types over it.
+
+    The browser focuses the input at once, but Flutter takes the field a frame or more later (its text
+    editing connection configures the input: ``autocorrect`` turns ``on``); keys typed before that are
+    replaced by Flutter's own text when it takes the field (seen on a loaded machine: "Bo" became "o",
+    a name's first key lost and the old name back). So wait for that, then press Ctrl+A until the
+    input reports its whole text selected.
+    """
+    field.click()
+    field.evaluate("""(el, limit) => new Promise((resolve, reject) => {
+        const start = performance.now();
+        const check = () => {
+            if (el.getAttribute("autocorrect") === "on" && document.activeElement === el) resolve();
+            else if (performance.now() - start > limit) reject(new Error("Flutter never took the text field"));
+            else setTimeout(check, 10);
+        };
+        check();
+    })""", timeout_ms)
+    for _ in range(50):
+        page.keyboard.press("Control+A")
+        if field.evaluate("el => el.selectionStart === 0 && el.selectionEnd === el.value.length"):
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("Ctrl+A never selected the field's text")
+
+
 def tile_hook(text: str) -> str:
     """``"4-1"`` (match-format tile, either order) -> ``"tile-1-4"``, the tile picker's hook."""
     low, high = parse_tile(text)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page
+from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, focus_text_field, open_app_page
 
 PHONE = {"width": 390, "height": 844}
 
@@ -97,8 +97,7 @@ class UI:
     def fill(self, name: str, text: str) -> None:
         """Type into a text field as a user does (``fill`` alone does not always reach Flutter)."""
         field = self.page.locator(f'[flt-semantics-identifier="{name}"] input').first
-        field.click()
-        self.page.keyboard.press("Control+A")
+        focus_text_field(self.page, field)
         self.page.keyboard.type(text, delay=15)
 
 

@@ -12,6 +12,8 @@ pytest.importorskip("playwright", reason="playwright is not installed (pip insta
 
 from playwright.sync_api import expect  # noqa: E402
 
+from tests.served import focus_text_field  # noqa: E402
+
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
 
@@ -131,15 +133,14 @@ def test_fast_typing_in_the_history_filters_keeps_every_key(ui, tmp_path):
     names = case("hr-pairs-shared-win")["players"]
     for key, text in (("player", "Annabelle Smith-Okonkwo"), ("since", "2026-02-30")):
         field = ui.page.locator(f'[flt-semantics-identifier="history-{key}"] input').first
-        field.click()
+        focus_text_field(ui.page, field)
         ui.page.keyboard.type(text, delay=15)
         expect(field).to_have_value(text, timeout=10_000)
         ui.page.keyboard.press("Enter")
         if key == "player":  # nobody of that name: no match listed; the text is still all there
             ui.expect_text("history-count", "Matches: 0")
             expect(field).to_have_value(text, timeout=10_000)
-            field.click()
-            ui.page.keyboard.press("Control+A")
+            focus_text_field(ui.page, field)
             ui.page.keyboard.type(names[0], delay=15)
             ui.page.keyboard.press("Enter")
             expect(field).to_have_value(names[0], timeout=10_000)

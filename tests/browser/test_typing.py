@@ -22,6 +22,8 @@ pytest.importorskip("playwright", reason="playwright is not installed (pip insta
 
 from playwright.sync_api import expect  # noqa: E402
 
+from tests.served import focus_text_field  # noqa: E402
+
 from .test_history_journey import go_home  # noqa: E402
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -34,27 +36,10 @@ def field(ui, name: str):
 
 
 def type_into(ui, name: str, text: str) -> None:
-    """Click the field, select what it holds and type ``text`` over it, a key every 30 ms (no waiting first)."""
-    box = field(ui, name)
-    box.click()
-    select_all(ui, box)
+    """Take the field as a user does (tap, Flutter has it, its text selected) and type ``text`` over it,
+    a key every 30 ms."""
+    focus_text_field(ui.page, field(ui, name))
     ui.page.keyboard.type(text, delay=DELAY)
-
-
-def select_all(ui, box) -> None:
-    """Select the field's whole text with Ctrl+A (the precondition of typing over it, not what is tested).
-
-    Flutter takes the focus a frame or two after the browser does, and a Ctrl+A pressed in between
-    selects nothing (seen: the caret stayed at the end, the new text was appended): press it until the
-    browser's input reports the whole text selected.
-    """
-    expect(box).to_be_focused(timeout=10_000)
-    for _ in range(50):
-        ui.page.keyboard.press("Control+A")
-        if box.evaluate("el => el.selectionStart === 0 && el.selectionEnd === el.value.length"):
-            return
-        ui.page.wait_for_timeout(20)
-    raise AssertionError("Ctrl+A never selected the field's text")
 
 
 def test_new_match_names_keep_every_key(ui):
@@ -80,6 +65,7 @@ def test_new_match_names_keep_every_key(ui):
 
 def test_history_filters_keep_every_key(ui, tmp_path):
     doc = json.loads((CASES / "hr-pairs-shared-win.json").read_text())
+    doc["players"] = ["Quill", "Reno", "Sabe", "Tove"]  # a match of its own: the other tests import the case too
     (tmp_path / "pairs.json").write_text(json.dumps(doc))
     go_home(ui)
     ui.tap("history")
@@ -87,7 +73,7 @@ def test_history_filters_keep_every_key(ui, tmp_path):
     with ui.page.expect_file_chooser() as chooser:
         ui.tap("import")
     chooser.value.set_files([str(tmp_path / "pairs.json")])
-    ui.expect_text("notice", re.compile("^Matches imported: 1|^Already in the history"))
+    ui.expect_text("notice", "Matches imported: 1")
     player = doc["players"][0]
     for attempt in range(TRIES):
         texts = {"player": player if attempt % 2 else f"Nobody{attempt}",
@@ -112,7 +98,7 @@ def test_pip_totals_keep_every_key(ui, tmp_path):
     with ui.page.expect_file_chooser() as chooser:
         ui.tap("import")
     chooser.value.set_files([str(tmp_path / "waiting.json")])
-    ui.expect_text("notice", re.compile("^Matches imported: 1|^Already in the history"))
+    ui.expect_text("notice", "Matches imported: 1")
     ui.page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Tari").first.click()
     ui.expect_text("round-end", re.compile("Blocked"))
     for attempt in range(TRIES):

@@ -14,6 +14,7 @@ from ..navigation import Screen
 from ..problems import Problem
 from ..services import Services
 from ..store_access import match_to_resume
+from .correction import Correction
 from .history import HistoryQuery
 from .home import HomeList
 from .intent import intent
@@ -37,6 +38,7 @@ class AppModel:
         self.table = OpenMatch(self.shell)
         self.entry = MoveEntry(self.shell, self.table)
         self.reveal = RevealEntry(self.shell, self.table)
+        self.correction = Correction(self.shell, self.table)
         self.setup = SetupForm(self.shell, self.table)
         self.review = ReviewCursor(self.shell)
         self.history = HistoryQuery(self.shell, self.table, self.review)
@@ -44,7 +46,8 @@ class AppModel:
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each)."""
-        return (self.shell, self.home, self.table, self.entry, self.reveal, self.setup, self.review, self.history)
+        return (self.shell, self.home, self.table, self.entry, self.reveal, self.correction, self.setup, self.review,
+                self.history)
 
     # ------------------------------------------------------------ read by the views
     @property

@@ -20,8 +20,9 @@ from typing import Any
 import flet as ft
 
 from ...rules import Match, RuleViolation, StartRound
+from ...rules.fix import Edit
 from ...rules.moves import Action, PlacementInfo, ScoreEvent
-from ...store import StaleView
+from ...store import FixResult, StaleView
 from ..navigation import Screen
 from ..problems import Problem
 from ..services import Services
@@ -52,6 +53,7 @@ class OpenMatch(ft.Observable):
     last_info: PlacementInfo | None = None
     settlement: list[ScoreEvent] = field(default_factory=list)
     lot_seat: int | None = None
+    can_redo: bool = False  # the last change was an undo that Redo can bring back
     _on_show: list[Callable[[], None]] = field(default_factory=list)  # entries to clear when the match changes
 
     def on_show(self, clear: Callable[[], None]) -> None:
@@ -99,6 +101,7 @@ class OpenMatch(ft.Observable):
         self.last_info = self.last_placement()
         self.settlement = last_settlement(match)
         self.lot_seat = None
+        await self._read_redo()
 
     async def check_version(self) -> None:
         """Coming back to the table (from Settings): re-read the match if another tab moved on meanwhile."""
@@ -167,6 +170,7 @@ class OpenMatch(ft.Observable):
             events = result.events
             await self.reload()  # sets the version read with the copy (maybe newer than this write's)
         self.lot_seat = None  # the lot's result is shown until the first move
+        self.can_redo = False  # a new entry: what was undone is gone for good
         self.show(self.shown)
         self.services.changed(self.shown_id, self.version)  # first: the move is stored whatever happens next
         await self.services.remember(self.shown_id)
@@ -189,15 +193,37 @@ class OpenMatch(ft.Observable):
 
     @intent
     async def undo(self) -> None:
-        """Take back the last entry (the store appends the undo; this tab refolds its copy the same way)."""
+        """Take back the last change: the last entry, or the last correction (the store appends the undo)."""
         await self.written(self.services.store.undo)
-        m = self.shown
-        self.version += 1  # the undo event
-        self.show(Match.replay(m.variant, m.players, m.partnerships, m.actions[:-1], explain=True))
-        self.last_info = self.last_placement()
-        self.settlement = last_settlement(self.shown)
-        self.lot_seat = None
+        await self._after_change()
+
+    @intent
+    async def redo(self) -> None:
+        """Bring back what the last Undo took back (the store appends a redo)."""
+        await self.written(self.services.store.redo)
+        await self._after_change()
+
+    async def fix(self, edits: list[Edit], keep_before_broken: bool = False) -> FixResult:
+        """Save a fix of the record several moves back (one correction event) and show the corrected match.
+
+        Raises the engine's :class:`RuleViolation` (nothing written) when the fix makes the record illegal
+        and ``keep_before_broken`` does not apply, the problem ``ui_stale_view`` when another tab wrote.
+        """
+        store = self.services.store
+        result: FixResult = await self.written(
+            lambda match_id, version: store.fix(match_id, edits, version, keep_before_broken))
+        await self._after_change()
+        return result
+
+    async def _after_change(self) -> None:
+        """After an undo, redo or fix: this tab's copy folded again from the store, the other tabs told."""
+        await self.reload()
         self.services.changed(self.shown_id, self.version)
+
+    async def _read_redo(self) -> None:
+        store = self.services.store
+        self.can_redo = self.match_id is not None and \
+            await self.services.call(store.redo_target, self.match_id) is not None
 
 
 def last_settlement(match: Match) -> list[ScoreEvent]:

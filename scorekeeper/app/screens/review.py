@@ -15,10 +15,9 @@ from typing import Any
 
 import flet as ft
 
-from ...explain import placement_words, settlement_words, spot_words, tile_list, turn_words, winners_words
+from ...explain import hands_words, move_words, placement_words, settlement_words, turn_words, winners_words
 from ...i18n import Translator
-from ...rules import Draw, Match, Play
-from ...rules.tiles import tile_text
+from ...rules import Match
 from ..models.app import AppModel
 from ..models.position import StillPosition
 from ..models.review_steps import Review, Step
@@ -40,31 +39,15 @@ def step_title(t: Translator, review: Review, step: Step) -> str:
     return t(key, round=step.round_no, rounds=rounds)
 
 
-def move_words(t: Translator, match: Match, step: Step) -> str:
+def step_words(t: Translator, match: Match, step: Step) -> str:
     """What was done at ``step``: the lead, a placement (and where), a draw, a pass, a round start or the hands."""
-    names = match.players
     r = match.rounds[step.round_no - 1]
     if step.kind == "start":
-        return t("account.round", number=r.number, name=names[r.starter])
+        return t("account.round", number=r.number, name=match.players[r.starter])
     if step.kind == "reveal":
-        assert r.hands is not None and r.pips is not None, "a reveal step shows revealed hands"
-        shown = []
-        for seat in range(match.n):
-            hand = r.hands[seat]
-            tiles = tile_list(hand) + " = " if isinstance(hand, list) and hand else ""
-            shown.append(t("account.hand", name=names[seat], tiles=tiles, pips=r.pips[seat]))
-        return t("account.hands", hands="; ".join(shown))
+        return hands_words(t, match, r)
     assert step.move_no is not None
-    move = r.moves[step.move_no - 1]
-    name = names[move.player]
-    if type(move) is Play:
-        if move.spot is None:
-            return t("account.lead", name=name, tile=tile_text(move.tile))
-        key = "account.play_drawn" if move.drawn else "account.play"
-        return t(key, name=name, tile=tile_text(move.tile), spot=spot_words(t, move.spot))
-    if type(move) is Draw:
-        return t("account.draw", name=name, count=move.count)
-    return t("account.pass", name=name)
+    return move_words(t, match, r.moves[step.move_no - 1])
 
 
 def award_lines(t: Translator, match: Match, step: Step) -> list[str]:
@@ -149,7 +132,7 @@ def view(app: AppModel) -> ft.Control:
     ])
     lower: list[ft.Control] = [
         hook("review-step", ft.Text(step_title(t, review, step), size=13, color=ft.Colors.GREY_700)),
-        hook("review-move", ft.Text(move_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
+        hook("review-move", ft.Text(step_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
     ]
     awards = award_lines(t, match, step)
     if awards:
