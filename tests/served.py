@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -58,6 +59,8 @@ class ServedApp:
         while True:
             try:
                 urllib.request.urlopen(self.url, timeout=1).read()
+                return
+            except urllib.error.HTTPError:  # answering, with a 403 for want of a key (serve --lan)
                 return
             except OSError as err:
                 if self.proc.poll() is not None or time.time() > deadline:
