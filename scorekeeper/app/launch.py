@@ -63,9 +63,9 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     plan = exposure(host, port, lan)
     admission = plan.admission()
     app = web_app(data_dir, store, admission)
-    redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
+    unredact = redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
     terminal.banner(plan, admission, data_dir, sys.stdout)
-    terminal.renew_on_hangup(admission, sys.stdout)
+    unhook = terminal.renew_on_hangup(admission, sys.stdout)
     if open_browser and not plan.key_required:
         threading.Timer(1.5, webbrowser.open, [f"http://{plan.bind}:{port}/"]).start()
     config = uvicorn.Config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
@@ -73,7 +73,11 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     # what is loaded by now (Flet, the engine, the store) lives as long as the process: keep it out of
     # the collector's full passes, which otherwise stall a tap now and then for tens of ms
     gc.freeze()
-    uvicorn.Server(config).run()
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        unhook()
+        unredact()
     return 0
 
 

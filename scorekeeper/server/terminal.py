@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -47,10 +48,12 @@ def banner(exposure: Exposure, admission: Admission, data_dir: Path, out: TextIO
     print(f"  data folder: {data_dir}\n  {hangup}stop it with Ctrl+C", file=out, flush=True)
 
 
-def renew_on_hangup(admission: Admission, out: TextIO) -> None:
-    """On SIGHUP (POSIX): renew every scorer and viewer key and print the new links (the host link stays)."""
+def renew_on_hangup(admission: Admission, out: TextIO) -> Callable[[], None]:
+    """On SIGHUP (POSIX): renew every scorer and viewer key and print the new links (the host link stays).
+
+    Returns a function that puts the previous SIGHUP handler back (a no-op where there is no SIGHUP)."""
     if not hasattr(signal, "SIGHUP"):
-        return
+        return lambda: None
 
     async def renew() -> None:
         await admission.renew(every_match=True)
@@ -63,4 +66,5 @@ def renew_on_hangup(admission: Admission, out: TextIO) -> None:
         if loop is not None:
             loop.call_soon_threadsafe(lambda: asyncio.ensure_future(renew()))
 
-    signal.signal(signal.SIGHUP, on_hangup)
+    previous = signal.signal(signal.SIGHUP, on_hangup)
+    return lambda: signal.signal(signal.SIGHUP, previous)
