@@ -4,8 +4,6 @@ scorer joined for one match opens it and changes no other, the host changes anyt
 
 from __future__ import annotations
 
-import asyncio
-
 from scorekeeper.app.state import TABLE
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.server.admission import Admission
@@ -14,6 +12,7 @@ from scorekeeper.server.roles import Role
 from scorekeeper.server.session import CONNECTION
 
 from ..app.live import Live
+from .aio import run
 
 
 async def tab_as(admission: Admission, role: Role, store, data_dir, match_id: str | None = None) -> Live:
@@ -44,7 +43,7 @@ def test_a_viewers_taps_are_refused_and_change_nothing(tmp_path):
         await scorer.tap("starter-0")
         assert "message" not in scorer.texts() and store.version(match_id) == 2
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_scorer_joined_for_one_match_opens_it_and_changes_no_other(tmp_path):
@@ -66,4 +65,4 @@ def test_a_scorer_joined_for_one_match_opens_it_and_changes_no_other(tmp_path):
         await table_one.tap("starter-1")
         assert store.version(first) == 2
 
-    asyncio.run(scenario())
+    run(scenario())

@@ -12,6 +12,8 @@ from scorekeeper.server.guard import Guard, cookie_name
 from scorekeeper.server.roles import Role
 from scorekeeper.server.session import CONNECTION
 
+from .aio import run
+
 PORT = 8550
 HOST = f"127.0.0.1:{PORT}"
 
@@ -86,7 +88,7 @@ class Socket:
 
 def join(guard: Guard, role: Role = Role.SCORER, match_id: str | None = None) -> str:
     link = guard.admission.link(role, match_id)
-    status, headers, _ = asyncio.run(http(guard, scope("http", query=f"key={link.key}", origin=None)))
+    status, headers, _ = run(http(guard, scope("http", query=f"key={link.key}", origin=None)))
     assert status == 200
     return headers["set-cookie"].split(";")[0].split("=", 1)[1]
 
@@ -95,28 +97,28 @@ def test_http_without_a_cookie_is_refused_and_a_join_link_sets_one():
     inner = Inner()
     guard = Guard(inner, Admission(key_required=True, port=PORT))
     for path in ("/", "/main.dart.js", "/assets/fonts/x.otf"):
-        status, _, body = asyncio.run(http(guard, scope("http", path, origin=None)))
+        status, _, body = run(http(guard, scope("http", path, origin=None)))
         assert status == 403 and b"QR code" in body
     link = guard.admission.link(Role.VIEWER)
-    status, headers, body = asyncio.run(http(guard, scope("http", "/", f"key={link.key}&lang=uk", origin=None)))
+    status, headers, body = run(http(guard, scope("http", "/", f"key={link.key}&lang=uk", origin=None)))
     assert status == 200 and b'location.replace("/?lang=uk")' in body  # on to the address without the key
     cookie = headers["set-cookie"]
     assert cookie.startswith(f"{cookie_name(PORT)}=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     token = cookie.split(";")[0].split("=", 1)[1]
     assert link.key not in cookie and len(token) >= 40
     assert inner.reached == []  # nothing reached the app so far
-    status, _, body = asyncio.run(http(guard, scope("http", "/", cookie=token, origin=None)))
+    status, _, body = run(http(guard, scope("http", "/", cookie=token, origin=None)))
     assert (status, body) == (200, b"app")
-    status, _, _ = asyncio.run(http(guard, scope("http", "/", query="key=not-a-key", origin=None)))
+    status, _, _ = run(http(guard, scope("http", "/", query="key=not-a-key", origin=None)))
     assert status == 403
 
 
 def test_foreign_hosts_and_origins_are_refused_even_without_a_key():
     inner = Inner()
     guard = Guard(inner, Admission(key_required=False, port=PORT))
-    assert asyncio.run(http(guard, scope("http", origin=None)))[0] == 200
-    assert asyncio.run(http(guard, scope("http", host="evil.example:8550", origin=None)))[0] == 403
-    assert asyncio.run(http(guard, scope("http", origin="http://evil.example")))[0] == 403
+    assert run(http(guard, scope("http", origin=None)))[0] == 200
+    assert run(http(guard, scope("http", host="evil.example:8550", origin=None)))[0] == 403
+    assert run(http(guard, scope("http", origin="http://evil.example")))[0] == 403
 
     async def handshake(s):
         socket = Socket(guard, s)
@@ -126,10 +128,10 @@ def test_foreign_hosts_and_origins_are_refused_even_without_a_key():
         await socket.task
         return socket.types()[0]
 
-    assert asyncio.run(handshake(scope("websocket", "/ws"))) == "websocket.accept"
-    assert asyncio.run(handshake(scope("websocket", "/ws", origin="http://evil.example"))) == "websocket.close"
-    assert asyncio.run(handshake(scope("websocket", "/ws", origin=None))) == "websocket.close"
-    assert asyncio.run(handshake(scope("websocket", "/ws", host="evil.example:8550",
+    assert run(handshake(scope("websocket", "/ws"))) == "websocket.accept"
+    assert run(handshake(scope("websocket", "/ws", origin="http://evil.example"))) == "websocket.close"
+    assert run(handshake(scope("websocket", "/ws", origin=None))) == "websocket.close"
+    assert run(handshake(scope("websocket", "/ws", host="evil.example:8550",
                                        origin="http://evil.example:8550"))) == "websocket.close"
 
 
@@ -154,8 +156,8 @@ def test_a_disconnected_device_loses_its_open_tabs_and_cannot_come_back():
         await asyncio.wait_for(again.task, 1)
         assert again.types() == ["websocket.close"]  # refused before accept: HTTP 403
 
-    asyncio.run(scenario())
-    assert asyncio.run(http(guard, scope("http", cookie=token, origin=None)))[0] == 403
+    run(scenario())
+    assert run(http(guard, scope("http", cookie=token, origin=None)))[0] == 403
 
 
 def test_a_tab_resumes_a_session_only_of_its_own_device():
@@ -179,6 +181,6 @@ def test_a_tab_resumes_a_session_only_of_its_own_device():
         action, body = msgpack.unpackb(inner.received[-2]["bytes"][1:])
         return body
 
-    assert asyncio.run(first_message(scorer_token))["session_id"] == "scorer-session"
-    taken = asyncio.run(first_message(viewer_token))
+    assert run(first_message(scorer_token))["session_id"] == "scorer-session"
+    taken = run(first_message(viewer_token))
     assert taken["session_id"] is None and taken["page"] == {"route": "/"}  # a new session, as a viewer

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import pytest
@@ -18,6 +17,8 @@ from scorekeeper.server.keys import new_key, same_secret
 from scorekeeper.server.roles import Access, AccessDenied, Role
 from scorekeeper.server.store_guard import GuardedStore
 from scorekeeper.store import open_store
+
+from .aio import run
 
 
 def test_keys_are_long_random_and_compared_exactly():
@@ -134,14 +135,14 @@ def test_renewing_a_key_revokes_the_devices_that_joined_with_it(tmp_path):
     scorer = access_of(admission, Role.SCORER)
     table = access_of(admission, Role.SCORER, "m1")
     host = access_of(admission, Role.HOST)
-    renewed = asyncio.run(admission.renew())
+    renewed = run(admission.renew())
     assert renewed[0].role is Role.SCORER and renewed[0].key != old_scorer.key
     assert admission.find_link(old_scorer.key) is None and admission.find_link(renewed[0].key) is renewed[0]
     with pytest.raises(AccessDenied) as refused:
         scorer.check_score("m1")
     assert refused.value.code == "access_revoked"
     assert table.may_score("m1") and host.may_manage()  # another table's link and the host link are kept
-    asyncio.run(admission.renew(every_match=True))
+    run(admission.renew(every_match=True))
     assert not table.may_score("m1") and host.may_manage()
 
 
