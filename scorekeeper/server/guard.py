@@ -122,7 +122,8 @@ class Guard:
             if held is not None:
                 await self.admission.replace(held, link)
             log.info("a device joined as %s (%s)", device.role, device.id)
-        clean = quote(scope.get("path") or "/") + (f"?{urlencode(rest)}" if rest else "")
+        # one leading slash: "//host" would be another site's address (an open redirect)
+        clean = "/" + quote((scope.get("path") or "/").lstrip("/")) + (f"?{urlencode(rest)}" if rest else "")
         cookie = f"{self.cookie}={new_token}; Path=/; HttpOnly; SameSite=Strict"
         await _respond(send, 200, pages.joining(clean, headers.get("accept-language")),
                        [(b"set-cookie", cookie.encode("latin-1"))])

@@ -7,6 +7,7 @@ command line). ``kill -HUP PID`` renews the scorer and viewer keys and prints th
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import signal
 from collections.abc import Callable
@@ -26,7 +27,12 @@ def print_links(admission: Admission, out: TextIO) -> None:
     for link, what in zip(admission.links(), ("scorers (enter moves)", "viewers (watch only)"), strict=True):
         url = admission.url(link)
         print(f"  {what}: {url}", file=out)
-        qr.terminal(url, out)
+        drawn = io.StringIO()
+        qr.terminal(url, drawn)
+        try:
+            out.write(drawn.getvalue())
+        except UnicodeEncodeError:  # a console without block characters (a legacy Windows code page)
+            print("  (this terminal cannot draw the QR code: open the link on the phone instead)", file=out)
     for address in admission.addresses[1:]:
         print(f"  also at http://{address}:{admission.port}/ (the same keys)", file=out)
 
@@ -34,7 +40,8 @@ def print_links(admission: Admission, out: TextIO) -> None:
 def banner(exposure: Exposure, admission: Admission, data_dir: Path, out: TextIO) -> None:
     """Print how to reach the server: its address (loopback), or the join links and QR codes."""
     if not exposure.key_required:
-        print(f"Scorekeeper: http://{exposure.bind}:{exposure.port}/\n  data folder: {data_dir}\n"
+        shown = f"[{exposure.bind}]" if ":" in exposure.bind else exposure.bind
+        print(f"Scorekeeper: http://{shown}:{exposure.port}/\n  data folder: {data_dir}\n"
               "  stop it with Ctrl+C", file=out, flush=True)
         return
     print(f"Scorekeeper on the local network: phones on the same network scan a code to join ({REQUIRED})",

@@ -184,3 +184,10 @@ def test_a_tab_resumes_a_session_only_of_its_own_device():
     assert run(first_message(scorer_token))["session_id"] == "scorer-session"
     taken = run(first_message(viewer_token))
     assert taken["session_id"] is None and taken["page"] == {"route": "/"}  # a new session, as a viewer
+
+
+def test_a_join_link_never_sends_the_browser_to_another_site():
+    guard = Guard(Inner(), Admission(key_required=True, port=PORT))
+    link = guard.admission.link(Role.SCORER)
+    status, _, body = run(http(guard, scope("http", "//evil.example/x", f"key={link.key}", origin=None)))
+    assert status == 200 and b'location.replace("/evil.example/x")' in body

@@ -211,3 +211,18 @@ def test_join_urls_and_qr_codes():
     assert admission.qr_svg(link).startswith("<svg")
     assert admission.qr_data_url(link).startswith("data:image/png;base64,")
     assert link.key not in repr(link)
+
+
+def test_a_terminal_that_cannot_draw_the_qr_code_still_gets_the_links():
+    import io
+
+    from scorekeeper.server import terminal
+
+    admission = Admission(key_required=True, port=8550, addresses=["192.168.1.5"])
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="cp1252")
+    terminal.print_links(admission, out)
+    out.flush()
+    text = raw.getvalue().decode("cp1252")
+    assert f"scorers (enter moves): {admission.url(admission.link(Role.SCORER))}" in text
+    assert text.count("cannot draw the QR code") == 2
