@@ -24,10 +24,12 @@ import argparse
 import re
 import statistics
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
-from scorekeeper.app.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tests.served
+from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 LEADS = ["1-4", "2-3", "0-5", "3-6", "2-5", "1-6"]  # lead tiles tried in turn (any tile may lead)

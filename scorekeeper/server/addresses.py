@@ -12,7 +12,7 @@ import ipaddress
 import socket
 import time
 
-import psutil
+import psutil  # type: ignore[import-untyped]
 
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 SKIPPED_INTERFACES = ("docker", "veth", "br-", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg", "zt")

@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]
 
 from . import pages
 from .addresses import same_origin

@@ -13,10 +13,9 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
-from .roles import LOCAL, Access
+from .admission import LOCAL, Access, Admission
 
 if TYPE_CHECKING:
-    from .admission import Admission
     from .devices import Connection
 
 #: the websocket connection (and so the device) whose messages the current task handles; ``None`` outside

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .roles import Access
+from .admission import Access
 
 #: store methods that change nothing (passed through as they are)
 READS = frozenset({"version", "open_match", "actions", "events", "list_matches", "unfinished_matches", "summary",

@@ -74,4 +74,8 @@ def renew_on_hangup(admission: Admission, out: TextIO) -> Callable[[], None]:
             loop.call_soon_threadsafe(lambda: asyncio.ensure_future(renew()))
 
     previous = signal.signal(signal.SIGHUP, on_hangup)
-    return lambda: signal.signal(signal.SIGHUP, previous)
+
+    def restore() -> None:
+        signal.signal(signal.SIGHUP, previous)
+
+    return restore

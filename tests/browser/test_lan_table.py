@@ -11,7 +11,7 @@ import tempfile
 
 import pytest
 
-from scorekeeper.app.served import ServedApp, open_app_page
+from tests.served import ServedApp, open_app_page
 
 from .conftest import PHONE, UI, _require_browser
 from .test_table_journey import start_match

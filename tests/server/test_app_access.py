@@ -4,7 +4,7 @@ scorer joined for one match opens it and changes no other, the host changes anyt
 
 from __future__ import annotations
 
-from scorekeeper.app.state import TABLE
+from scorekeeper.app.navigation import Screen
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.server.admission import Admission
 from scorekeeper.server.devices import Connection
@@ -33,7 +33,7 @@ def test_a_viewers_taps_are_refused_and_change_nothing(tmp_path):
 
     async def scenario():
         viewer = await tab_as(admission, Role.VIEWER, store, tmp_path)
-        assert viewer.state.screen == TABLE and viewer.state.match_id == match_id
+        assert viewer.state.screen == Screen.TABLE and viewer.state.table.match_id == match_id
         await viewer.tap("starter-0")  # offered today (the viewer's view is the lead's), refused by the server
         assert viewer.texts()["message"].startswith("This device joined as a viewer")
         assert store.version(match_id) == 1  # still only the match's creation
@@ -54,13 +54,13 @@ def test_a_scorer_joined_for_one_match_opens_it_and_changes_no_other(tmp_path):
 
     async def scenario():
         table_one = await tab_as(admission, Role.SCORER, store, tmp_path, first)
-        assert table_one.state.match_id == first  # not the match last active ({second})
-        await table_one.state.open_match(second)  # it may look at another table…
+        assert table_one.state.table.match_id == first  # not the match last active ({second})
+        await table_one.state.table.open_match(second)  # it may look at another table…
         await table_one.settle()
         await table_one.tap("starter-0")  # …but not change it
         assert table_one.texts()["message"].startswith("This device joined for another match")
         assert store.version(second) == 1
-        await table_one.state.open_match(first)
+        await table_one.state.table.open_match(first)
         await table_one.settle()
         await table_one.tap("starter-1")
         assert store.version(first) == 2

@@ -10,11 +10,11 @@ from scorekeeper.rules import StartRound
 from scorekeeper.server import exposure as exposure_module
 from scorekeeper.server import pages, redact
 from scorekeeper.server.addresses import HostCheck, same_origin, split_host
-from scorekeeper.server.admission import Admission
+from scorekeeper.server.admission import Access, Admission
 from scorekeeper.server.devices import device_label
 from scorekeeper.server.exposure import exposure
 from scorekeeper.server.keys import new_key, same_secret
-from scorekeeper.server.roles import Access, AccessDenied, Role
+from scorekeeper.server.roles import AccessDenied, Role
 from scorekeeper.server.store_guard import GuardedStore
 from scorekeeper.store import open_store
 

@@ -18,8 +18,8 @@ import time
 
 import pytest
 
-from scorekeeper.app.served import ServedApp
 from scorekeeper.server.guard import cookie_name
+from tests.served import ServedApp
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGHUP and ps are POSIX")
 
