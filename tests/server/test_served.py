@@ -21,7 +21,7 @@ import pytest
 from scorekeeper.server.guard import cookie_name
 from tests.served import ServedApp
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGHUP and ps are POSIX")
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="SIGHUP and ps are POSIX"), pytest.mark.slow]
 
 JOIN_LINE = re.compile(r"^  (this computer \(host\)|scorers \(enter moves\)|viewers \(watch only\)): "
                        r"http://127\.0\.0\.1:\d+/\?key=([A-Za-z0-9_-]{22})$", re.M)
