@@ -237,6 +237,26 @@ def journey(d: Driver) -> None:
     d.resize(PHONE)
 
 
+def forbidden_page(browser, out: Path) -> Path:
+    """``lan-403.png``: what a browser without the table's key gets from ``serve --lan`` (here on loopback)."""
+    data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-lan-"))
+    server = ServedApp(data, cwd=ROOT, args=["--data-dir", str(data), "serve", "--lan", "--host", "127.0.0.1",
+                                             "--port", "{port}"], env={"LANG": "en_US.UTF-8"})
+    try:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce",
+                                      locale="en-US")
+        page = context.new_page()
+        page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+        page.goto(server.url)
+        driver = Driver(page, out)
+        path = driver.shot("lan-403")
+        context.close()
+        return path
+    finally:
+        server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the PNG files")
@@ -262,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
             except Exception:
                 page.screenshot(path=str(out / "_failed.png"))
                 raise
+            driver.taken.append(forbidden_page(browser, out))
             browser.close()
     finally:
         server.stop()

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -59,6 +60,8 @@ class ServedApp:
             try:
                 urllib.request.urlopen(self.url, timeout=1).read()
                 return
+            except urllib.error.HTTPError:  # answering, with a 403 for want of a key (serve --lan)
+                return
             except OSError as err:
                 if self.proc.poll() is not None or time.time() > deadline:
                     self.stop(kill=True)
@@ -80,12 +83,14 @@ class ServedApp:
 
 
 def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None = None,
-                  load_timeout: int = 60_000, **context_options):
+                  load_timeout: int = 60_000, join: str | None = None, **context_options):
     """A fresh Playwright page on the served app, ready to tap: non-loopback requests blocked, the app
     loaded and its accessibility tree (the test hooks) switched on.
 
     ``browser``: a Playwright browser; ``viewport``: ``{"width": px, "height": px}``; ``init_script``:
-    JavaScript run in the page before the app's; ``context_options``: more ``new_context`` options.
+    JavaScript run in the page before the app's; ``join``: a join link (``serve --lan``) opened first, as a
+    phone scanning its QR code would (the page then moves on to ``url``, the address without the key);
+    ``context_options``: more ``new_context`` options.
     Raises Playwright's ``TimeoutError`` when the app does not load within ``load_timeout`` ms.
     """
     context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce",
@@ -94,7 +99,11 @@ def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None 
         context.add_init_script(init_script)
     page = context.new_page()
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
-    page.goto(url)
+    if join is not None:
+        page.goto(join)
+        page.wait_for_url(url, timeout=load_timeout)
+    else:
+        page.goto(url)
     page.wait_for_selector("#loading", state="detached", timeout=load_timeout)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     page.wait_for_selector("[flt-semantics-identifier]", timeout=load_timeout // 3)

@@ -20,15 +20,17 @@ def _run_app(args: argparse.Namespace) -> int:
 
 
 def _configure_serve(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
-                        "0.0.0.0 lets phones on the same network connect)")
+    parser.add_argument("--lan", action="store_true", help="serve the phones at the table: listen on this "
+                        "computer's network addresses and print the join links and QR codes (a key is required)")
+    parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1, or 0.0.0.0 "
+                        "with --lan); any address beyond loopback requires the key, as --lan does")
     parser.add_argument("--port", type=int, default=8550, help="port to listen on (default 8550)")
 
 
 def _run_serve(args: argparse.Namespace) -> int:
     from .launch import serve
 
-    return serve(resolve_data_dir(args.data_dir), args.host, args.port)
+    return serve(resolve_data_dir(args.data_dir), args.host, args.port, lan=args.lan)
 
 
 register("app", _configure_app, _run_app,

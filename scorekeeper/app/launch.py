@@ -23,6 +23,9 @@ from pathlib import Path
 
 import flet as ft
 
+from ..server import redact, terminal
+from ..server.exposure import exposure
+from ..server.guard import Guard
 from ..store import StoreError
 from .main import ASSETS, make_main
 from .store_access import open_app_store
@@ -32,17 +35,23 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 8550  # ``scorekeeper`` and ``scorekeeper serve``: the same address after every restart
 
 
-def web_app(data_dir: Path, store=None):
-    """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process)."""
+def web_app(data_dir: Path, store=None, admission=None):
+    """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process), behind the
+    guard of ``admission`` (:mod:`scorekeeper.server`: Host/Origin checks, keys, roles) when given."""
     store = store if store is not None else open_app_store(data_dir)
-    return ft.run(make_main(store, data_dir), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
+    app = ft.run(make_main(store, data_dir), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
+    return app if admission is None else Guard(app, admission)
 
 
-def serve(data_dir: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = False) -> int:
-    """Serve until interrupted; print the address; optionally open it in the default browser.
+def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = False,
+          lan: bool = False) -> int:
+    """Serve until interrupted; print the address (or, beyond loopback, the join links and QR codes);
+    optionally open it in the default browser (loopback only: a join link would show its key in ``ps``).
 
-    Returns the exit code: 0 after serving, 2 when the store cannot be opened (the data folder
-    cannot be created, another Scorekeeper has it open…: one line on stderr, no traceback).
+    ``host`` ``None``: 0.0.0.0 with ``lan``, else 127.0.0.1; a key is required with ``lan`` or any
+    non-loopback ``host`` (:func:`scorekeeper.server.exposure.exposure`). Returns the exit code: 0 after
+    serving, 2 when the store cannot be opened (the data folder cannot be created, another Scorekeeper
+    has it open…: one line on stderr, no traceback).
     """
     import uvicorn
 
@@ -51,17 +60,24 @@ def serve(data_dir: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, ope
     except StoreError as err:  # e.g. another Scorekeeper has this data folder open
         print(f"scorekeeper: {err.message}", file=sys.stderr)
         return 2
-    app = web_app(data_dir, store)
-    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    url = f"http://{shown_host}:{port}/"
-    print(f"Scorekeeper: {url}\n  data folder: {data_dir}\n  stop it with Ctrl+C", flush=True)
-    if open_browser:
-        threading.Timer(1.5, webbrowser.open, [url]).start()
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    plan = exposure(host, port, lan)
+    admission = plan.admission()
+    app = web_app(data_dir, store, admission)
+    unredact = redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
+    terminal.banner(plan, admission, data_dir, sys.stdout)
+    unhook = terminal.renew_on_hangup(admission, sys.stdout)
+    if open_browser and not plan.key_required:
+        threading.Timer(1.5, webbrowser.open, [f"http://{plan.bind}:{port}/"]).start()
+    config = uvicorn.Config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
+                            access_log=False)  # the access log prints query strings: join links carry keys
     # what is loaded by now (Flet, the engine, the store) lives as long as the process: keep it out of
     # the collector's full passes, which otherwise stall a tap now and then for tens of ms
     gc.freeze()
-    uvicorn.Server(config).run()
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        unhook()
+        unredact()
     return 0
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import cast
 
 import flet as ft
 
 from ..explain import capitalised
+from ..server.session import access_for
+from ..server.store_guard import GuardedStore
 from ..store import MatchStore
 from .models.app import AppModel
 from .navigation import Screen
@@ -58,6 +61,10 @@ def make_main(store: MatchStore, data_dir: Path) -> Callable[[ft.Page], Awaitabl
     Every tab of the process subscribes to :data:`CHANGED` (Flet's pubsub, one hub per app):
     a tab that records or undoes announces the match's new version, and the other tabs showing
     that match re-read it (:meth:`OpenMatch.follow`).
+
+    Each tab writes through a :class:`GuardedStore` of its device's :class:`Access` (a viewer's writes
+    are refused, a scorer joined for one match changes only that one; docs/server.md), and a tab whose
+    join link named a match opens that match.
     """
 
     async def main(page: ft.Page) -> None:
@@ -66,7 +73,9 @@ def make_main(store: MatchStore, data_dir: Path) -> Callable[[ft.Page], Awaitabl
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.GREEN)
         page.theme_mode = ft.ThemeMode.LIGHT
         page.padding = 0
-        services = Services(store, str(data_dir), announce=lambda match_id, version: page.pubsub.send_others_on_topic(
+        access = access_for(page)
+        guarded = cast(MatchStore, GuardedStore(store, access))  # the store's reads, its writes asked of access
+        services = Services(guarded, str(data_dir), announce=lambda match_id, version: page.pubsub.send_others_on_topic(
             CHANGED, (match_id, version)))
         app = AppModel(services, width=page.width or 390)
 
@@ -81,6 +90,8 @@ def make_main(store: MatchStore, data_dir: Path) -> Callable[[ft.Page], Awaitabl
         page.on_resize = on_resize
         page.pubsub.subscribe_topic(CHANGED, on_changed)
         await app.start()
+        if access.match_id is not None and app.table.match_id != access.match_id:
+            await app.table.open_match(access.match_id)  # the table this device joined for
         page.render(App, app, *app.observed())
 
     return main

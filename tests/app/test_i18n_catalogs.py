@@ -59,7 +59,7 @@ def test_every_key_used_in_code_is_in_english():
 
 
 STORE_ERRORS = {"StoreError", "StoreBusy", "StoreClosed", "MatchNotFound", "MatchDamaged", "StaleView",
-                "NothingToUndo"}
+                "NothingToUndo", "AccessDenied"}
 
 
 def error_codes(folder: Path) -> dict[str, str]:
@@ -80,12 +80,12 @@ def error_codes(folder: Path) -> dict[str, str]:
     return codes
 
 
-@pytest.mark.parametrize("layer", ["rules", "store", "app"])
+@pytest.mark.parametrize("layer", ["rules", "store", "app", "server"])
 def test_every_engine_and_store_error_code_has_words_in_every_language(layer):
     """A refusal or store error reaching a user is worded from ``error.<code>`` in the user's language,
     never the engine's or the store's English text."""
     codes = error_codes(ROOT / layer)
-    assert len(codes) > {"rules": 40, "store": 3, "app": 5}[layer]  # the scan finds them
+    assert len(codes) > {"rules": 40, "store": 3, "app": 5, "server": 2}[layer]  # the scan finds them
     for lang in LANGUAGES:
         missing = sorted(f"{code} ({where})" for code, where in codes.items() if f"error.{code}" not in catalog(lang))
         assert missing == [], f"{lang}.json lacks error.* for these codes"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 from pathlib import Path
 
@@ -61,9 +62,29 @@ def test_serve_prints_the_address_the_data_folder_and_how_to_stop(tmp_path, monk
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda self: None)
     monkeypatch.setattr(launch.gc, "freeze", lambda: None)
+    assert launch.serve(tmp_path, "127.0.0.1", 8765) == 0
+    out = capsys.readouterr().out
+    assert "Scorekeeper: http://127.0.0.1:8765/\n" in out and f"data folder: {tmp_path}" in out and "Ctrl+C" in out
+    assert "key" not in out  # loopback: no key, no join links
+
+
+def test_serve_on_every_interface_is_lan_and_says_a_key_is_required(tmp_path, monkeypatch, capsys):
+    """``serve --host 0.0.0.0`` behaves as ``--lan``: join links with keys, QR codes, no key-less address."""
+    import uvicorn
+
+    from scorekeeper.server import exposure
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: None)
+    monkeypatch.setattr(launch.gc, "freeze", lambda: None)
+    monkeypatch.setattr(exposure, "lan_addresses", lambda: ["192.168.1.5"])
     assert launch.serve(tmp_path, "0.0.0.0", 8765) == 0
     out = capsys.readouterr().out
-    assert "http://127.0.0.1:8765/" in out and f"data folder: {tmp_path}" in out and "Ctrl+C" in out
+    assert "a key is required" in out and "--host 0.0.0.0 serves the local network, as --lan does" in out
+    assert re.search(r"this computer \(host\): http://127\.0\.0\.1:8765/\?key=[\w-]{22}\n", out)
+    assert re.search(r"scorers \(enter moves\): http://192\.168\.1\.5:8765/\?key=[\w-]{22}\n", out)
+    assert re.search(r"viewers \(watch only\): http://192\.168\.1\.5:8765/\?key=[\w-]{22}\n", out)
+    assert out.count("▀▀▀▀▀▀▀▀▀▀") >= 2  # two QR codes
+    assert "http://127.0.0.1:8765/\n" not in out and f"data folder: {tmp_path}" in out
 
 
 

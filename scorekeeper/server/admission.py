@@ -1,0 +1,247 @@
+"""The table's door: its join links (keys), the devices that joined and the tabs they have open.
+
+One :class:`Admission` per server process. The guard (:mod:`.guard`) asks it who a request is; the app
+asks it, per session, what that session may do (:meth:`Admission.access_for_session`); a host's Table
+screen uses the rest (links, QR codes, devices, disconnecting, renewing). All of it runs on the server's
+event loop, except :class:`Access` checks, which only read a flag.
+
+Keys live in memory only: a restart makes new ones (every phone joins again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from . import qr
+from .addresses import HostCheck
+from .devices import Connection, Device, DeviceInfo, Devices
+from .keys import JoinLink, new_key
+from .roles import AccessDenied, Role
+
+
+@dataclass(frozen=True, eq=False)
+class Access:
+    """What one session (one browser tab) may do, decided when it connected.
+
+    ``role``: the device's :class:`Role`. ``match_id``: the match its join link named (the app opens it on
+    start), or ``None`` for a table-wide link. ``device``: the joined device, ``None`` where no key is in
+    play (loopback, desktop window). ``admission``: the table's :class:`Admission` for a host (the Table
+    screen's links, devices and renewal), else ``None``.
+
+    Checks read ``device.revoked`` each time, so disconnecting a device or renewing its key takes effect
+    on its next write even if its websocket were still open.
+    """
+
+    role: Role
+    match_id: str | None = None
+    device: Device | None = None
+    admission: Admission | None = None
+
+    @property
+    def revoked(self) -> bool:
+        """True once the device was disconnected or its key renewed."""
+        return self.device is not None and self.device.revoked
+
+    def may_score(self, match_id: str | None) -> bool:
+        """Whether this session may record, undo or correct moves in ``match_id``."""
+        return self._refusal(match_id) is None
+
+    def may_start(self) -> bool:
+        """Whether this session may start a new match or import matches (not for a link naming a match)."""
+        return self._refusal(None, start=True) is None
+
+    def may_manage(self) -> bool:
+        """Whether this session may manage the table: show join links, list and disconnect devices, renew keys."""
+        return self.role is Role.HOST and self.admission is not None and not self.revoked
+
+    def check_score(self, match_id: str | None) -> None:
+        """Raise :class:`AccessDenied` unless :meth:`may_score` ``(match_id)``."""
+        refusal = self._refusal(match_id)
+        if refusal is not None:
+            raise refusal
+
+    def check_start(self) -> None:
+        """Raise :class:`AccessDenied` unless :meth:`may_start`."""
+        refusal = self._refusal(None, start=True)
+        if refusal is not None:
+            raise refusal
+
+    def _refusal(self, match_id: str | None, start: bool = False) -> AccessDenied | None:
+        if self.revoked:
+            return AccessDenied("this device was disconnected or its key renewed: scan the table's code again",
+                                "access_revoked")
+        if self.role is Role.VIEWER:
+            return AccessDenied("this device joined as a viewer: it cannot change the match", "access_viewer")
+        if self.match_id is not None and (start or match_id != self.match_id):
+            return AccessDenied(f"this device joined for match {self.match_id}: it may change only that match",
+                                "access_other_match")
+        return None
+
+
+#: the session of a desktop window or an in-process test: the only user is at this computer
+LOCAL = Access(Role.HOST)
+
+
+class Admission:
+    """Who may connect, and as what.
+
+    ``key_required``: every request needs a device cookie got through a join link (the server listens
+    beyond loopback, or ``--lan`` asked for it). ``port``: the port served. ``addresses``: the addresses
+    phones reach the server at, best first (the first is the QR codes'); ``[]`` means loopback only.
+    ``host_check``: which ``Host`` headers are this server (made from the above when not given).
+    ``on_renew``: called (with no argument) after keys were renewed, e.g. to print the new links.
+
+    Without ``key_required`` every tab is this computer (:attr:`local`, role host): there are no links.
+    """
+
+    def __init__(self, *, key_required: bool, port: int, addresses: Iterable[str] = (),
+                 host_check: HostCheck | None = None, on_renew: Callable[[], None] | None = None) -> None:
+        self.key_required = key_required
+        self.port = port
+        self.addresses = list(addresses)
+        self.host_check = host_check or HostCheck(port, lan=bool(self.addresses))
+        self.on_renew = on_renew
+        self.devices_ = Devices()
+        self.local = Device("local", Role.HOST, None, "this computer", "127.0.0.1")
+        self._links: dict[tuple[Role, str | None], JoinLink] = {}
+        self._sessions: dict[str, Access] = {}
+        self.secrets_seen: set[str] = set()  # every key ever issued (the log redaction looks for them)
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's loop, known once it serves
+        if key_required:
+            self.link(Role.HOST)
+
+    # ------------------------------------------------------------------ links
+    def link(self, role: Role, match_id: str | None = None) -> JoinLink:
+        """The current join link for ``role`` (and ``match_id``, ``None``: table-wide), made on first ask.
+
+        A host link is table-wide only. Raises ``ValueError`` for a host link naming a match, and
+        ``RuntimeError`` without ``key_required`` (no key is needed, so there are no links).
+        """
+        if not self.key_required:
+            raise RuntimeError("no join links: this server listens on loopback only and needs no key")
+        if role is Role.HOST and match_id is not None:
+            raise ValueError("the host link is table-wide: it names no match")
+        link = self._links.get((role, match_id))
+        if link is None:
+            link = JoinLink(role, match_id, new_key())
+            self._links[(role, match_id)] = link
+            self.secrets_seen.add(link.key)
+        return link
+
+    def links(self, match_id: str | None = None) -> list[JoinLink]:
+        """The scorer and the viewer link of ``match_id`` (``None``: the table-wide ones), made on first ask."""
+        return [self.link(Role.SCORER, match_id), self.link(Role.VIEWER, match_id)]
+
+    def url(self, link: JoinLink, address: str | None = None) -> str:
+        """The join address of ``link``: ``http://ADDRESS:PORT/?key=KEY`` (``address``: the first of
+        :attr:`addresses`, else 127.0.0.1). For the QR code, the Table screen and the terminal only:
+        never log it."""
+        address = address or (self.addresses[0] if self.addresses else "127.0.0.1")
+        shown = f"[{address}]" if ":" in address else address
+        return f"http://{shown}:{self.port}/?key={link.key}"
+
+    def qr_svg(self, link: JoinLink) -> str:
+        """The QR code of ``link``'s :meth:`url` as an SVG document (text)."""
+        return qr.svg(self.url(link))
+
+    def qr_data_url(self, link: JoinLink) -> str:
+        """The QR code of ``link``'s :meth:`url` as a ``data:image/png;base64,…`` URL (for an image control)."""
+        return qr.png_data_url(self.url(link))
+
+    def find_link(self, key: str) -> JoinLink | None:
+        """The current link whose key is ``key`` (each compared in constant time), else ``None``."""
+        found = None
+        for link in list(self._links.values()):
+            if link.matches(key):
+                found = link  # no early exit: the time does not depend on which link matched
+        return found
+
+    # ------------------------------------------------------------------ devices
+    def join(self, link: JoinLink, label: str, client: str) -> tuple[Device, str]:
+        """A device joins with ``link``: returns it and its cookie token (handed out once)."""
+        device, token = self.devices_.join(link, label, client)
+        self.secrets_seen.add(token)
+        return device, token
+
+    def device_for_cookie(self, token: str | None) -> Device | None:
+        """Who holds the cookie ``token``: a joined device not revoked, else ``None``; without
+        ``key_required`` always :attr:`local`."""
+        if not self.key_required:
+            return self.local
+        return self.devices_.find(token)
+
+    def devices(self) -> list[DeviceInfo]:
+        """The devices at the table, in the order they joined: each joined device not disconnected (with its
+        open tabs), and this computer's tabs when no key is needed."""
+        rows = ([self.local] if not self.key_required and self.local.connections else []) + self.devices_.all()
+        return [DeviceInfo(d.id, d.role, d.match_id, d.label, d.client, d.joined,
+                           min((c.since for c in d.connections), default=None), len(d.connections))
+                for d in rows]
+
+    async def disconnect(self, device_id: str) -> bool:
+        """Disconnect a device: its open tabs are closed and its cookie admits it no more (it may join again
+        with a current link: renew the keys to keep it out). ``False`` if there is no such device; this
+        computer's tabs without keys (``"local"``) cannot be disconnected."""
+        device = self.devices_.get(device_id)
+        if device is None or device.revoked:
+            return False
+        await device.revoke()
+        self.devices_.forget_revoked()
+        return True
+
+    async def renew(self, match_id: str | None = None, *, every_match: bool = False) -> list[JoinLink]:
+        """New keys for the scorer and viewer links of ``match_id`` (``None``: the table-wide ones), or of
+        every table with ``every_match=True``; old links stop working, and the devices that joined with them
+        are disconnected. The host link is kept (a restart renews it). Returns the new links of ``match_id``."""
+        old = [link for (role, match), link in self._links.items()
+               if role is not Role.HOST and (every_match or match == match_id)]
+        for link in old:
+            self._links.pop((link.role, link.match_id))
+        for device in self.devices_.all():
+            if device.link in old:
+                await device.revoke()
+        self.devices_.forget_revoked()
+        renewed = self.links(match_id)
+        for link in old:
+            self.link(link.role, link.match_id)
+        if self.on_renew is not None:
+            self.on_renew()
+        return renewed
+
+    async def replace(self, old: Device, link: JoinLink) -> None:
+        """A browser that held ``old`` joined again (with ``link``): the old device leaves the list."""
+        if old is not self.local and old.link is not link:
+            await old.revoke()
+            self.devices_.forget_revoked()
+
+    # ------------------------------------------------------------------ connections and sessions
+    def connected(self, connection: Connection) -> None:
+        """A websocket of ``connection.device`` was accepted."""
+        connection.device.connections.append(connection)
+
+    def disconnected(self, connection: Connection) -> None:
+        """That websocket ended."""
+        if connection in connection.device.connections:
+            connection.device.connections.remove(connection)
+        if connection.device.revoked:
+            self.devices_.forget_revoked()
+
+    def access_for_session(self, session_id: str, device: Device) -> Access:
+        """The :class:`Access` of Flet session ``session_id``, bound on first ask to ``device`` (the device
+        whose connection created it) and the same ever after. A host's carries this admission."""
+        access = self._sessions.get(session_id)
+        if access is None:
+            access = Access(device.role, device.match_id, None if device is self.local else device,
+                            self if device.role is Role.HOST else None)
+            self._sessions[session_id] = access
+        return access
+
+    def session_device(self, session_id: str) -> Device | None:
+        """The device a Flet session is bound to (``None``: unknown session). The guard lets a reconnecting
+        tab resume a session only on the same device's connection."""
+        access = self._sessions.get(session_id)
+        if access is None:
+            return None
+        return access.device or self.local

@@ -1,0 +1,196 @@
+"""The ASGI layer in front of Flet's app: who may connect, on HTTP and the websocket alike.
+
+Every request (the page, each asset, the websocket handshake) is checked, in this order:
+
+1. ``Host`` must name this server (:class:`~.addresses.HostCheck`): DNS rebinding is refused.
+2. ``Origin``: a websocket handshake must come from the server's own origin (``http://`` + ``Host``), and an
+   HTTP request that carries an ``Origin`` must too: a page on another site in the same browser gets nothing.
+3. With a key required: a ``?key=`` in the query is a join link (a current key joins the browser as a new
+   device: an HttpOnly, SameSite=Strict cookie and a page that moves on to the same address without the
+   key; a stale key gets the 403 page); anything else needs the cookie of a device not revoked.
+
+A refusal is HTTP 403: for HTTP a short page in the browser's language (:mod:`.pages`), for a websocket
+the handshake is refused. Nothing here logs a key, a cookie or a query string.
+
+An accepted websocket is tracked as a :class:`~.devices.Connection` (the Table screen's device list; a
+revoked device's tabs are closed), runs Flet's handler with :data:`~.session.CONNECTION` set, and may resume
+an earlier Flet session only if that session belongs to the same device (else Flet starts a new one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlencode
+
+import msgpack  # type: ignore[import-untyped]
+
+from . import pages
+from .addresses import same_origin
+from .admission import Admission
+from .devices import Connection, Device, device_label
+from .session import CONNECTION
+
+log = logging.getLogger(__name__)
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT: a tab's first message
+
+
+def cookie_name(port: int) -> str:
+    """The device cookie's name: per port, since browsers keep cookies per host whatever the port."""
+    return f"scorekeeper_{port}"
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    """The request's headers, lower-case names, first value of each (latin-1, as HTTP has them)."""
+    found: dict[str, str] = {}
+    for name, value in scope.get("headers", []):
+        found.setdefault(name.decode("latin-1").lower(), value.decode("latin-1"))
+    return found
+
+
+def _cookie(header: str | None, name: str) -> str | None:
+    for part in (header or "").split(";"):
+        key, sep, value = part.strip().partition("=")
+        if sep and key == name:
+            return value.strip().strip('"')
+    return None
+
+
+class Guard:
+    """ASGI app: ``app`` (Flet's) behind the checks above, for the table kept by ``admission``."""
+
+    def __init__(self, app: ASGIApp, admission: Admission) -> None:
+        self.app = app
+        self.admission = admission
+        self.cookie = cookie_name(admission.port)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            if kind == "lifespan":
+                self.admission.loop = asyncio.get_running_loop()
+            await self.app(scope, receive, send)
+            return
+        headers = _headers(scope)
+        host, origin = headers.get("host"), headers.get("origin")
+        if not self.admission.host_check.allows(host):
+            await self._refuse(scope, send, headers, pages.WRONG_ADDRESS, "Host not this server's")
+            return
+        if (kind == "websocket" or origin is not None) and not same_origin(origin, host):
+            await self._refuse(scope, send, headers, pages.WRONG_ADDRESS, "foreign Origin")
+            return
+        token = _cookie(headers.get("cookie"), self.cookie)
+        if kind == "http" and self.admission.key_required:
+            query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+            keys = [value for name, value in query if name == "key"]
+            if keys:
+                await self._join(scope, send, headers, keys[0], token,
+                                 [(name, value) for name, value in query if name != "key"])
+                return
+        device = self.admission.device_for_cookie(token)
+        if device is None:
+            await self._refuse(scope, send, headers, pages.EXPIRED if token else pages.NO_KEY,
+                               "stale device cookie" if token else "no key")
+            return
+        if kind == "websocket":
+            await self._websocket(scope, receive, send, device, headers)
+        else:
+            await self.app(scope, receive, send)
+
+    # ------------------------------------------------------------------ HTTP
+    async def _join(self, scope: Scope, send: Send, headers: dict[str, str], key: str, token: str | None,
+                    rest: list[tuple[str, str]]) -> None:
+        link = self.admission.find_link(key)
+        if link is None:
+            await self._refuse(scope, send, headers, pages.EXPIRED, "stale join link")
+            return
+        held = self.admission.device_for_cookie(token)
+        if held is not None and held.link is link:
+            new_token = token  # the same link scanned again: the same device
+        else:
+            client = (scope.get("client") or ("", 0))[0]
+            device, new_token = self.admission.join(link, device_label(headers.get("user-agent", "")), client)
+            if held is not None:
+                await self.admission.replace(held, link)
+            log.info("a device joined as %s (%s)", device.role, device.id)
+        # one leading slash: "//host" would be another site's address (an open redirect)
+        clean = "/" + quote((scope.get("path") or "/").lstrip("/")) + (f"?{urlencode(rest)}" if rest else "")
+        cookie = f"{self.cookie}={new_token}; Path=/; HttpOnly; SameSite=Strict"
+        await _respond(send, 200, pages.joining(clean, headers.get("accept-language")),
+                       [(b"set-cookie", cookie.encode("latin-1"))])
+
+    async def _refuse(self, scope: Scope, send: Send, headers: dict[str, str], reason: str, why: str) -> None:
+        log.info("refused %s %s: %s", scope["type"], scope.get("path", ""), why)  # the path only: no query
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            return
+        await _respond(send, 403, pages.forbidden(reason, headers.get("accept-language")))
+
+    # ------------------------------------------------------------------ websocket
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send, device: Device,
+                         headers: dict[str, str]) -> None:
+        admission = self.admission
+        connection = Connection(device, send)
+        first = True
+
+        async def guarded_receive() -> Message:
+            nonlocal first
+            message = await receive()
+            if first and message["type"] == "websocket.receive":
+                first = False
+                message = self._only_own_session(message, device)
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            if connection.closed:
+                return  # closed for a revoked device: Flet's last messages go nowhere
+            if message["type"] == "websocket.accept":
+                if device.revoked:  # revoked between the handshake and now
+                    connection.closed = True
+                    await send({"type": "websocket.close", "code": 1008})
+                    return
+                admission.connected(connection)
+            elif message["type"] == "websocket.close":
+                connection.closed = True
+            await send(message)
+
+        context = CONNECTION.set((admission, connection))
+        try:
+            await self.app(scope, guarded_receive, guarded_send)
+        finally:
+            CONNECTION.reset(context)
+            admission.disconnected(connection)
+
+    def _only_own_session(self, message: Message, device: Device) -> Message:
+        """A tab's first message registers it, maybe naming the Flet session it had before a reconnect:
+        resumed only if that session belongs to ``device``; else the name is dropped and Flet starts a new
+        session (for this device's role), so no tab takes over another device's session and role."""
+        data = message.get("bytes")
+        if not data or data[:1] != b"\x00":
+            return message
+        try:
+            action, body = msgpack.unpackb(data[1:], raw=False, strict_map_key=False)
+        except Exception:  # noqa: BLE001 - not ours to judge: Flet refuses what it cannot read
+            return message
+        if action != REGISTER_CLIENT or not isinstance(body, dict) or not body.get("session_id"):
+            return message
+        if self.admission.session_device(str(body["session_id"])) is device:
+            return message
+        log.info("a tab of %s asked for a session of another device: a new session instead", device.id)
+        body["session_id"] = None
+        return {**message, "bytes": b"\x00" + msgpack.packb([action, body])}
+
+
+async def _respond(send: Send, status: int, body: bytes, extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [*pages.HEADERS, (b"content-length", str(len(body)).encode()), *(extra or [])]})
+    await send({"type": "http.response.body", "body": body})
