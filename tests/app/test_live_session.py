@@ -8,6 +8,7 @@ disabled flags; what a tap did not change must not be rebuilt.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from pathlib import Path
 
@@ -170,8 +171,9 @@ def test_a_tile_not_offered_ignores_a_tap(tmp_path):
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("tappable", [False, True])
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_scaled_tiles_layer_puts_each_tile_where_the_geometry_says(width):
+def test_the_scaled_tiles_layer_puts_each_tile_where_the_geometry_says(width, tappable):
     """A tile at (left, top) cells from the lead is drawn at origin + (left, top) * cell pixels."""
     from scorekeeper.rules import Draw, Match, Play, StartRound
 
@@ -185,10 +187,14 @@ def test_the_scaled_tiles_layer_puts_each_tile_where_the_geometry_says(width):
             match.apply(Play(move["player"], parse_tile(move["play"]),
                              parse_spot(move["at"]) if "at" in move else None, bool(move.get("drawn"))))
     frame = layout_view.picture_frame(match.round, width * 0.58 - 24 if width >= 900 else width - 20, 280)
-    layer = layout_view._tiles_layer(frame)
+    layer = layout_view._tiles_layer(frame, (lambda tile: None) if tappable else None)
     scale = layer.scale.scale
     assert scale == pytest.approx(frame.cell / layout_view.BASE_CELL)
     images = [image for group in layer.content.controls for image in group.controls]
+    if tappable:  # each tile a positioned button (hook placed-<a>-<b>) holding its picture
+        assert [box.content.identifier for box in images] == \
+            [f"placed-{min(a, b)}-{max(a, b)}" for a, b, *_ in frame.tiles]
+        images = [dataclasses.replace(box.content.content.content, left=box.left, top=box.top) for box in images]
     assert len(images) == len(frame.tiles) == 15
     for image, (_, _, horizontal, _, left, top) in zip(images, frame.tiles, strict=True):
         shown_left = layer.left + image.left * scale  # the layer is scaled about its top-left corner

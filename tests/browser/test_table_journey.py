@@ -107,7 +107,8 @@ def enter_hands(ui, hands: dict[str, list[str]], as_totals: tuple[str, ...] = ()
             continue
         for count, tile in enumerate(tiles, start=1):
             ui.tap(tile_hook(tile))
-            expect(ui.hook(f"reveal-seat-{seat}")).to_contain_text(f"{count} of {len(tiles)} tiles")
+            noun = "tile" if len(tiles) == 1 else "tiles"
+            expect(ui.hook(f"reveal-seat-{seat}")).to_contain_text(f"{count} of {len(tiles)} {noun}")
     ui.tap("confirm")
 
 

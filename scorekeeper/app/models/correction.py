@@ -113,6 +113,24 @@ class Correction(ft.Observable):
         """Show the whole score sheet (every round, its moves and hands), or hide it again."""
         self.sheet_open = not self.sheet_open
 
+    def open_entry(self, round_no: int, move_no: int | None) -> None:
+        """Open the fix of a score-sheet entry: move ``move_no`` of round ``round_no``, or its hands (``None``)."""
+        if move_no is None:
+            self.open_hands(round_no)
+        else:
+            self.open_move(round_no, move_no)
+
+    def open_tile(self, tile: Tile) -> None:
+        """Open the fix of the move that placed ``tile`` in the current round (a tap on it in the picture)."""
+        match = self.recorded
+        r = match.round
+        if r is None:
+            return
+        for number, move in enumerate(r.moves, start=1):
+            if type(move) is Play and move.tile == tile:
+                self.open_move(r.number, number)
+                return
+
     def open_move(self, round_no: int, move_no: int) -> None:
         """Start fixing move ``move_no`` of round ``round_no``: it is shown as recorded, ready to change."""
         match = self.recorded
@@ -138,7 +156,7 @@ class Correction(ft.Observable):
         self._start(round_no, None, Match.replay(match.variant, match.players, match.partnerships,
                                                   match.actions[:index], explain=True))
         self.kind = FixKind.HANDS
-        self.hand_tiles = {seat: list(hand) for seat, hand in reveal.hands.items() if isinstance(hand, list)}
+        self.hand_tiles = {seat: list(hand) for seat, hand in reveal.hands.items() if isinstance(hand, list) and hand}
         self.hand_totals = {seat: str(hand) for seat, hand in reveal.hands.items() if isinstance(hand, int)}
         r = self.match.round
         assert r is not None
@@ -149,6 +167,7 @@ class Correction(ft.Observable):
         self.shell.drop_error()
         self._before = before
         self.round_no, self.move_no = round_no, move_no
+        self.sheet_open = False
         self.selected_tile = self.selected_spot = None
         self.drawn, self.count, self.preview, self.problem = False, None, None, None
         self.hand_tiles, self.hand_totals = {}, {}

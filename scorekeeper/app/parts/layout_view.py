@@ -20,7 +20,9 @@ component, so each tab keeps its own).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
@@ -28,7 +30,7 @@ from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pi
 from ...explain import spot_words
 from ...i18n import Translator
 from ...rules.moves import Play
-from ...rules.tiles import tile_text
+from ...rules.tiles import Tile, tile_text
 from ..models.position import Position
 from .geometry import end_marker, layout_geometry
 from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile_image
@@ -109,8 +111,9 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
     return Frame(cell, pic_w, pic_h, min(height, pic_h), (ox, oy), tuple(tiles), tuple(badges), markers)
 
 
-def _tiles_layer(frame: Frame) -> ft.Control:
-    """The tiles, drawn at :data:`BASE_CELL` and scaled to ``frame.cell``; moving it rebuilds no tile."""
+def _tiles_layer(frame: Frame, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
+    """The tiles, drawn at :data:`BASE_CELL` and scaled to ``frame.cell``; moving it rebuilds no tile.
+    ``on_tile(tile)``: a tap on a placed tile (``None``: tiles are not tapped)."""
     scale = frame.cell / BASE_CELL
     size = 2 * ANCHOR * BASE_CELL
     # in groups of CHUNK tiles in play order: a placement changes the last group only (the new tile, and
@@ -118,16 +121,27 @@ def _tiles_layer(frame: Frame) -> ft.Control:
     chunks = [frame.tiles[i:i + CHUNK] for i in range(0, len(frame.tiles), CHUNK)]
     return ft.Container(left=frame.origin[0] - ANCHOR * frame.cell, top=frame.origin[1] - ANCHOR * frame.cell,
                         width=size, height=size, scale=ft.Scale(scale, alignment=ft.Alignment.TOP_LEFT),
-                        content=ft.Stack(width=size, height=size, controls=[_tiles(chunk, size) for chunk in chunks]))
+                        content=ft.Stack(width=size, height=size,
+                                         controls=[_tiles(chunk, size, on_tile) for chunk in chunks]))
 
 
 @memoized
-def _tiles(tiles: tuple, size: float) -> ft.Control:
-    """One picture per tile at :data:`BASE_CELL` px per half; rebuilt when one of them changes."""
-    return ft.Stack(width=size, height=size, controls=[
-        tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look,
-                   left=(left + ANCHOR) * BASE_CELL, top=(top + ANCHOR) * BASE_CELL)
-        for first, second, horizontal, look, left, top in tiles])
+def _tiles(tiles: tuple, size: float, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
+    """One picture per tile at :data:`BASE_CELL` px per half; rebuilt when one of them changes. With
+    ``on_tile`` each tile is a button (hook ``placed-<a>-<b>``) that opens the fix of its move."""
+    controls: list[ft.Control] = []
+    for first, second, horizontal, look, left, top in tiles:
+        x, y = (left + ANCHOR) * BASE_CELL, (top + ANCHOR) * BASE_CELL
+        if on_tile is None:
+            controls.append(tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look, left=x, top=y))
+            continue
+        tile = (min(first, second), max(first, second))
+        image = tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look)
+        # positioned: a direct child of the Stack (Flet's client places only those); the hook inside it
+        button = ft.Container(on_click=run(on_tile, tile), content=image)
+        controls.append(ft.Container(left=x, top=y, content=hook(f"placed-{tile_text(tile)}", button, button=True,
+                                                                 label=tile_text(tile))))
+    return ft.Stack(width=size, height=size, controls=controls)
 
 
 @memoized
@@ -162,10 +176,12 @@ def _spots_layer(spots: tuple, width: float, height: float, on_pick) -> ft.Contr
     return ft.Stack(width=width, height=height, controls=children)
 
 
-def table_picture(t: Translator, position: Position, width: float, height: float, fill: bool = False) -> ft.Control:
+def table_picture(t: Translator, position: Position, width: float, height: float, fill: bool = False,
+                  on_tile: Callable[[Tile], Any] | None = None) -> ft.Control:
     """The picture of ``position``'s round layout in a ``width`` x ``height`` viewport (pixels).
 
     ``fill``: the felt is ``height`` high even when the layout needs less (see :func:`picture_frame`).
+    ``on_tile(tile)``: what a tap on a placed tile does (the live table: open the fix of its move).
     Open spots are offered while a move is entered (only the selected tile's legal spots once a tile
     is selected); a tap on one calls ``position.pick_spot``.
     """
@@ -182,7 +198,7 @@ def table_picture(t: Translator, position: Position, width: float, height: float
     offered = match.status == "move" and match.turn is not None and match.turn.must != "pass"
     words = {spot: spot_words(t, spot) for spot in layout.open_spots} if offered else {}
     args = (r, placements(r), words, legal, position.selected_spot, position.pick_spot, width, height, fill,
-            t("ui.table_label", count=len(layout.tiles)))
+            t("ui.table_label", count=len(layout.tiles)), on_tile)
     if _CURRENT_RENDERER.get() is None:
         return _picture(picture_frame(r, width, height, fill), *args[2:])
     return _Picture(*args)
@@ -190,15 +206,15 @@ def table_picture(t: Translator, position: Position, width: float, height: float
 
 @ft.component
 def _Picture(r, placed: tuple, words: dict, legal: tuple | None, chosen, on_pick, width: float, height: float,
-             fill: bool, label: str) -> ft.Control:
+             fill: bool, label: str, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
     # the frame is kept while the placements and the viewport stay (the tab's copy of the match is changed
     # in place by each move it records, so the key is the placements, not the layout object)
     frame = ft.use_memo(lambda: picture_frame(r, width, height, fill), [placed, width, height, fill])
-    return _picture(frame, words, legal, chosen, on_pick, width, height, fill, label)
+    return _picture(frame, words, legal, chosen, on_pick, width, height, fill, label, on_tile)
 
 
 def _picture(frame: Frame, words: dict, legal: tuple | None, chosen, on_pick, width: float, height: float,
-             fill: bool, label: str) -> ft.Control:
+             fill: bool, label: str, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
     cell = frame.cell
     spots = []
     for spot, spoken in words.items():
@@ -209,7 +225,7 @@ def _picture(frame: Frame, words: dict, legal: tuple | None, chosen, on_pick, wi
         target = max(cell * 1.1, 30)  # the area a finger may hit
         spots.append((spot, spoken, x, y, size, target, legal is not None, spot == chosen))
     picture = ft.Stack(width=frame.width, height=frame.height, controls=[
-        _tiles_layer(frame),
+        _tiles_layer(frame, on_tile),
         _badges_layer(frame.badges, frame.width, frame.height),
         _spots_layer(tuple(spots), frame.width, frame.height, on_pick),
     ])

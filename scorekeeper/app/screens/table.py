@@ -9,12 +9,14 @@ import flet as ft
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
 from ..models.app import AppModel
+from ..parts.fix_panel import fix_panel
 from ..parts.layout_view import table_picture
 from ..parts.match_end import match_end_view
-from ..parts.messages import message_view
+from ..parts.messages import message_view, notice_view
 from ..parts.move_panel import move_panel
 from ..parts.page import match_header
 from ..parts.round_end import reveal_panel, settlement_view, start_round_panel
+from ..parts.score_sheet import score_sheet, score_strip
 from ..parts.scoreboard import scoreboard
 from ..parts.status import status_view
 
@@ -26,9 +28,10 @@ def table_header(app: AppModel) -> ft.Control:
 
 def view(app: AppModel) -> ft.Control:
     """The whole table screen, one column on a phone and two on a wide window; the match end once the
-    match is finished."""
+    match is finished (unless an entry of it is being fixed)."""
     shell, match = app.shell, app.table.shown
-    if match.finished:
+    fixing = app.correction.open
+    if match.finished and not fixing:
         return match_end_view(app)
     if not shell.wide:
         return phone_view(app)
@@ -36,10 +39,12 @@ def view(app: AppModel) -> ft.Control:
     left: list[ft.Control] = []
     right: list[ft.Control] = [scoreboard(shell.t, app.entry)]
     if match.round is not None:  # between rounds: the layout the last round ended with
-        left.append(table_picture(shell.t, app.entry, main_width, 520))
-    if match.status in ("move", "reveal"):
+        left.append(picture(app, main_width, 520))
+    if match.status in ("move", "reveal") and not fixing:
         left.append(status_view(shell.t, app.table))
     right += [*extras(app), entry_panel(app)]
+    if not fixing:  # the whole sheet beside the table: every entry a tap away from its fix
+        right.append(score_sheet(shell, app.table, app.correction))
     body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, controls=[
         ft.Column(left, spacing=10, width=main_width + 8, scroll=ft.ScrollMode.AUTO),
         ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
@@ -47,14 +52,26 @@ def view(app: AppModel) -> ft.Control:
     return ft.Column([table_header(app), body], expand=True, spacing=6)
 
 
+def picture(app: AppModel, width: float, height: float, fill: bool = False) -> ft.Control:
+    """The layout: the live table (a tap on a placed tile opens the fix of its move), or, while a fix is open,
+    the position just before the move being fixed."""
+    if app.correction.open:
+        return table_picture(app.t, app.correction, width, height, fill)
+    return table_picture(app.t, app.entry, width, height, fill, on_tile=app.correction.open_tile)
+
+
 def extras(app: AppModel) -> list[ft.Control]:
-    """A refusal and the last settlement, where there is one."""
-    return [c for c in (message_view(app.shell), settlement_view(app.t, app.table)) if c is not None]
+    """A refusal, what the last action did (a fix), and the last settlement, where there are."""
+    shell = app.shell
+    parts = (message_view(shell), notice_view(shell.t, shell.notice), settlement_view(app.t, app.table))
+    return [c for c in parts if c is not None]
 
 
 def entry_panel(app: AppModel) -> ft.Control:
-    """What the next entry needs: the move, the hands at a round's end, or the next starter
-    (a finished match is shown by :mod:`.match_end`, never here)."""
+    """What the next entry needs: the fix being made, the move, the hands at a round's end, or the next
+    starter (a finished match is shown by :mod:`..parts.match_end`, unless one of its entries is fixed)."""
+    if app.correction.open:
+        return fix_panel(app.shell, app.correction)
     status = app.table.shown.status
     if status == "move":
         return move_panel(app.shell, app.entry)
@@ -67,24 +84,32 @@ def phone_view(app: AppModel) -> ft.Control:
     """The table screen on a phone: one column, the layout's picture taking the room the rest leaves.
 
     The scoreboard (one row), the status (whose turn, the hands, the stock,
-    the end sum, the last placement) and the entry of the next move keep
-    their natural height; the picture gets what is left of the screen, so
-    everything shows without scrolling. Should the rest not fit (a small
-    phone, a long refusal), the picture keeps :data:`PICTURE_MIN` and the
-    screen scrolls as one.
+    the end sum, the last placement), the score-sheet strip and the entry
+    of the next move keep their natural height; the picture gets what is
+    left of the screen, so everything shows without scrolling. Should the
+    rest not fit (a small phone, a long refusal), the picture keeps
+    :data:`PICTURE_MIN` and the screen scrolls as one. The whole score sheet,
+    when opened, takes the entry's place.
     """
     match = app.table.shown
     t = app.t
     width = app.shell.width - 20
     lower: list[ft.Control] = []
-    if match.status in ("move", "reveal"):
+    fixing = app.correction.open
+    if match.status in ("move", "reveal") and not fixing:
         lower.append(status_view(t, app.table))
-    lower += [*extras(app), entry_panel(app)]
-    picture = None
+    if not fixing and not app.entry.drawing:  # the draw question needs the room (everything fits a phone)
+        lower.append(score_strip(app.shell, app.table, app.correction))
+    lower += extras(app)
+    if app.correction.sheet_open and not fixing:
+        lower.append(score_sheet(app.shell, app.table, app.correction))
+    else:
+        lower.append(entry_panel(app))
+    shown = None
     if match.round is not None:  # between rounds: the layout the last round ended with
-        def picture(height: float) -> ft.Control:
-            return table_picture(t, app.entry, width, height, fill=True)
-    return ft.Column([table_header(app), fitted_column(scoreboard(t, app.entry, compact=True), picture, lower)],
+        def shown(height: float) -> ft.Control:
+            return picture(app, width, height, fill=True)
+    return ft.Column([table_header(app), fitted_column(scoreboard(t, app.entry, compact=True), shown, lower)],
                      spacing=6, expand=True)
 
 

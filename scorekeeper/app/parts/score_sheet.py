@@ -1,0 +1,104 @@
+"""The score sheet: a round's moves as a list (who, tile, spot, points), and its hands; each entry opens its fix.
+
+On a phone the table shows a strip of the round's moves, the latest first
+(the one to fix is usually a few moves back), and a button that opens the
+whole sheet (every round); on a wide window the whole sheet stands beside
+the table. A tap on an entry opens the correction panel for it
+(:class:`~..models.correction.Correction`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ...explain import hands_words, move_words, signed
+from ...i18n import Translator
+from ...rules import Match, Play
+from ...rules.match import Round
+from ...rules.tiles import tile_text
+from ..models.correction import Correction
+from ..models.open_match import OpenMatch
+from ..models.shell import Shell
+from .widgets import hook, memoized, quick_button, run
+
+Entry = tuple[int, int | None, str, str]  # (round, move or None for the hands, short words, long words)
+
+
+def round_entries(t: Translator, match: Match, r: Round) -> list[Entry]:
+    """Round ``r``'s moves (and its hands, once revealed) as sheet entries, in play order."""
+    entries: list[Entry] = []
+    for index, move in enumerate(r.moves):
+        info = r.placements.get(index)
+        points = ""
+        if info is not None and info.event is not None and info.event.accepted and info.event.points:
+            points = " " + signed(info.event.points)
+        name = match.players[move.player]
+        if type(move) is Play:
+            short = f"{index + 1} {name} {tile_text(move.tile)}{points}"
+        else:
+            short = f"{index + 1} " + move_words(t, match, move)
+        entries.append((r.number, index + 1, short, f"{index + 1}. {move_words(t, match, move)}{points}"))
+    if r.hands is not None:
+        words = hands_words(t, match, r)
+        entries.append((r.number, None, t("ui.sheet_hands"), words))
+    return entries
+
+
+def sheet_hook(round_no: int, move_no: int | None) -> str:
+    """``sheet-<round>-<move>`` or ``sheet-<round>-hands``."""
+    return f"sheet-{round_no}-{'hands' if move_no is None else move_no}"
+
+
+def score_strip(shell: Shell, table: OpenMatch, correction: Correction) -> ft.Control:
+    """A phone's strip: the current round's moves, the latest first, each a tap away from its fix; then
+    the whole sheet and, right after an Undo, Redo."""
+    t, match = shell.t, table.shown
+    r = match.rounds[-1] if match.rounds else None
+    entries = tuple(reversed(round_entries(t, match, r))) if r is not None else ()
+    return _strip(entries, correction.open_entry, correction.show_sheet, t("ui.score_sheet"),
+                  t("ui.redo") if table.can_redo else None, table.redo)
+
+
+@memoized
+def _strip(entries: tuple[Entry, ...], open_entry: Callable[[int, int | None], Any], show_sheet: Callable[[], Any],
+           sheet_label: str, redo_label: str | None, redo: Callable[[], Any]) -> ft.Control:
+    chips: list[ft.Control] = []
+    if redo_label is not None:
+        chips.append(quick_button("redo", redo_label, redo, icon=ft.Icons.REDO))
+    chips.append(quick_button("sheet-open", sheet_label, show_sheet, icon=ft.Icons.LIST_ALT))
+    for round_no, move_no, short, _long in entries:
+        chips.append(hook(sheet_hook(round_no, move_no), ft.Container(
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=14,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), on_click=run(open_entry, round_no, move_no),
+            content=ft.Text(short, size=13, no_wrap=True)), button=True))
+    return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
+
+
+def score_sheet(shell: Shell, table: OpenMatch, correction: Correction) -> ft.Control:
+    """The whole sheet: every round (the latest first), each move with its points and the revealed hands;
+    a tap on an entry opens its fix (hook ``score-sheet``)."""
+    t, match = shell.t, table.shown
+    rounds = tuple((t("ui.round_n", n=r.number), tuple(round_entries(t, match, r))) for r in reversed(match.rounds))
+    return _sheet(t("ui.score_sheet"), t("ui.sheet_help"), rounds, correction.open_entry,
+                  t("ui.redo") if table.can_redo else None, table.redo)
+
+
+@memoized
+def _sheet(title: str, help_text: str, rounds: tuple[tuple[str, tuple[Entry, ...]], ...],
+           open_entry: Callable[[int, int | None], Any], redo_label: str | None,
+           redo: Callable[[], Any]) -> ft.Control:
+    rows: list[ft.Control] = [ft.Row([ft.Text(title, size=16, weight=ft.FontWeight.BOLD, expand=True),
+                                      *([quick_button("redo", redo_label, redo, icon=ft.Icons.REDO)]
+                                        if redo_label is not None else [])]),
+                              ft.Text(help_text, size=12, color=ft.Colors.GREY_700)]
+    for heading, entries in rounds:
+        rows.append(ft.Text(heading, weight=ft.FontWeight.BOLD, size=14))
+        for round_no, move_no, _short, long in entries:
+            rows.append(hook(sheet_hook(round_no, move_no), ft.Container(
+                padding=ft.Padding.symmetric(horizontal=8, vertical=6), border_radius=6,
+                on_click=run(open_entry, round_no, move_no), content=ft.Text(long, size=13)), button=True))
+    return hook("score-sheet", ft.Container(padding=10, border_radius=8, border=ft.Border.all(1, ft.Colors.GREY_300),
+                                            content=ft.Column(rows, spacing=2)))
