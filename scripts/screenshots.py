@@ -196,6 +196,7 @@ def journey(d: Driver) -> None:
     d.tap("confirm")
     d.expect_contains("settlement", "Domino for Bo")
     d.shot("settlement")
+    corrections(d)
 
     # a match one tile from its end (imported): resumed from the history, finished on the table
     d.tap("home")
@@ -235,6 +236,29 @@ def journey(d: Driver) -> None:
     d.resize(DESKTOP)
     d.shot("review-desktop")
     d.resize(PHONE)
+
+
+def corrections(d: Driver) -> None:
+    """The score sheet and a fix with its preview (issue 9): Bo's 1-3 (move 10) as if it had gone on the
+    3-4's low end instead of the 1-1's branch B; then cancelled, nothing changed."""
+    d.tap("sheet-open")
+    d.expect_contains("score-sheet", "10. Bo plays 1-3 at 1-1 (branch B)")
+    d.shot("score-sheet")
+    d.tap("sheet-1-10")
+    d.expect_contains("fix-title", "Fix round 1, move 10")
+    d.tap("spot-3-4-low")
+    d.expect_text("fix-preview", "Bo 19 → 18; 2 later moves re-checked")
+    d.shot("fix-dialog")
+    d.tap("settings")
+    d.tap("lang-uk")
+    d.tap("back")
+    d.expect_contains("fix-preview", "перевірено 2 наступні ходи")
+    d.shot("fix-dialog-uk")
+    d.tap("settings")
+    d.tap("lang-en")
+    d.tap("back")
+    d.tap("fix-cancel")
+    d.expect_gone("fix-panel")
 
 
 def forbidden_page(browser, out: Path) -> Path:

@@ -37,8 +37,6 @@ def fix_panel(shell: Shell, fix: Correction) -> ft.Control:
             choice(f"fix-kind-{kind.value}", t(f"ui.fix_kind_{kind.value.replace('-', '_')}"), fix.set_kind, kind,
                    selected=fix.kind == kind) for kind in KINDS]))
         rows += _what(shell, fix)
-    rows.append(hook("fix-preview", ft.Text(preview_words(t, fix), size=14,
-                                            color=ft.Colors.BLUE_GREY_900 if _savable(fix) else ft.Colors.RED_900)))
     preview = fix.preview
     buttons: list[ft.Control] = [
         action_button("fix-save", t("ui.fix_save"), fix.save, filled=True, icon=ft.Icons.CHECK,
@@ -50,7 +48,14 @@ def fix_panel(shell: Shell, fix: Correction) -> ft.Control:
                  changes=", ".join(c.text() for c in preview.kept_changes if c.changed) or
                  t("ui.fix_no_score_change"))
         buttons.insert(1, action_button("fix-keep", keep, functools.partial(fix.save, True), disabled=shell.busy))
-    rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    # the effect and Save before the picker: on a phone they stay in view, the picker may scroll
+    effect = [hook("fix-preview", ft.Text(preview_words(t, fix), size=14,
+                                          color=ft.Colors.BLUE_GREY_900 if _savable(fix) else ft.Colors.RED_900)),
+              ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
+    if fix.kind == FixKind.PLAY:  # after the words of the tile and spot chosen
+        rows[3:3] = effect
+    else:
+        rows += effect
     return hook("fix-panel", ft.Container(padding=10, border_radius=8, bgcolor=ft.Colors.BLUE_50,
                                           border=ft.Border.all(1, ft.Colors.BLUE_200),
                                           content=ft.Column(rows, spacing=8)))
