@@ -16,6 +16,7 @@ from .chart import score_chart
 from .messages import message_view, notice_view
 from .page import content_width, match_header, page_column
 from .round_end import settlement_view, undo_button
+from .score_sheet import score_sheet
 from .scoreboard import scoreboard
 from .widgets import action_button, hook
 
@@ -37,6 +38,7 @@ def match_end_view(app: AppModel) -> ft.Control:
     rows += [c for c in (message_view(shell), notice_view(t, shell.notice), settlement_view(t, app.table))
              if c is not None]
     rows.append(score_chart(t, match, width - 4, height=min(260, max(180, width * 0.55))))
+    rows.append(score_sheet(shell, app.table, app.correction))  # a mistake found at the end is fixed from here
     rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         action_button("review", t("ui.review"), app.review.open_review, match_id, filled=True,
                       icon=ft.Icons.SLIDESHOW),
