@@ -69,12 +69,18 @@ def _strip(entries: tuple[Entry, ...], open_entry: Callable[[int, int | None], A
     if redo_label is not None:
         chips.append(quick_button("redo", redo_label, redo, icon=ft.Icons.REDO))
     chips.append(quick_button("sheet-open", sheet_label, show_sheet, icon=ft.Icons.LIST_ALT))
-    for round_no, move_no, short, _long in entries:
-        chips.append(hook(sheet_hook(round_no, move_no), ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=14,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), on_click=run(open_entry, round_no, move_no),
-            content=ft.Text(short, size=13, no_wrap=True)), button=True))
+    # one memoized chip per entry, keyed by it: a new move builds one chip, not the strip
+    chips += [_chip(round_no, move_no, short, open_entry, key=sheet_hook(round_no, move_no))
+              for round_no, move_no, short, _long in entries]
     return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
+
+
+@memoized
+def _chip(round_no: int, move_no: int | None, short: str, open_entry: Callable[[int, int | None], Any]) -> ft.Control:
+    return hook(sheet_hook(round_no, move_no), ft.Container(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=14,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), on_click=run(open_entry, round_no, move_no),
+        content=ft.Text(short, size=13, no_wrap=True)), button=True)
 
 
 def score_sheet(shell: Shell, table: OpenMatch, correction: Correction) -> ft.Control:

@@ -98,8 +98,9 @@ def phone_view(app: AppModel) -> ft.Control:
     fixing = app.correction.open
     if match.status in ("move", "reveal") and not fixing:
         lower.append(status_view(t, app.table))
-    if not fixing and not app.entry.drawing:  # the draw question needs the room (everything fits a phone)
-        lower.append(score_strip(app.shell, app.table, app.correction))
+    if not fixing:  # hidden, not removed, while the draw question needs the room: no rebuild when it closes
+        lower.append(ft.Container(visible=not app.entry.drawing,
+                                  content=score_strip(app.shell, app.table, app.correction)))
     lower += extras(app)
     if app.correction.sheet_open and not fixing:
         lower.append(score_sheet(app.shell, app.table, app.correction))
