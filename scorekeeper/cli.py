@@ -4,17 +4,23 @@
 document (or the replay report as JSON). A document that breaks a rule
 exits with code 2 and one line naming the round, the move and the rule.
 Other commands are registered by the store and app packages.
+
+No command ends in a traceback: a reader that stops reading
+(``scorekeeper replay FILE --json | head``) ends the command quietly, and
+anything unforeseen is one ``error: unexpected …`` line (a bug to report).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 
 from .i18n import LANGUAGES
-from .rules import RuleViolation, build_report, load_document
+from .rules import RuleViolation, build_report, match_from_document
+from .rules.document import parse_json
 
 EXIT_REFUSED = 2
 
@@ -52,8 +58,12 @@ def _run_replay(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"cannot read {args.file}: {err.strerror or err}", file=sys.stderr)
         return EXIT_REFUSED
+    from .store.documents import check_nesting
+
     try:
-        match = load_document(data, explain=not args.json)
+        doc = parse_json(data)
+        check_nesting(doc)  # before the engine, which quotes the values it refuses
+        match = match_from_document(doc, explain=not args.json)
     except RuleViolation as err:
         print(f"refused: {err.message}", file=sys.stderr)
         return EXIT_REFUSED
@@ -104,9 +114,29 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return _COMMANDS[command][1](args)
+        code = _COMMANDS[command][1](args)
+        sys.stdout.flush()  # here, not at exit, so that a closed pipe is met inside this try
+        return code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `scorekeeper history | head`: the reader has gone
+        _discard_stdout()
+        return 0
+    except Exception as err:  # noqa: BLE001 - a user never gets a traceback
+        print(f"error: unexpected {type(err).__name__}: {err}", file=sys.stderr)
+        return EXIT_REFUSED
+
+
+def _discard_stdout() -> None:
+    """Send what is left of standard output to the null device (its reader has gone), so that
+    the interpreter's last flush at exit cannot fail with a second BrokenPipeError."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (tests capture it)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":

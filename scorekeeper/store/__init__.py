@@ -4,6 +4,8 @@ Public surface::
 
     from scorekeeper.store import MatchStore, open_store
     store = open_store(data_dir=None)
+    if store.read_only is not None:                  # a read-only disk, no permission, another Scorekeeper…
+        show(store.read_only.code)                   # ReadOnlyReason: reading works, changes raise ReadOnlyStore
     match_id = store.create_match("horse-race", ["Ann", "Bo"], partnerships=False)
     result = store.record(match_id, StartRound(0))   # RecordResult: match, events, seq
 
@@ -11,11 +13,15 @@ See docs/store.md for where data lives, the on-disk layout and the event schema.
 """
 
 from .errors import (
+    READ_ONLY_REASONS,
+    ImportRefusal,
     ImportRefused,
     MatchDamaged,
     MatchNotFound,
     NothingToRedo,
     NothingToUndo,
+    ReadOnlyReason,
+    ReadOnlyStore,
     StaleView,
     StoreBusy,
     StoreClosed,
@@ -23,12 +29,13 @@ from .errors import (
 )
 from .events import LOG_FORMAT
 from .paths import ENV_VAR, default_data_dir
-from .store import FixResult, MatchStore, RecordResult, is_open, open_store
+from .store import ExportReport, FixResult, ImportReport, MatchStore, RecordResult, is_open, open_store
 from .summary import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
 
 __all__ = [
-    "DAMAGED", "ENV_VAR", "FINISHED", "FixResult", "IN_PROGRESS", "LOG_FORMAT", "ImportRefused",
-    "MatchDamaged", "MatchNotFound", "MatchStore", "MatchSummary", "NothingToRedo", "NothingToUndo",
-    "PlayerStats", "RecordResult", "StaleView", "StoreBusy", "StoreClosed", "StoreError", "default_data_dir",
-    "is_open", "open_store",
+    "DAMAGED", "ENV_VAR", "FINISHED", "IN_PROGRESS", "LOG_FORMAT", "READ_ONLY_REASONS", "ExportReport", "FixResult",
+    "ImportRefusal", "ImportRefused", "ImportReport", "MatchDamaged", "MatchNotFound", "MatchStore",
+    "MatchSummary", "NothingToRedo", "NothingToUndo", "PlayerStats", "ReadOnlyReason", "ReadOnlyStore",
+    "RecordResult", "StaleView", "StoreBusy", "StoreClosed", "StoreError", "default_data_dir", "is_open",
+    "open_store",
 ]

@@ -14,7 +14,7 @@ from ..rules import Draw, Pass, Play, Reveal, StartRound
 from ..rules.layout import spot_text
 from ..rules.moves import Action
 from ..rules.tiles import tile_text
-from .events import LogState, action_from_json, check_header, check_sequence
+from .events import LogState, action_from_json, check_log
 
 
 def action_words(action: Action, names: list[str]) -> str:
@@ -68,8 +68,7 @@ def audit_lines(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     Raises :class:`LogError` for a log that does not fold (the store moves such a file aside
     before anyone asks).
     """
-    check_sequence(events)
-    head = check_header(events)
+    head = check_log(events)[0]
     names: list[str] = list(head["players"])
     state = LogState(len(names))
     made: dict[object, dict[str, Any]] = {}  # seq -> the event, to say what an undo or redo concerns

@@ -5,7 +5,7 @@
                                              prints the new match id
 ``history [--json] [filters]``               the matches, newest first
 ``export MATCH_ID`` / ``export --all``       the match document(s) as JSON
-``import FILE...``                           documents (one per file, or a JSON list of them)
+``import [--skip-refused] FILE...``          documents (one per file, or a JSON list of them)
 ``stats [--json]``                           per-player statistics
 ``log MATCH_ID [--json]``                    the audit trail: every event of the match's log
 ``correct MATCH_ID --round R --move M (--set MOVE_JSON | --delete | --insert MOVE_JSON)``
@@ -15,15 +15,18 @@
                                              after; a fix that makes a later move illegal changes
                                              nothing and exits 2 naming that move and the rule
 
-Errors print one line to stderr and exit with code 2; damage found and
-repaired on opening the store is reported as ``warning:`` lines.
+Exit codes: 0 done; 1 ``export --all`` wrote every match it could but not all
+(each one missing is named on stderr); 2 refused or failed (one line on stderr
+per problem, nothing changed). Damage found and repaired on opening the store
+is reported as ``warning:`` lines; a data folder that cannot be written is
+read all the same (``note:`` says why), and only the commands that write are
+refused, naming the cause.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable
 from datetime import date
@@ -32,11 +35,14 @@ from ..cli import EXIT_REFUSED, register
 from ..rules import RuleViolation
 from ..rules.document import parse_hands, parse_json, parse_move
 from ..rules.fix import DeleteMove, Edit, InsertMove, ReplaceHands, ReplaceMove
+from ..rules.variants import VARIANTS
 from .audit import audit_lines
 from .documents import read_document
-from .errors import StoreError
+from .errors import ImportRefusal, ImportRefused, StoreError
 from .store import MatchStore, is_open, open_store
 from .summary import DAMAGED, MatchSummary
+
+EXIT_INCOMPLETE = 1  # export --all: the backup was written but lacks the matches named on stderr
 
 
 def _read(path: str) -> bytes:
@@ -51,8 +57,13 @@ def _dump(value: object) -> None:
     sys.stdout.write("\n")
 
 
-def _with_store(body: Callable[[MatchStore, argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Open the store of ``--data-dir``, run ``body``, turn every error into one line and exit code 2."""
+def _with_store(body: Callable[[MatchStore, argparse.Namespace], int],
+                writes: bool = False) -> Callable[[argparse.Namespace], int]:
+    """Open the store of ``--data-dir``, run ``body``, turn every error into one line and exit code 2.
+
+    ``writes``: the command changes the store (then a read-only folder is said by the command's
+    own refusal, not by a note).
+    """
 
     def run(args: argparse.Namespace) -> int:
         data_dir = getattr(args, "data_dir", None)
@@ -62,16 +73,17 @@ def _with_store(body: Callable[[MatchStore, argparse.Namespace], int]) -> Callab
             store = open_store(data_dir)
             for problem in store.problems:
                 print(f"warning: {problem}", file=sys.stderr)
+            if store.read_only is not None and not writes:
+                print(f"note: {store.read_only.message}: reading only, nothing is changed", file=sys.stderr)
             return body(store, args)
-        except BrokenPipeError:  # e.g. `scorekeeper history | head`: the reader has gone
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 0
         except RuleViolation as err:
             print(f"refused: {err.message}", file=sys.stderr)
         except StoreError as err:
             print(f"error: {err.message}", file=sys.stderr)
+        except BrokenPipeError:
+            raise  # the reader has gone: scorekeeper.cli.main ends quietly
         except OSError as err:
-            where = f"cannot read {err.filename}: " if err.filename else ""
+            where = f"{err.filename}: " if err.filename else ""
             print(f"error: {where}{err.strerror or err}", file=sys.stderr)
         except Exception as err:  # noqa: BLE001 - a user never gets a traceback
             print(f"error: unexpected {type(err).__name__}: {err}", file=sys.stderr)
@@ -101,7 +113,7 @@ def _run_record(store: MatchStore, args: argparse.Namespace) -> int:
             store.record(match_id, action)
             stored += 1
     except (StoreError, RuleViolation) as err:
-        print(f"error: {getattr(err, 'message', err)} (match {match_id} holds the first {stored} "
+        print(f"error: {err.message} (match {match_id} holds the first {stored} "
               f"of {len(match.actions)} actions)", file=sys.stderr)
         return EXIT_REFUSED
     print(match_id)
@@ -112,7 +124,7 @@ def _run_record(store: MatchStore, args: argparse.Namespace) -> int:
 def _configure_history(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the matches as JSON")
     parser.add_argument("--player", help="only matches with this player (whole name, any case)")
-    parser.add_argument("--game", choices=("horse-race", "exact-61"), help="only this game")
+    parser.add_argument("--game", choices=tuple(VARIANTS), help="only this game")
     parser.add_argument("--since", type=date.fromisoformat, help="started on or after this date (YYYY-MM-DD)")
     parser.add_argument("--until", type=date.fromisoformat, help="started on or before this date (YYYY-MM-DD)")
     state = parser.add_mutually_exclusive_group()
@@ -155,28 +167,57 @@ def _run_export(store: MatchStore, args: argparse.Namespace) -> int:
     if args.all == bool(args.match_id):
         print("error: give a match id or --all", file=sys.stderr)
         return EXIT_REFUSED
-    _dump(store.export_all() if args.all else store.export_document(args.match_id))
+    if not args.all:
+        _dump(store.export_document(args.match_id))
+        return 0
+    report = store.export_report()
+    _dump(report.documents)
+    for match_id, message in report.failures:
+        print(f"error: match {match_id} is not in this export: {message}", file=sys.stderr)
+    if report.failures:
+        print(f"error: {len(report.failures)} match(es) could not be exported; "
+              f"the other {len(report.documents)} were written", file=sys.stderr)
+        return EXIT_INCOMPLETE
     return 0
 
 
 def _configure_import(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", help="match documents, or JSON lists of them ('-' reads stdin)")
+    parser.add_argument("--skip-refused", action="store_true",
+                        help="import the documents that pass and skip the refused ones (default: all or nothing)")
 
 
 def _run_import(store: MatchStore, args: argparse.Namespace) -> int:
-    docs, names = [], []
+    docs: list[object] = []
+    names: list[str] = []
+    unreadable: list[ImportRefusal] = []  # files that are not JSON at all
     for path in args.files:
         try:
             value = parse_json(_read(path))
         except RuleViolation as err:
-            print(f"refused: {path}: {err.message} (nothing imported)", file=sys.stderr)
-            return EXIT_REFUSED
+            unreadable.append(ImportRefusal(-1, path, err))
+            continue
         items = value if isinstance(value, list) else [value]
         for i, doc in enumerate(items, start=1):
             docs.append(doc)
             names.append(f"{path} (document {i})" if isinstance(value, list) else path)
-    for match_id in store.import_documents(docs, names=names):
+    try:
+        if unreadable and not args.skip_refused:  # nothing is imported: still name every refused document
+            raise ImportRefused(unreadable + store.check_documents(docs, names))
+        report = store.import_report(docs, names, skip_refused=args.skip_refused)
+    except ImportRefused as err:
+        for refusal in err.refusals:
+            print(f"refused: {refusal.message}", file=sys.stderr)
+        print(f"error: nothing imported: {len(err.refusals)} of {len(docs) + len(unreadable)} document(s) "
+              "refused (--skip-refused imports the others)", file=sys.stderr)
+        return EXIT_REFUSED
+    for match_id in report.ids:
         print(match_id)
+    skipped = unreadable + report.refused
+    for refusal in skipped:
+        print(f"skipped: {refusal.message}", file=sys.stderr)
+    if skipped:
+        print(f"imported {len(report.ids)} document(s); skipped {len(skipped)} refused", file=sys.stderr)
     return 0
 
 
@@ -277,17 +318,17 @@ def _run_correct(store: MatchStore, args: argparse.Namespace) -> int:
     return 0
 
 
-register("record", _configure_record, _with_store(_run_record),
+register("record", _configure_record, _with_store(_run_record, writes=True),
          help="feed a match record's moves one by one through the store, as the app does")
 register("history", _configure_history, _with_store(_run_history),
          help='list the matches in the store')
 register("export", _configure_export, _with_store(_run_export),
          help='print a match (or --all) as a match record')
-register("import", _configure_import, _with_store(_run_import),
+register("import", _configure_import, _with_store(_run_import, writes=True),
          help='import match records, each checked by the rules first')
 register("stats", _configure_stats, _with_store(_run_stats),
          help="each player's matches, wins and points per round")
 register("log", _configure_log, _with_store(_run_log),
          help="a match's audit trail: every event with its number, time and kind (--json: as stored)")
-register("correct", _configure_correct, _with_store(_run_correct),
+register("correct", _configure_correct, _with_store(_run_correct, writes=True),
          help="fix a move or a round's hands several moves back; every later move is checked again")

@@ -7,6 +7,8 @@ Rule refusals are not here: an illegal action raises the engine's
 from __future__ import annotations
 
 import errno
+from dataclasses import dataclass
+from pathlib import Path
 
 from ..rules import RuleViolation
 
@@ -19,7 +21,7 @@ class StoreError(Exception):
     (those are shown with ``message``).
     """
 
-    def __init__(self, message: str, code: str = "", **params) -> None:
+    def __init__(self, message: str, code: str = "", **params: object) -> None:
         self.message = message
         self.code = code
         self.params = params
@@ -72,16 +74,118 @@ class NothingToRedo(StoreError):
     """Redo asked for a match where nothing was undone since the last action or correction."""
 
 
-class ImportRefused(StoreError):
-    """A document given to ``import_documents`` was refused; nothing was imported.
+# ------------------------------------------------------------------ read-only
+BUSY = "busy"  # another Scorekeeper program has the folder open for writing
+READ_ONLY_DISK = "read_only_disk"  # the file system is mounted read-only (EROFS)
+NO_PERMISSION = "no_permission"  # this user may not write there (EACCES, EPERM)
+REQUESTED = "requested"  # opened with read_only=True
+CANNOT_WRITE = "cannot_write"  # any other refusal of the system (``cause`` names it)
+READ_ONLY_REASONS = (BUSY, READ_ONLY_DISK, NO_PERMISSION, REQUESTED, CANNOT_WRITE)
 
-    ``index`` is the 0-based position of the refused document in the list,
-    ``violation`` the engine's :class:`RuleViolation` (rule, round, move).
+
+@dataclass(frozen=True, slots=True)
+class ReadOnlyReason:
+    """Why a store is open for reading only (``MatchStore.read_only``).
+
+    Attributes:
+        code: one of :data:`READ_ONLY_REASONS`: ``"busy"``, ``"read_only_disk"``,
+            ``"no_permission"``, ``"requested"``, ``"cannot_write"``. The app
+            words it from ``error.read_only.<code>`` (params ``folder``,
+            ``reason``, ``cause``).
+        folder: the data folder.
+        cause: the errno name the system gave (``"EROFS"``, ``"EACCES"``…), ``""`` if none.
+        detail: the system's own English words (``"Read-only file system"``), ``""`` if none.
     """
 
-    def __init__(self, index: int, violation: RuleViolation, name: str | None = None) -> None:
-        self.index = index
-        self.violation = violation
-        self.name = name
-        label = name if name is not None else f"document {index + 1}"
-        super().__init__(f"{label} refused, nothing imported: {violation.message}")
+    code: str
+    folder: Path
+    cause: str = ""
+    detail: str = ""
+
+    @classmethod
+    def from_os_error(cls, folder: Path, err: OSError) -> ReadOnlyReason:
+        """The reason an ``OSError`` met while opening ``folder`` for writing gives."""
+        code = {errno.EROFS: READ_ONLY_DISK, errno.EACCES: NO_PERMISSION,
+                errno.EPERM: NO_PERMISSION}.get(err.errno or 0, CANNOT_WRITE)
+        return cls(code, folder, os_cause(err), str(err.strerror or err))
+
+    @property
+    def message(self) -> str:
+        """One English line naming the real cause (for the CLI and logs)."""
+        system = f" ({self.detail})" if self.detail else ""
+        return {
+            BUSY: f"another Scorekeeper program is using the data folder {self.folder}",
+            READ_ONLY_DISK: f"the data folder {self.folder} is on a read-only disk{system}",
+            NO_PERMISSION: f"this user may not write in the data folder {self.folder}{system}",
+            REQUESTED: f"the data folder {self.folder} was opened read-only",
+        }.get(self.code, f"the data folder {self.folder} cannot be written{system}")
+
+    @property
+    def remedy(self) -> str:
+        """What the user can do about it (English)."""
+        return {
+            BUSY: "close the other Scorekeeper program and try again",
+            READ_ONLY_DISK: "copy the data folder to a writable disk, or make the disk writable, and try again",
+            NO_PERMISSION: "use a data folder of your own (--data-dir) or change the folder's permissions",
+            REQUESTED: "open it without read-only to change it",
+        }.get(self.code, "check the data folder and try again")
+
+    def params(self) -> dict[str, object]:
+        """The values an ``error.read_only.<code>`` message is worded with."""
+        return {"folder": str(self.folder), "reason": self.detail, "cause": self.cause}
+
+
+class ReadOnlyStore(StoreError):
+    """A change was asked of a store open for reading only; nothing was written.
+
+    ``reason`` is the store's :class:`ReadOnlyReason`; ``code`` is
+    ``"read_only.<reason code>"`` (catalog key ``error.read_only.<reason code>``).
+    """
+
+    def __init__(self, reason: ReadOnlyReason, what: str) -> None:
+        self.reason = reason
+        super().__init__(f"{what}: {reason.message}; {reason.remedy}", f"read_only.{reason.code}",
+                         **reason.params())
+
+
+# ------------------------------------------------------------------ import
+@dataclass(frozen=True, slots=True)
+class ImportRefusal:
+    """One document an import refused.
+
+    Attributes:
+        index: its 0-based position in the list given to ``import_documents``.
+        name: how to name it to the user (``"backup.json (document 3)"``, or ``"document 4"``).
+        violation: why: the engine's :class:`RuleViolation` (rule id, round and
+            move) or a refusal of its ``meta`` (code ``malformed``, what ``meta``).
+    """
+
+    index: int
+    name: str
+    violation: RuleViolation
+
+    @property
+    def message(self) -> str:
+        """``"backup.json (document 3): round 2, move 7: S8: …"``."""
+        return f"{self.name}: {self.violation.message}"
+
+
+class ImportRefused(StoreError):
+    """Documents given to ``import_documents`` were refused; nothing was imported.
+
+    ``refusals`` lists every refused document (:class:`ImportRefusal`, in
+    order). ``index``, ``violation`` and ``name`` are those of the first one.
+    """
+
+    def __init__(self, refusals: list[ImportRefusal]) -> None:
+        first = refusals[0]
+        self.refusals = refusals
+        self.index = first.index
+        self.violation = first.violation
+        self.name = first.name
+        if len(refusals) == 1:
+            message = f"{first.name} refused, nothing imported: {first.violation.message}"
+        else:
+            message = (f"{len(refusals)} documents refused, nothing imported: "
+                       + "; ".join(r.message for r in refusals))
+        super().__init__(message)

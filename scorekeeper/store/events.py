@@ -46,10 +46,20 @@ per match, no gaps), ``time`` (UTC, ISO 8601 with milliseconds, ``Z``) and
 The log is only ever appended to. The *effective actions* are the action
 events in order, with undos, redos and corrections applied (:class:`LogState`);
 the match is the engine's fold over them (:func:`fold_log`).
+
+Everything read from a log file is checked here before it is used
+(:func:`check_event`): field names, types, times (a real date between
+:data:`MIN_YEAR` and :data:`MAX_YEAR`), seats and nesting. Any fault is a
+:class:`LogError`, which the store treats as damage (the file is moved aside).
+To add an event kind, add its fields to :data:`FIELDS`, a check to
+:data:`_CHECKS`, and its meaning to :meth:`LogState.apply`.
 """
 
 from __future__ import annotations
 
+import logging
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -58,10 +68,36 @@ from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, StartRound
 from ..rules.document import hands_to_json, move_to_json, parse_hands, parse_move
 from ..rules.fix import rebuild
 from ..rules.moves import Action
+from ..rules.variants import VARIANTS
+from .atomic import _depth_within
+from .paths import is_match_id
+
+log = logging.getLogger(__name__)
 
 LOG_FORMAT = "scorekeeper-log/1"
 ACTION_KINDS = ("start-round", "move", "reveal")
 KINDS = ("create", *ACTION_KINDS, "undo", "redo", "correct")
+SOURCES = ("app", "import")
+MIN_YEAR, MAX_YEAR = 1971, 8999  # times outside cannot be shown in every local time zone on every system
+
+Event = dict[str, Any]  # one decoded JSON object of a log; its values are checked by check_event
+
+_ENVELOPE = frozenset(("seq", "time", "kind"))
+# kind -> (required fields, optional fields), besides seq, time and kind
+FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "create": (frozenset(("format", "id", "variant", "players", "partnerships", "source")),
+               frozenset(("started", "ended", "import_events"))),
+    "start-round": (frozenset(("starter",)), frozenset()),
+    "move": (frozenset(("move",)), frozenset()),
+    "reveal": (frozenset(("hands",)), frozenset()),
+    "undo": (frozenset(("target",)), frozenset()),
+    "redo": (frozenset(("target",)), frozenset()),
+    # the current form has "changes" (and maybe "dropped"), the first form "target" and "replacement"
+    "correct": (frozenset(), frozenset(("changes", "dropped", "target", "replacement"))),
+}
+_CHANGE_FIELDS = frozenset(("op", "target", "before", "old", "new", "round", "move"))
+MAX_EVENT_DEPTH = 6  # a correction's change of hands: event, changes, change, new, hands, tiles
+_TIME_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z", re.ASCII)
 
 
 class LogError(Exception):
@@ -78,15 +114,47 @@ def time_text(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
+def in_range(moment: datetime) -> bool:
+    """True if the aware ``moment`` lies in the years :data:`MIN_YEAR`–:data:`MAX_YEAR` (UTC)."""
+    try:
+        return MIN_YEAR <= moment.astimezone(UTC).year <= MAX_YEAR
+    except (OverflowError, ValueError):  # e.g. year 1 with a +14:00 offset
+        return False
+
+
 def parse_time(text: object) -> datetime | None:
-    """An ISO 8601 time (``Z`` or an offset; naive is taken as UTC) → aware datetime, or ``None``."""
-    if not isinstance(text, str):
+    """An ISO 8601 time (``Z`` or an offset; naive is taken as UTC) → aware UTC datetime, or ``None``
+    for anything else, including a real time outside the years :data:`MIN_YEAR`–:data:`MAX_YEAR`."""
+    if type(text) is not str or len(text) > 64:
         return None
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC) if in_range(moment) else None
+
+
+def is_time_text(text: object) -> bool:
+    """True for a time exactly as :func:`time_text` writes it, of a real moment in range.
+
+    About 1 µs: it runs twice for every match each time the history opens.
+    """
+    if type(text) is not str or _TIME_TEXT.fullmatch(text) is None or not MIN_YEAR <= int(text[:4]) <= MAX_YEAR:
+        return False
+    try:
+        datetime.fromisoformat(text)  # a real day and time of day (not 2025-13-45T99:99:99)
+    except ValueError:
+        return False
+    return True
+
+
+def depth_within(value: object, limit: int) -> bool:
+    """True if ``value`` (decoded JSON) nests lists and objects at most ``limit`` deep (a scalar is 0).
+
+    Iterative, so a value nested thousands deep is measured without recursion.
+    """
+    return _depth_within(value, limit)
 
 
 def action_to_json(action: object) -> dict[str, Any]:
@@ -120,10 +188,11 @@ def action_from_json(event: dict[str, Any], players: int) -> Action:
 
 
 def create_event(match_id: str, variant: str, players: list[str], partnerships: bool, source: str,
-                 moment: datetime, started: datetime | None = None, ended: datetime | None = None) -> dict:
+                 moment: datetime, started: datetime | None = None, ended: datetime | None = None) -> Event:
     """The seq-0 event that opens every match log."""
-    event = {"seq": 0, "time": time_text(moment), "kind": "create", "format": LOG_FORMAT, "id": match_id,
-             "variant": variant, "players": list(players), "partnerships": bool(partnerships), "source": source}
+    event: Event = {"seq": 0, "time": time_text(moment), "kind": "create", "format": LOG_FORMAT, "id": match_id,
+                    "variant": variant, "players": list(players), "partnerships": bool(partnerships),
+                    "source": source}
     if started is not None:
         event["started"] = time_text(started)
     if ended is not None:
@@ -131,27 +200,158 @@ def create_event(match_id: str, variant: str, players: list[str], partnerships: 
     return event
 
 
-def check_header(events: list[dict]) -> dict:
-    """The create event of a log, checked; raises :class:`LogError`."""
+# ------------------------------------------------------------------ checks
+def _check_create(event: Event) -> None:
+    if event["format"] != LOG_FORMAT:
+        raise LogError(f"the log is not a {LOG_FORMAT} log")
+    if not is_match_id(event["id"]):
+        raise LogError("the create event's id is not a match id")
+    if type(event["variant"]) is not str or event["variant"] not in VARIANTS:
+        raise LogError("the create event names no known game")
+    players = event["players"]
+    if not (type(players) is list and 2 <= len(players) <= 4 and all(type(p) is str for p in players)):
+        raise LogError("the create event's players are not 2 to 4 names")  # the engine checks each name
+    if type(event["partnerships"]) is not bool:
+        raise LogError("the create event's partnerships is not true or false")
+    if event["source"] not in SOURCES:
+        raise LogError("the create event's source is neither app nor import")
+    for key in ("started", "ended"):
+        if key in event and not is_time_text(event[key]):
+            raise LogError(f"the create event's {key} is not a time")
+    if "import_events" in event and not (type(event["import_events"]) is int and event["import_events"] >= 1):
+        raise LogError("the create event's import_events is not a count")
+
+
+def _check_starter(event: Event) -> None:
+    if type(event["starter"]) is not int:
+        raise LogError(f"event {event['seq']}: the starter is not a seat number")
+
+
+def _check_move(event: Event) -> None:
+    move = event["move"]
+    # scalars only, so that a refusal's message can quote any value
+    if type(move) is not dict or not all(type(v) in (str, int, bool) for v in move.values()):
+        raise LogError(f"event {event['seq']}: the move is not an object of plain values")
+
+
+def _check_hands(event: Event) -> None:
+    hands = event["hands"]
+    if type(hands) is not dict or not all(
+            type(h) is int or (type(h) is list and all(type(t) is str for t in h)) for h in hands.values()):
+        raise LogError(f"event {event['seq']}: the hands are not tiles or pip totals by seat")
+
+
+def _check_target(event: Event) -> None:
+    if type(event["target"]) is not int:
+        raise LogError(f"event {event['seq']}: the target is not an event number")
+
+
+def _check_action(value: object, seq: object, what: str) -> None:
+    """An action inside a correction (``{"kind": "move", "move": {...}}``), checked as its event would be."""
+    kind = value.get("kind") if type(value) is dict else None
+    if type(kind) is not str or kind not in ACTION_KINDS:
+        raise LogError(f"event {seq}: {what} is not an action")
+    assert type(value) is dict
+    required, optional = FIELDS[kind]
+    if not required <= value.keys() <= required | optional | {"kind"}:
+        raise LogError(f"event {seq}: {what} has not the fields of a {kind}")
+    _CHECKS[kind]({**value, "seq": seq})
+
+
+def _check_correct(event: Event) -> None:
+    seq = event["seq"]
+    if "changes" not in event:  # the first form: one replacement
+        if not {"target", "replacement"} <= event.keys() or "dropped" in event:
+            raise LogError(f"event {seq}: a correction needs its changes")
+        _check_target(event)
+        _check_action(event["replacement"], seq, "the replacement")
+        return
+    changes = event["changes"]
+    if "target" in event or "replacement" in event or type(changes) is not list or not changes:
+        raise LogError(f"event {seq}: a correction needs its changes")
+    for change in changes:
+        if type(change) is not dict or not change.keys() <= _CHANGE_FIELDS:
+            raise LogError(f"event {seq}: a change is an object with op, target or before, old, new, round, move")
+        op = change.get("op")
+        needed = {"replace": ("target", "old", "new"), "delete": ("target", "old"), "insert": ("before", "new")}
+        if op not in needed or not all(key in change for key in needed[op]):
+            raise LogError(f"event {seq}: a change's op is replace, delete or insert, with its fields")
+        if type(change.get("target", 0)) is not int or type(change.get("round", 0)) is not int:
+            raise LogError(f"event {seq}: a change names an event and a round by number")
+        if not (change.get("before") is None or type(change["before"]) is int):
+            raise LogError(f"event {seq}: a change inserts before an event number or at the end")
+        if not (type(change.get("move", 0)) is int or change.get("move") == "hands"):
+            raise LogError(f"event {seq}: a change's move is a number or \"hands\"")
+        for key in ("old", "new"):
+            if key in change:
+                _check_action(change[key], seq, f"a change's {key} entry")
+    dropped = event.get("dropped", [])
+    if type(dropped) is not list or not all(type(d) is int for d in dropped):
+        raise LogError(f"event {seq}: dropped is a list of event numbers")
+
+
+_CHECKS: dict[str, Callable[[Event], None]] = {
+    "create": _check_create,
+    "start-round": _check_starter,
+    "move": _check_move,
+    "reveal": _check_hands,
+    "undo": _check_target,
+    "redo": _check_target,
+    "correct": _check_correct,
+}
+
+
+def check_event(event: object, expected_seq: int) -> Event:
+    """Check one event read from a log: its envelope, its fields and their values. Returns it.
+
+    Raises :class:`LogError` naming the event and what is wrong.
+    """
+    if type(event) is not dict:
+        raise LogError(f"event {expected_seq} is not an object")
+    if event.get("seq") != expected_seq or type(event.get("seq")) is not int:
+        raise LogError(f"event number {expected_seq} is missing (found {_short(event.get('seq'))})")
+    kind = event.get("kind")
+    if type(kind) is not str or kind not in FIELDS:
+        raise LogError(f"event {expected_seq} has no known kind (found {_short(kind)})")
+    if not is_time_text(event.get("time")):
+        raise LogError(f"event {expected_seq} has no valid time (found {_short(event.get('time'))})")
+    required, optional = FIELDS[kind]
+    keys = event.keys() - _ENVELOPE
+    if not required <= keys <= required | optional:
+        missing, extra = sorted(required - keys), sorted(keys - required - optional)
+        raise LogError(f"event {expected_seq} ({kind}) has the wrong fields"
+                       + (f"; missing: {', '.join(missing)}" if missing else "")
+                       + (f"; unknown: {', '.join(_short(k) for k in extra[:3])}" if extra else ""))
+    if not depth_within(event, MAX_EVENT_DEPTH if kind == "correct" else 4):
+        raise LogError(f"event {expected_seq} is nested too deeply")
+    _CHECKS[kind](event)
+    return event
+
+
+def _short(value: object) -> str:
+    """A value for a message: its repr cut to 30 characters (no deep structure is walked)."""
+    if isinstance(value, (dict, list)):
+        return f"a JSON {'object' if isinstance(value, dict) else 'list'}"
+    text = repr(value)
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
+def check_log(events: list[Any], match_id: str | None = None) -> list[Event]:
+    """Check every event of a log (numbered 0, 1, 2…; seq 0 a create event, no other).
+
+    ``match_id`` is the id the file is named after: the create event must
+    carry it. Returns the events; raises :class:`LogError`.
+    """
     if not events:
         raise LogError("the log holds no events")
-    head = events[0]
-    if head.get("kind") != "create" or head.get("format") != LOG_FORMAT:
+    checked = [check_event(event, seq) for seq, event in enumerate(events)]
+    if checked[0]["kind"] != "create":
         raise LogError(f"the log does not start with a {LOG_FORMAT} create event")
-    players = head.get("players")
-    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)
-            and isinstance(head.get("variant"), str) and isinstance(head.get("partnerships"), bool)):
-        raise LogError("the create event lacks variant, players or partnerships")
-    return head
-
-
-def check_sequence(events: list[dict]) -> None:
-    """Events must be numbered 0, 1, 2… with a time and a known kind; raises :class:`LogError`."""
-    for expected, event in enumerate(events):
-        if event.get("seq") != expected:
-            raise LogError(f"event number {expected} is missing (found {event.get('seq')!r})")
-        if event.get("kind") not in KINDS or not isinstance(event.get("time"), str):
-            raise LogError(f"event {expected} has no valid kind or time")
+    if any(e["kind"] == "create" for e in checked[1:]):
+        raise LogError("the log holds a second create event")
+    if match_id is not None and checked[0]["id"] != match_id:
+        raise LogError(f"the log is of match {checked[0]['id']}, not of {match_id}")
+    return checked
 
 
 @dataclass(slots=True)
@@ -334,23 +534,24 @@ def effective_actions(events: list[dict[str, Any]]) -> list[tuple[int, Action]]:
     return log_state(events).actions
 
 
-def log_state(events: list[dict[str, Any]]) -> LogState:
-    """The :class:`LogState` of a whole log (header and numbering checked); raises :class:`LogError`."""
-    check_sequence(events)
-    head = check_header(events)
-    state = LogState(len(head["players"]))
-    for event in events[1:]:
+def log_state(events: list[Any], match_id: str | None = None) -> LogState:
+    """The :class:`LogState` of a whole log (every event checked, :func:`check_log`); raises :class:`LogError`."""
+    checked = check_log(events, match_id)
+    state = LogState(len(checked[0]["players"]))
+    for event in checked[1:]:
         state.apply(event)
     return state
 
 
-def fold_log(events: list[dict[str, Any]], explain: bool) -> tuple[dict[str, Any], LogState, Match]:
+def fold_log(events: list[Any], explain: bool,
+             match_id: str | None = None) -> tuple[Event, LogState, Match]:
     """Check a log and fold it: ``(create event, LogState, Match)``.
 
+    ``match_id``: the id the file is named after (its create event must say it).
     Raises :class:`LogError` naming the event when the log is malformed or the
     engine refuses one of its actions (e.g. after a rules change).
     """
-    state = log_state(events)
+    state = log_state(events, match_id)
     head = events[0]
     actions = state.actions
     try:
@@ -362,4 +563,7 @@ def fold_log(events: list[dict[str, Any]], explain: bool) -> tuple[dict[str, Any
             match.apply(action)
         except RuleViolation as err:
             raise LogError(f"the rules engine refuses event {seq}: {err.message}") from None
+        except Exception as err:  # an engine fault on a checked value: contain it to this match, and say so
+            log.error("the rules engine failed on event %s: %r", seq, err, exc_info=True)
+            raise LogError(f"the rules engine could not read event {seq} ({type(err).__name__})") from None
     return head, state, match

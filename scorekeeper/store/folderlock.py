@@ -10,6 +10,7 @@ folder locked.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from .errors import StoreBusy
@@ -18,7 +19,8 @@ from .errors import StoreBusy
 def lock_folder(lock_path: Path) -> int:
     """Take the lock; return its file descriptor (pass it to :func:`unlock_folder`).
 
-    Raises :class:`StoreBusy` if another process holds it.
+    Raises :class:`StoreBusy` if another process holds it, ``OSError`` if the
+    lock file cannot be opened for writing (a read-only disk, no permission).
     """
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -35,13 +37,13 @@ def unlock_folder(fd: int) -> None:
     os.close(fd)  # closing the descriptor releases flock/locking
 
 
-try:
-    import fcntl
-
-    def _lock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-except ImportError:  # Windows
+if sys.platform == "win32":
     import msvcrt
 
     def _lock(fd: int) -> None:
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from tinydb import Query, TinyDB
 
 from .atomic import AtomicJSONStorage, DamagedFile
-from .paths import Layout, is_match_id, shard_of
+from .paths import Layout, shard_of
 from .summary import FINISHED, MatchSummary
 
 TABLE = "matches"
@@ -37,6 +37,7 @@ class Index:
         self._set_aside = set_aside
         self._shards: dict[str, TinyDB] = {}
         self._ids: dict[str, set[str]] = {}  # shard -> ids it holds on disk
+        self._bad: dict[str, list[int]] = {}  # shard -> doc ids of entries dropped at load: removed at next write
         self.unfinished: set[str] = set()  # ids loaded whose status is not "finished"
 
     def load(self) -> tuple[dict[str, MatchSummary], int]:
@@ -58,33 +59,37 @@ class Index:
     def _load_shards(self) -> tuple[dict[str, MatchSummary], int]:
         summaries: dict[str, MatchSummary] = {}
         dropped = 0
-        for entry in sorted(os.scandir(self.layout.index), key=lambda e: e.name):
+        try:
+            entries = sorted(os.scandir(self.layout.index), key=lambda e: e.name)
+        except FileNotFoundError:  # a read-only copy without an index: everything is read from the match files
+            return summaries, 0
+        for entry in entries:
             name = entry.name
             if not (name.endswith(".json") and len(name) == 7 and set(name[:2]) <= _HEX):
                 continue
             shard = name[:2]
             db = self._shard(shard)
             try:  # the raw table: TinyDB's .all() would copy every entry into a Document
-                docs = (db.storage.read() or {}).get(TABLE, {}).values()
+                docs = (db.storage.read() or {}).get(TABLE, {})
             except DamagedFile as err:
                 self._close_shard(shard)
                 self._set_aside(Path(entry.path), err.reason)
                 continue
             ids = self._ids.setdefault(shard, set())
-            for doc in docs:
+            for doc_id, doc in docs.items():
                 try:
                     summary = MatchSummary.from_entry(doc)
                 except ValueError:
-                    dropped += 1
+                    summary = None
+                match_id = summary.id if summary is not None else None
+                if match_id is None or shard_of(match_id) != shard or match_id in ids:
+                    dropped += 1  # malformed, in the wrong shard, or a second entry for one match
+                    self._bad.setdefault(shard, []).append(int(doc_id))
                     continue
-                match_id = doc["id"]
-                if is_match_id(match_id) and shard_of(match_id) == shard:
-                    summaries[match_id] = summary
-                    ids.add(match_id)
-                    if doc["status"] != FINISHED:
-                        self.unfinished.add(match_id)
-                else:
-                    dropped += 1
+                summaries[match_id] = summary  # type: ignore[assignment]  # not None here
+                ids.add(match_id)
+                if doc["status"] != FINISHED:
+                    self.unfinished.add(match_id)
         return summaries, dropped
 
     def put(self, summaries: list[MatchSummary]) -> None:
@@ -98,6 +103,9 @@ class Index:
         for shard, group in by_shard.items():
             ids = self._ids.setdefault(shard, set())
             table = self._shard(shard).table(TABLE, cache_size=0)
+            bad = self._bad.pop(shard, None)
+            if bad:  # entries dropped at load go with this write (rebuilt ones are among ``group``)
+                table.remove(doc_ids=bad)
             known = [s for s in group if s.id in ids]
             new = [s for s in group if s.id not in ids]
             if known:  # entries hold every key, so an update replaces the whole entry
@@ -106,12 +114,21 @@ class Index:
                 table.insert_multiple([s.to_entry() for s in new])
             ids.update(s.id for s in group)
 
-    def missing_from(self, ids) -> set[str]:
+    def purge(self) -> None:
+        """Remove the entries dropped at load from shards no :meth:`put` has rewritten since.
+
+        Raises ``OSError`` if a shard cannot be written.
+        """
+        for shard in list(self._bad):
+            self._shard(shard).table(TABLE, cache_size=0).remove(doc_ids=self._bad.pop(shard))
+
+    def missing_from(self, ids: Iterable[str]) -> set[str]:
         """Those of ``ids`` that have no entry on disk (e.g. their shard was lost)."""
-        on_disk = set().union(*self._ids.values())
+        on_disk: set[str] = set().union(*self._ids.values())
         return set(ids) - on_disk
 
     def close(self) -> None:
+        """Close every shard's TinyDB."""
         for shard in list(self._shards):
             self._close_shard(shard)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from tinydb import TinyDB
 
 from .atomic import AtomicJSONStorage, DamagedFile
+from .events import Event
 
 EVENTS_TABLE = "events"
 
@@ -24,18 +25,21 @@ class MatchLog:
         self.path = path
         self.db = TinyDB(path, storage=AtomicJSONStorage)
         self.table = self.db.table(EVENTS_TABLE, cache_size=0)
+        self.storage: AtomicJSONStorage = self.db.storage  # type: ignore[assignment]  # the class given
 
     @property
     def size(self) -> int | None:
         """Bytes on disk after the last read or write."""
-        return self.db.storage.size
+        return self.storage.size
 
-    def read(self) -> list[dict]:
+    def read(self) -> list[Event]:
         """All events ordered by seq. Raises :class:`DamagedFile` if the file is
-        missing, unreadable or not a match log (seq checks are the caller's)."""
+        missing, damaged or not a match log (the values are checked by
+        :func:`scorekeeper.store.events.check_log`), ``OSError`` if the system
+        cannot read it."""
         if not self.path.exists():
             raise DamagedFile(self.path, "the match file is missing")
-        tables = self.db.storage.read()
+        tables = self.storage.read()
         if tables is None or set(tables) != {EVENTS_TABLE}:
             raise DamagedFile(self.path, "the file is not a match log (no events table)")
         events = list(tables[EVENTS_TABLE].values())  # fresh objects: the storage parses on every read
@@ -44,10 +48,12 @@ class MatchLog:
         events.sort(key=lambda e: e["seq"])
         return events
 
-    def append(self, events: list[dict]) -> None:
-        """Append events in one atomic, fsync'd write. Raises ``OSError``; the file is then unchanged."""
+    def append(self, events: list[Event]) -> None:
+        """Append events in one atomic, fsync'd write. Raises ``OSError``; the file is then unchanged
+        (it was read back to make sure, see :func:`scorekeeper.store.atomic.write_and_confirm`)."""
         self.table.insert_multiple(events)
 
     def close(self) -> None:
+        """Close the TinyDB instance (the file stays as it is)."""
         self.db.close()
 

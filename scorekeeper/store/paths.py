@@ -24,7 +24,8 @@ import platformdirs
 
 ENV_VAR = "SCOREKEEPER_DATA"
 APP_NAME = "scorekeeper"
-ID_PATTERN = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{6}$")
+# ASCII digits only and no trailing newline (``\d`` takes "٣", ``$`` takes "…\n"): an id names a file
+ID_PATTERN = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}", re.ASCII)
 
 
 def default_data_dir() -> Path:
@@ -37,7 +38,7 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-def resolve_data_dir(data_dir: str | os.PathLike | None) -> Path:
+def resolve_data_dir(data_dir: str | os.PathLike[str] | None) -> Path:
     """The absolute data folder: ``data_dir`` if given, else :func:`default_data_dir`."""
     path = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
     return path.resolve()
@@ -50,8 +51,12 @@ def new_match_id(moment: datetime | None = None) -> str:
 
 
 def is_match_id(text: object) -> bool:
-    """True if ``text`` has the shape of a match id."""
-    return isinstance(text, str) and bool(ID_PATTERN.match(text))
+    """True if ``text`` is exactly a match id: ``YYYYMMDD-HHMMSS-xxxxxx``, ASCII digits, lowercase hex.
+
+    Nothing else is accepted (no surrounding space or newline, no other digits), so every id
+    the store holds is a plain file name that exports and imports back unchanged.
+    """
+    return type(text) is str and ID_PATTERN.fullmatch(text) is not None
 
 
 def shard_of(match_id: str) -> str:
@@ -76,9 +81,11 @@ class Layout:
             folder.mkdir(parents=True, exist_ok=True)
 
     def match_file(self, match_id: str) -> Path:
+        """``matches/<id>.json``."""
         return self.matches / f"{match_id}.json"
 
     def shard_file(self, shard: str) -> Path:
+        """``index/<xx>.json``."""
         return self.index / f"{shard}.json"
 
     def aside_path(self, name: str, moment: datetime) -> Path:

@@ -11,6 +11,15 @@ return. The index is touched only when the history entry changes in a way
 that matters (creation, round start and settlement, finish, undo,
 correction); other moves leave it stale by design and it is refreshed on
 :meth:`close` or, after a crash, from the match files at the next open.
+
+Everything read from disk is checked before it is used (the checksum of each
+file, every value of every event and index entry): a match whose file fails
+is *damaged*, moved aside and listed as such; nothing else is affected.
+
+A folder that cannot be written (a read-only disk, no permission, or another
+Scorekeeper process holding it) is opened for reading only:
+:attr:`MatchStore.read_only` says why, every read works, and every change
+raises :class:`ReadOnlyStore` naming the cause.
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -40,27 +49,35 @@ from ..rules.fix import (
     rebuild,
 )
 from ..rules.moves import Action
-from .atomic import DamagedFile, fsync_dir, sweep_temp_files, write_atomic
-from .documents import read_document
+from .atomic import DamagedFile, fsync_dir, sweep_temp_files, write_and_confirm
+from .documents import Meta, read_document, read_meta
 from .errors import (
+    BUSY,
+    REQUESTED,
+    ImportRefusal,
     ImportRefused,
     MatchDamaged,
     MatchNotFound,
     NothingToRedo,
     NothingToUndo,
+    ReadOnlyReason,
+    ReadOnlyStore,
     StaleView,
+    StoreBusy,
     StoreClosed,
     StoreError,
     os_cause,
 )
 from .events import (
     Change,
+    Event,
     LogError,
     LogState,
     action_from_json,
     action_to_json,
     create_event,
     fold_log,
+    in_range,
     now,
     parse_time,
     time_text,
@@ -130,6 +147,36 @@ class FixResult:
         return self.preview.kept_changes if self.kept else self.preview.changes
 
 
+@dataclass(frozen=True, slots=True)
+class ExportReport:
+    """What :meth:`MatchStore.export_report` produced.
+
+    Attributes:
+        documents: the ``scorekeeper-match/1`` documents (with ``meta``) of every
+            readable match, oldest first.
+        failures: ``(match id, message)`` of every match that could not be
+            exported (damaged, now or before), oldest first.
+    """
+
+    documents: list[dict[str, Any]]
+    failures: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What :meth:`MatchStore.import_report` did.
+
+    Attributes:
+        ids: the id of each document imported (or already here), in the order given;
+            refused documents have none.
+        refused: the documents refused (:class:`ImportRefusal`), in order;
+            empty unless ``skip_refused`` was given.
+    """
+
+    ids: list[str]
+    refused: list[ImportRefusal] = field(default_factory=list)
+
+
 class _OpenMatch:
     """A match held in memory: its log file, create event, what is in effect and the fold."""
 
@@ -151,6 +198,14 @@ class _OpenMatch:
         return self.state.actions
 
 
+class _Unreadable(Exception):
+    """The system refused to read a match file (not damage: the file is left where it is)."""
+
+    def __init__(self, err: OSError) -> None:
+        self.reason = str(err.strerror or err)
+        super().__init__(self.reason)
+
+
 _REGISTRY: dict[Path, MatchStore] = {}
 _REGISTRY_LOCK = threading.Lock()
 
@@ -165,25 +220,33 @@ def _close_all() -> None:
             log.warning("could not close the store of %s: %s", store.root, err)
 
 
-def open_store(data_dir: str | os.PathLike | None = None) -> MatchStore:
+def open_store(data_dir: str | os.PathLike[str] | None = None, read_only: bool | None = None) -> MatchStore:
     """The process-wide store of a data folder (opened on first use; closed at exit).
 
     ``data_dir`` defaults to ``$SCOREKEEPER_DATA``, else the per-user data
     folder (platformdirs). Opening creates the folder, takes its lock,
     sweeps temp files left by a crash, loads the index and repairs it from
-    the match files (see :class:`MatchStore`). Raises :class:`StoreError`
-    (e.g. :class:`StoreBusy` if another process has the folder open).
+    the match files (see :class:`MatchStore`).
+
+    ``read_only``: ``None`` (the default) opens for writing if the folder
+    allows it, else for reading only (:attr:`MatchStore.read_only` says why:
+    a read-only disk, no permission, another Scorekeeper holding the folder);
+    ``True`` opens for reading only, writing nothing at all; ``False``
+    refuses to fall back: :class:`StoreBusy` if another process has the
+    folder, :class:`StoreError` if it cannot be written. Raises
+    :class:`StoreError` when the folder does not exist and cannot be created.
+    A store already open in this process is returned as it is.
     """
     root = resolve_data_dir(data_dir)
     with _REGISTRY_LOCK:
         store = _REGISTRY.get(root)
         if store is None or store.closed:
-            store = MatchStore(root)
+            store = MatchStore(root, read_only)
             _REGISTRY[root] = store
         return store
 
 
-def is_open(data_dir: str | os.PathLike | None = None) -> bool:
+def is_open(data_dir: str | os.PathLike[str] | None = None) -> bool:
     """True if this process has the store of that folder open."""
     store = _REGISTRY.get(resolve_data_dir(data_dir))
     return store is not None and not store.closed
@@ -197,23 +260,24 @@ class MatchStore:
     should show them once.
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, read_only: bool | None = None) -> None:
         self.root = root
         self.layout = Layout(root)
         self.problems: list[str] = []
         self.closed = False
+        self.read_only: ReadOnlyReason | None = None
         self._lock = threading.RLock()
+        self._lock_fd: int | None = None
+        if read_only:
+            if not root.is_dir():
+                raise StoreError(f"there is no data folder {root}")
+            self.read_only = ReadOnlyReason(REQUESTED, root)
+        else:
+            self._open_for_writing(read_only is False)
         try:
-            self.layout.make()
-        except OSError as err:
-            raise StoreError(f"cannot create the data folder {root}: {err.strerror or err}") from None
-        self._lock_fd = lock_folder(self.layout.lock)
-        try:
-            match_files = os.listdir(self.layout.matches)  # listed once: 10,000 names cost ~10 ms
-            for folder in (self.layout.root, self.layout.matches, self.layout.index, self.layout.damaged):
-                names = match_files if folder == self.layout.matches else None
-                for path in sweep_temp_files(folder, names):
-                    log.info("removed %s, left by an interrupted write", path)
+            match_files = self._listing(self.layout.matches)  # listed once: 10,000 names cost ~10 ms
+            if self.read_only is None:
+                self._sweep(match_files)
             self._open: OrderedDict[str, _OpenMatch] = OrderedDict()
             self._dirty: set[str] = set()  # live summary newer than its index entry
             self._index = Index(self.layout, self._shard_aside)
@@ -226,9 +290,64 @@ class MatchStore:
             # match stays listed), so a change in their number is the only reason to rebuild it
             self._order: list[str] | None = None
             self._reconcile(match_files, full=not clean or bool(dropped) or bool(self.problems))
+            if self.read_only is None:
+                self._index.purge()
+        except OSError as err:
+            self._release()
+            raise StoreError(f"cannot read the data folder {root}: {err.strerror or err}") from None
         except BaseException:
-            unlock_folder(self._lock_fd)
+            self._release()
             raise
+
+    @property
+    def writable(self) -> bool:
+        """True if the store can record (``read_only`` is ``None``)."""
+        return self.read_only is None
+
+    def _open_for_writing(self, strict: bool) -> None:
+        """Create the folders and take the lock; on failure fall back to reading only (unless ``strict``)."""
+        root = self.root
+        try:
+            self.layout.make()
+        except OSError as err:
+            if strict or not root.is_dir():
+                raise StoreError(f"cannot create the data folder {root}: {err.strerror or err}") from None
+            self.read_only = ReadOnlyReason.from_os_error(root, err)
+            return
+        try:
+            self._lock_fd = lock_folder(self.layout.lock)
+        except StoreBusy:
+            if strict:
+                raise
+            self.read_only = ReadOnlyReason(BUSY, root)
+        except OSError as err:
+            if strict:
+                raise StoreError(f"cannot write in the data folder {root}: {err.strerror or err}") from None
+            self.read_only = ReadOnlyReason.from_os_error(root, err)
+        if self.read_only is not None:
+            log.info("the data folder is open for reading only: %s", self.read_only.message)
+
+    def _release(self) -> None:
+        if self._lock_fd is not None:
+            unlock_folder(self._lock_fd)
+            self._lock_fd = None
+
+    @staticmethod
+    def _listing(folder: Path) -> list[str]:
+        try:
+            return os.listdir(folder)
+        except FileNotFoundError:  # a read-only copy may lack a folder
+            return []
+
+    def _sweep(self, match_files: list[str]) -> None:
+        """Delete the temp files a crash left (only while holding the lock: no other writer is at work)."""
+        for folder in (self.layout.root, self.layout.matches, self.layout.index, self.layout.damaged):
+            names = match_files if folder == self.layout.matches else None
+            try:
+                for path in sweep_temp_files(folder, names):
+                    log.info("removed %s, left by an interrupted write", path)
+            except OSError as err:  # harmless: it is tried again at the next open
+                log.warning("could not remove temp files in %s: %s", folder, err)
 
     # ------------------------------------------------------------------ matches
     def create_match(self, variant: str, players: list[str], partnerships: bool) -> str:
@@ -243,6 +362,7 @@ class MatchStore:
         match = Match(variant, names, partnerships, explain=True)
         with self._lock:
             self._check_open()
+            self._check_writable("could not create the match")
             match_id = self._fresh_id()
             moment = now()
             head = create_event(match_id, match.variant, names, match.partnerships, "app", moment)
@@ -266,7 +386,7 @@ class MatchStore:
             self._check_open()
             return self._load(match_id).next_seq
 
-    def record(self, match_id: str, action, expected_version: int | None = None) -> RecordResult:
+    def record(self, match_id: str, action: Action, expected_version: int | None = None) -> RecordResult:
         """Validate ``action`` through the engine, then store it durably.
 
         ``action`` is an engine action (:class:`StartRound`, :class:`Play`,
@@ -281,6 +401,7 @@ class MatchStore:
         """
         with self._lock:
             self._check_open()
+            self._check_writable("could not record the action")
             op = self._load(match_id)
             self._check_version(op, expected_version)
             fields, canonical = _canonical(action, op.match.n)
@@ -308,6 +429,7 @@ class MatchStore:
         """
         with self._lock:
             self._check_open()
+            self._check_writable("could not undo")
             op = self._load(match_id)
             self._check_version(op, expected_version)
             top = op.state.undo_target()
@@ -324,6 +446,7 @@ class MatchStore:
         """
         with self._lock:
             self._check_open()
+            self._check_writable("could not redo")
             op = self._load(match_id)
             self._check_version(op, expected_version)
             undone = op.state.redo_target()
@@ -385,6 +508,7 @@ class MatchStore:
         """
         with self._lock:
             self._check_open()
+            self._check_writable("could not fix the record")
             op = self._load(match_id)
             self._check_version(op, expected_version)
             preview = preview_fix(op.match, _canonical_edits(edits, op.match.n))
@@ -409,6 +533,7 @@ class MatchStore:
         """
         with self._lock:
             self._check_open()
+            self._check_writable("could not correct the match")
             op = self._load(match_id)
             self._check_version(op, expected_version)
             place = next((i for i, (s, _) in enumerate(op.actions) if s == target_seq), None)
@@ -457,9 +582,8 @@ class MatchStore:
             self._check_open()
             return list(self._load(match_id).actions)
 
-    def events(self, match_id: str) -> list[dict]:
-        """The raw event log (a copy), for review and audit (``scorekeeper log``): see
-        :mod:`scorekeeper.store.events`."""
+    def events(self, match_id: str) -> list[Event]:
+        """The raw event log (a copy), for review and audit: see :mod:`scorekeeper.store.events`."""
         with self._lock:
             self._check_open()
             op = self._load(match_id)
@@ -467,6 +591,8 @@ class MatchStore:
                 return op.log.read()
             except DamagedFile as err:
                 raise self._damaged(match_id, err.reason) from None
+            except OSError as err:
+                raise self._unreadable(match_id, _Unreadable(err)) from None
 
     # ------------------------------------------------------------------ history
     def list_matches(self, player: str | None = None, variant: str | None = None, since: date | None = None,
@@ -488,7 +614,7 @@ class MatchStore:
             rows = [summaries[i] for i in reversed(self._order)]
         if player is not None:
             key = player.strip().casefold()
-            rows = [s for s in rows if any(isinstance(p, str) and p.casefold() == key for p in s.players)]
+            rows = [s for s in rows if any(p.casefold() == key for p in s.players)]
         if variant is not None:
             rows = [s for s in rows if s.variant == variant]
         if finished is not None:
@@ -531,7 +657,7 @@ class MatchStore:
         return player_stats(self.list_matches())
 
     # ------------------------------------------------------------ import/export
-    def export_document(self, match_id: str) -> dict:
+    def export_document(self, match_id: str) -> dict[str, Any]:
         """The ``scorekeeper-match/1`` document of a match, with ``meta``: ``id``,
         ``started``, ``ended`` (ISO 8601 UTC). Raises :class:`MatchNotFound` or
         :class:`MatchDamaged`."""
@@ -539,53 +665,83 @@ class MatchStore:
             self._check_open()
             match = self._fold_for_reading(match_id)
             s = self._summaries[match_id]
-            doc = match_to_document(match)
+            doc: dict[str, Any] = match_to_document(match)
+            ended = s.ended
             doc["meta"] = {"id": match_id, "started": time_text(s.started),
-                           "ended": time_text(s.ended) if s.ended else None}
+                           "ended": time_text(ended) if ended else None}
             return doc
 
-    def export_all(self) -> list[dict]:
-        """Documents of every readable match, oldest first (damaged ones are skipped)."""
+    def export_report(self) -> ExportReport:
+        """Documents of every readable match, oldest first, and every match that could not be
+        exported (damaged before, or found damaged now) with its message."""
         with self._lock:
             self._check_open()
-            ids = [s.id for s in reversed(self.list_matches()) if s.status != DAMAGED]
-            docs = []
-            for match_id in ids:
+            docs: list[dict[str, Any]] = []
+            failures: list[tuple[str, str]] = []
+            for s in reversed(self.list_matches()):
                 try:
-                    docs.append(self.export_document(match_id))
-                except MatchDamaged:
-                    continue
-            return docs
+                    if s.status == DAMAGED:
+                        raise MatchDamaged(s.problem or f"match {s.id} is damaged")
+                    docs.append(self.export_document(s.id))
+                except StoreError as err:
+                    failures.append((s.id, err.message))
+            return ExportReport(docs, failures)
 
-    def import_documents(self, docs: list, names: list[str] | None = None) -> list[str]:
-        """Import match documents (dicts, or JSON text/bytes); return their ids in order.
+    def export_all(self) -> list[dict[str, Any]]:
+        """Documents of every readable match, oldest first (damaged ones are left out: see
+        :meth:`export_report` to learn which)."""
+        return self.export_report().documents
 
-        Every document is validated through the engine before anything is
-        written: if one is refused, :class:`ImportRefused` says which (its
-        0-based ``index``, or its name from ``names``) and why, and nothing is
-        imported. A match already here with the same players and moves (the
-        one named by ``meta.id``, or for a document without it any such
-        match) is not imported twice: its id is returned. Otherwise the match
-        keeps ``meta.id`` if it is free, else gets a new id.
-        ``meta.started``/``meta.ended`` are kept as the match's times.
+    def import_report(self, docs: list[object], names: list[str] | None = None,
+                      skip_refused: bool = False) -> ImportReport:
+        """Import match documents (dicts, or JSON text/bytes), all or nothing.
+
+        Every document is checked before anything is written: through the
+        engine (rule, round, move), for nesting, and its ``meta`` times. If
+        any is refused, :class:`ImportRefused` lists every refused one (its
+        0-based ``index``, its name from ``names`` or ``"document N"``, and
+        why) and nothing is imported; with ``skip_refused`` the others are
+        imported and the refused ones are listed in the report. A match
+        already here with the same players and moves (the one named by
+        ``meta.id``, or for a document without it any such match) is not
+        imported twice: its id is returned. Otherwise the match keeps
+        ``meta.id`` if it is a free match id, else gets a new one.
+        ``meta.started``/``meta.ended`` are kept as the match's times. If a
+        write fails, the matches this call wrote are removed again and
+        :class:`StoreError` (``import_save_failed``) is raised. Raises
+        :class:`ReadOnlyStore` on a read-only store.
         """
-        prepared = []
-        for i, doc in enumerate(docs):
-            try:
-                obj, match = read_document(doc)
-            except RuleViolation as err:
-                raise ImportRefused(i, err, names[i] if names else None) from None
-            meta = obj.get("meta") if isinstance(obj.get("meta"), dict) else {}
-            prepared.append((match, meta))
         with self._lock:
             self._check_open()
-            ids, written = [], []
-            for match, meta in prepared:
-                match_id = self._import_one(match, meta, written)
-                ids.append(match_id)
+            self._check_writable("could not import")
+        prepared, refused = _prepare_import(docs, names)
+        if refused and not skip_refused:
+            raise ImportRefused(refused)
+        with self._lock:
+            self._check_open()
+            ids: list[str] = []
+            written: list[MatchSummary] = []
+            try:
+                for _, match, meta in prepared:
+                    ids.append(self._import_one(match, meta, written))
+            except StoreError:
+                self._undo_import(written)
+                raise
             if written:
                 self._put_index(written)
-            return ids
+            return ImportReport(ids, refused)
+
+    def check_documents(self, docs: list[object], names: list[str] | None = None) -> list[ImportRefusal]:
+        """The documents :meth:`import_report` would refuse, and why; writes nothing (works read-only)."""
+        return _prepare_import(docs, names)[1]
+
+    def import_documents(self, docs: list[object], names: list[str] | None = None,
+                         skip_refused: bool = False) -> list[str]:
+        """Import match documents (dicts, or JSON text/bytes); return their ids in order.
+
+        See :meth:`import_report`; this returns its ``ids``.
+        """
+        return self.import_report(docs, names, skip_refused).ids
 
     # --------------------------------------------------------------- lifecycle
     def close(self) -> None:
@@ -594,20 +750,21 @@ class MatchStore:
             if self.closed:
                 return
             try:
-                if self._dirty:
-                    self._put_index([self._summaries[i] for i in self._dirty if i in self._summaries])
-                if not self._dirty:  # the index is current: the next open may trust it
-                    try:
-                        write_atomic(self.layout.clean_mark, time_text(now()).encode())
-                    except OSError as err:  # harmless: the next open checks every file
-                        log.warning("could not mark the store closed: %s", err)
+                if self.read_only is None:
+                    if self._dirty:
+                        self._put_index([self._summaries[i] for i in self._dirty if i in self._summaries])
+                    if not self._dirty:  # the index is current: the next open may trust it
+                        try:
+                            write_and_confirm(self.layout.clean_mark, time_text(now()).encode())
+                        except OSError as err:  # harmless: the next open checks every file
+                            log.warning("could not mark the store closed: %s", err)
                 for op in self._open.values():
                     op.log.close()
                 self._open.clear()
                 self._index.close()
             finally:
                 self.closed = True
-                unlock_folder(self._lock_fd)
+                self._release()
                 with _REGISTRY_LOCK:
                     if _REGISTRY.get(self.root) is self:
                         del _REGISTRY[self.root]
@@ -615,13 +772,17 @@ class MatchStore:
     def __enter__(self) -> MatchStore:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # ---------------------------------------------------------------- internals
     def _check_open(self) -> None:
         if self.closed:
             raise StoreClosed(f"the store of {self.root} is closed; open it again", "store_closed")
+
+    def _check_writable(self, what: str) -> None:
+        if self.read_only is not None:
+            raise ReadOnlyStore(self.read_only, what)
 
     @staticmethod
     def _check_version(op: _OpenMatch, expected: int | None) -> None:
@@ -651,19 +812,35 @@ class MatchStore:
         if op is not None:
             op.log.close()
 
+    def _read_log(self, match_id: str, explain: bool) -> tuple[MatchLog, list[Event], Event, LogState, Match]:
+        """Read and fold a match file: ``(open log, events, create event, LogState, Match)``.
+
+        Raises :class:`DamagedFile` / :class:`LogError` (damage) or :class:`_Unreadable`.
+        """
+        match_log = MatchLog(self.layout.match_file(match_id))
+        try:
+            events = match_log.read()
+            head, state, match = fold_log(list(events), explain=explain, match_id=match_id)
+        except OSError as err:
+            match_log.close()
+            raise _Unreadable(err) from None
+        except BaseException:
+            match_log.close()
+            raise
+        return match_log, events, head, state, match
+
     def _load(self, match_id: str) -> _OpenMatch:
         op = self._open.get(match_id)
         if op is not None:
             self._open.move_to_end(match_id)
             return op
         s = self._readable_summary(match_id)
-        match_log = MatchLog(self.layout.match_file(match_id))
         try:
-            events = match_log.read()
-            head, state, match = fold_log(events, explain=True)
+            match_log, events, head, state, match = self._read_log(match_id, explain=True)
         except (DamagedFile, LogError) as err:
-            match_log.close()
-            raise self._damaged(match_id, getattr(err, "reason", str(err))) from None
+            raise self._damaged(match_id, _reason(err)) from None
+        except _Unreadable as err:
+            raise self._unreadable(match_id, err) from None
         op = _OpenMatch(match_id, match_log, head, state, match, len(events),
                         parse_time(events[-1]["time"]) or now())
         self._keep_open(op)
@@ -671,7 +848,7 @@ class MatchStore:
             self._update_summary(op, index=True)
         return op
 
-    def _readable_summary(self, match_id: str):
+    def _readable_summary(self, match_id: str) -> MatchSummary:
         """The index entry of a match whose file may be read; raises MatchNotFound / MatchDamaged."""
         s = self._summaries.get(match_id)
         if s is None:
@@ -686,13 +863,14 @@ class MatchStore:
         if op is not None:
             return op.match
         self._readable_summary(match_id)
-        match_log = MatchLog(self.layout.match_file(match_id))
         try:
-            return fold_log(match_log.read(), explain=False)[2]
+            match_log, _, _, _, match = self._read_log(match_id, explain=False)
         except (DamagedFile, LogError) as err:
-            raise self._damaged(match_id, getattr(err, "reason", str(err))) from None
-        finally:
-            match_log.close()
+            raise self._damaged(match_id, _reason(err)) from None
+        except _Unreadable as err:
+            raise self._unreadable(match_id, err) from None
+        match_log.close()
+        return match
 
     def _change(self, op: _OpenMatch, fields: dict[str, Any], match: Match | None = None) -> _OpenMatch:
         """Append one event that changes what is in effect (undo, redo, correct): the new state is
@@ -743,10 +921,10 @@ class MatchStore:
         self._change(op, fields, match)
         return FixResult(match, preview, seq, kept)
 
-    def _append(self, op: _OpenMatch, events: list[dict]) -> None:
+    def _append(self, op: _OpenMatch, events: list[Event]) -> None:
         try:
             op.log.append(events)
-        except OSError as err:
+        except OSError as err:  # the file was read back: it does not hold these events
             self._drop(op.id)
             raise StoreError(f"could not save match {op.id} ({err.strerror or err}); the last action was "
                              "not recorded", "save_failed", reason=str(err.strerror or err),
@@ -764,6 +942,8 @@ class MatchStore:
             self._dirty.add(op.id)
 
     def _put_index(self, summaries: list[MatchSummary]) -> None:
+        if self.read_only is not None:  # repaired in memory only; the next writable open repairs the disk
+            return
         try:
             self._index.put(summaries)
         except (OSError, DamagedFile) as err:  # the logs are the truth: the index is repaired at next open
@@ -786,13 +966,25 @@ class MatchStore:
         self._put_index([self._summaries[match_id]])
         return MatchDamaged(message, "match_damaged", match=match_id)
 
+    def _unreadable(self, match_id: str, err: _Unreadable) -> StoreError:
+        """The error for a match file the system would not read (left in place; tried again next time)."""
+        self._drop(match_id)
+        return StoreError(f"match {match_id} could not be read: {err.reason}; its file was left as it is — "
+                          "check the data folder's permissions and try again")
+
+    def _who(self, summary: MatchSummary | None) -> str:
+        if summary is None or not summary.players:
+            return ""
+        return f" ({' v '.join(summary.players)}, started {summary.started.astimezone():%Y-%m-%d %H:%M})"
+
     def _set_match_aside(self, match_id: str, reason: str, summary: MatchSummary | None) -> str:
         source = self.layout.match_file(match_id)
-        where = self._move_aside(source, match_id)
-        who = f" ({' v '.join(summary.players)}, started {summary.started.astimezone():%Y-%m-%d %H:%M})" \
-            if summary is not None and summary.players else ""
-        kept = f"Its file was moved to {where} and kept" if where else "Its file could not be moved aside"
-        message = (f"Match {match_id}{who} could not be read: {reason}. {kept}; "
+        if self.read_only is not None:
+            kept = "Its file was left in place (the data folder is open for reading only)"
+        else:
+            where = self._move_aside(source, match_id)
+            kept = f"Its file was moved to {where} and kept" if where else "Its file could not be moved aside"
+        message = (f"Match {match_id}{self._who(summary)} could not be read: {reason}. {kept}; "
                    "the other matches are not affected.")
         self._problem(message)
         return message
@@ -808,12 +1000,15 @@ class MatchStore:
             fsync_dir(dest.parent)
         except OSError as err:
             log.warning("could not move %s aside: %s", source, err)
-            return None
+            return None if source.exists() else str(dest.relative_to(self.root))
         return str(dest.relative_to(self.root))
 
     def _shard_aside(self, path: Path, reason: str) -> None:
-        where = self._move_aside(path, f"index-{path.stem}")
-        kept = f"It was moved to {where}" if where else "It could not be moved aside"
+        if self.read_only is not None:
+            kept = "It was left in place (the data folder is open for reading only)"
+        else:
+            where = self._move_aside(path, f"index-{path.stem}")
+            kept = f"It was moved to {where}" if where else "It could not be moved aside"
         self._problem(f"The history index file index/{path.name} could not be read: {reason}. {kept} "
                       "and the history was rebuilt from the match files; no match was lost.")
 
@@ -831,16 +1026,26 @@ class MatchStore:
         """
         matches = self.layout.matches
         present = {n[:-5] for n in match_files if n.endswith(".json")}  # set algebra: 10,000 files
+        present = {i for i in present if is_match_id(i)}
         known = self._summaries.keys()
-        to_read = {i for i in present - known if is_match_id(i)}  # new files
+        to_read = present - known  # new files
         to_read |= present & self._index.missing_from(known)  # entries lost with a shard
         # after a clean close only matches not finished need their size checked
         for match_id in present & (known if full else self._index.unfinished):
             s = self._summaries[match_id]
-            if s.status == DAMAGED or os.stat(matches / f"{match_id}.json").st_size != s.file_size:
+            try:
+                size = os.stat(matches / f"{match_id}.json").st_size
+            except FileNotFoundError:  # removed meanwhile (by the program holding the folder)
+                present.discard(match_id)
+                continue
+            if s.status == DAMAGED or size != s.file_size:
                 to_read.add(match_id)
-        changed = [self._summary_from_file(i, self._summaries.get(i)) for i in sorted(to_read)]
-        aside = {e.name.split(".")[0] for e in os.scandir(self.layout.damaged)}
+        changed: list[MatchSummary] = []
+        for match_id in sorted(to_read):
+            summary = self._summary_from_file(match_id, self._summaries.get(match_id))
+            if summary is not None:
+                changed.append(summary)
+        aside = {name.split(".")[0] for name in self._listing(self.layout.damaged)}
         for match_id in known - present:
             s = self._summaries[match_id]
             if s.status != DAMAGED:
@@ -860,40 +1065,52 @@ class MatchStore:
 
     def _take_clean_mark(self) -> bool:
         """True if the last session closed cleanly; the mark is removed (durably) at once, so a
-        crash during this session leaves no mark and the next open checks every file."""
+        crash during this session leaves no mark and the next open checks every file. A read-only
+        store only looks at it."""
         mark = self.layout.clean_mark
         if not mark.exists():
             return False
-        mark.unlink()
-        fsync_dir(mark.parent)
+        if self.read_only is not None:
+            return self.read_only.code != BUSY  # the program holding the folder may be changing it
+        try:
+            mark.unlink()
+            fsync_dir(mark.parent)
+        except OSError as err:
+            log.warning("could not remove the clean-close mark: %s", err)
+            return False
         return True
 
-    def _summary_from_file(self, match_id: str, old: MatchSummary | None) -> MatchSummary:
-        match_log = MatchLog(self.layout.match_file(match_id))
+    def _summary_from_file(self, match_id: str, old: MatchSummary | None) -> MatchSummary | None:
+        """The summary a match file gives, or its damaged summary (the file then moved aside);
+        ``None`` if the system would not read it (left for the next open)."""
         try:
-            events = match_log.read()
-            head, _, match = fold_log(events, explain=False)
+            match_log, events, head, _, match = self._read_log(match_id, explain=False)
         except (DamagedFile, LogError) as err:
-            message = self._set_match_aside(match_id, getattr(err, "reason", str(err)), old)
+            message = self._set_match_aside(match_id, _reason(err), old)
             return old.damaged(message) if old is not None else damaged_summary(match_id, message,
                                                                                  _id_time(match_id))
-        finally:
-            match_log.close()
+        except _Unreadable as err:
+            message = (f"Match {match_id}{self._who(old)} could not be read: {err.reason}. Its file was "
+                       "left as it is; the other matches are not affected.")
+            self._problem(message)
+            self._summaries[match_id] = (old.damaged(message) if old is not None
+                                         else damaged_summary(match_id, message, _id_time(match_id)))
+            return None  # in memory only: read again at the next open
+        match_log.close()
         return summarize(match_id, head, match, len(events), parse_time(events[-1]["time"]) or now(),
                          match_log.size)
 
-    def _import_one(self, match: Match, meta: dict, written: list[MatchSummary]) -> str:
-        wanted = meta.get("id")
+    def _import_one(self, match: Match, meta: Meta, written: list[MatchSummary]) -> str:
+        wanted = meta.id
         same = self._same_match(match, wanted)
         if same is not None:
             return same  # the same match coming back (a restored backup, a file imported twice)
-        free = is_match_id(wanted) and wanted not in self._summaries and \
+        free = isinstance(wanted, str) and is_match_id(wanted) and wanted not in self._summaries and \
             not self.layout.match_file(wanted).exists()
-        match_id = wanted if free else self._fresh_id()
+        match_id = wanted if free and isinstance(wanted, str) else self._fresh_id()
         moment = now()
-        started, ended = parse_time(meta.get("started")), parse_time(meta.get("ended"))
         head = create_event(match_id, match.variant, match.players, match.partnerships, "import", moment,
-                            started=started, ended=ended if match.finished else None)
+                            started=meta.started, ended=meta.ended if match.finished else None)
         stamp = time_text(moment)
         events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)}
                            for i, a in enumerate(match.actions, start=1)]
@@ -903,8 +1120,8 @@ class MatchStore:
             match_log.append(events)
         except OSError as err:
             raise StoreError(f"could not save imported match {match_id} ({err.strerror or err}); "
-                             f"{len(written)} match(es) were imported before it", "import_save_failed",
-                             reason=str(err.strerror or err), cause=os_cause(err), count=len(written)) from None
+                             "nothing was imported", "import_save_failed",
+                             reason=str(err.strerror or err), cause=os_cause(err), count=0) from None
         finally:
             match_log.close()
         summary = summarize(match_id, head, match, len(events), moment, match_log.size)
@@ -912,13 +1129,23 @@ class MatchStore:
         written.append(summary)
         return match_id
 
+    def _undo_import(self, written: list[MatchSummary]) -> None:
+        """Remove the files an import that failed half-way wrote (new files nothing refers to yet)."""
+        for s in written:
+            self._summaries.pop(s.id, None)
+            try:
+                self.layout.match_file(s.id).unlink()
+            except OSError as err:  # it stays, and is listed as a match at the next open
+                log.warning("could not remove %s after a failed import: %s", s.id, err)
+                self._summaries[s.id] = s
+
 
     def _same_match(self, match: Match, wanted: object) -> str | None:
         """The id of a match already here with exactly these players and moves: the one
         called ``wanted`` if it is, else any (checked only among matches with the same
         game, seating and number of actions, so importing stays cheap)."""
         document = match_to_document(match)
-        if is_match_id(wanted) and wanted in self._summaries:
+        if isinstance(wanted, str) and is_match_id(wanted) and wanted in self._summaries:
             candidates = [wanted]
         else:
             players, actions = tuple(match.players), len(match.actions)
@@ -929,7 +1156,7 @@ class MatchStore:
             try:
                 if match_to_document(self._fold_for_reading(match_id)) == document:
                     return match_id
-            except MatchDamaged:
+            except StoreError:  # damaged or unreadable: not the same match
                 continue
         return None
 
@@ -958,6 +1185,30 @@ def _canonical_edits(edits: Edit | list[Edit], players: int) -> list[Edit]:
         else:
             out.append(edit)
     return out
+
+
+def _prepare_import(docs: list[object], names: list[str] | None) -> tuple[list[tuple[int, Match, Meta]],
+                                                                           list[ImportRefusal]]:
+    """Check every document for import: ``([(position, Match, Meta)], [ImportRefusal])``."""
+    prepared: list[tuple[int, Match, Meta]] = []
+    refused: list[ImportRefusal] = []
+    for i, doc in enumerate(docs):
+        name = names[i] if names is not None and i < len(names) else f"document {i + 1}"
+        try:
+            obj, match = read_document(doc)
+            prepared.append((i, match, read_meta(obj)))
+        except RuleViolation as err:
+            refused.append(ImportRefusal(i, name, err))
+        except Exception as err:  # an engine fault on odd input: refuse this document, log the cause
+            log.error("the rules engine failed on %s: %r", name, err, exc_info=True)
+            refused.append(ImportRefusal(i, name, RuleViolation(
+                "", "malformed", what="unreadable",
+                text=f"the rules engine could not read it ({type(err).__name__})")))
+    return prepared, refused
+
+
+def _reason(err: DamagedFile | LogError) -> str:
+    return err.reason if isinstance(err, DamagedFile) else str(err)
 
 
 def _canonical(action: object, players: int) -> tuple[dict[str, Any], Action]:
@@ -990,8 +1241,10 @@ def _on_or_after(moment: datetime, bound: date, after: bool = False) -> bool:
 
 
 def _id_time(match_id: str) -> datetime:
+    """The creation time a match id says, or now if it says none in range."""
     try:
-        return datetime.strptime(match_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+        moment = datetime.strptime(match_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
     except ValueError:
         return now()
+    return moment if in_range(moment) else now()
 

@@ -7,12 +7,15 @@ opens without reading every match file.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from ..rules import Match
-from ..rules.variants import side_of_seats
-from .events import parse_time, time_text
+from ..rules.variants import VARIANTS, side_of_seats
+from .events import SOURCES, Event, is_time_text, parse_time, time_text
+from .paths import is_match_id
 
 IN_PROGRESS, FINISHED, DAMAGED = "in-progress", "finished", "damaged"
 
@@ -20,6 +23,7 @@ IN_PROGRESS, FINISHED, DAMAGED = "in-progress", "finished", "damaged"
 _STATUSES = (IN_PROGRESS, FINISHED, DAMAGED)
 _KEYS = frozenset(("id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners",
                    "rounds", "events"))
+_OPTIONAL = frozenset(("file_size", "source", "problem"))
 
 
 class MatchSummary:
@@ -49,21 +53,58 @@ class MatchSummary:
 
     __slots__ = ("_e",)
 
-    def __init__(self, entry: dict) -> None:
+    def __init__(self, entry: dict[str, Any]) -> None:
         self._e = entry
 
-    id = property(lambda self: self._e["id"])
-    variant = property(lambda self: self._e["variant"])
-    players = property(lambda self: tuple(self._e["players"]))
-    partnerships = property(lambda self: self._e["partnerships"])
-    status = property(lambda self: self._e["status"])
-    scores = property(lambda self: tuple(self._e["scores"]))
-    winners = property(lambda self: tuple(self._e["winners"]))
-    rounds = property(lambda self: self._e["rounds"])
-    events = property(lambda self: self._e["events"])
-    source = property(lambda self: self._e.get("source", "app"))
-    problem = property(lambda self: self._e.get("problem"))
-    file_size = property(lambda self: self._e.get("file_size"))
+    @property
+    def id(self) -> str:
+        return str(self._e["id"])
+
+    @property
+    def variant(self) -> str:
+        return str(self._e["variant"])
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self._e["players"])
+
+    @property
+    def partnerships(self) -> bool:
+        return bool(self._e["partnerships"])
+
+    @property
+    def status(self) -> str:
+        return str(self._e["status"])
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._e["scores"])
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self._e["winners"])
+
+    @property
+    def rounds(self) -> int:
+        return int(self._e["rounds"])
+
+    @property
+    def events(self) -> int:
+        return int(self._e["events"])
+
+    @property
+    def source(self) -> str:
+        return str(self._e.get("source", "app"))
+
+    @property
+    def problem(self) -> str | None:
+        problem = self._e.get("problem")
+        return problem if isinstance(problem, str) else None
+
+    @property
+    def file_size(self) -> int | None:
+        size = self._e.get("file_size")
+        return size if isinstance(size, int) else None
 
     @property
     def started(self) -> datetime:
@@ -83,18 +124,18 @@ class MatchSummary:
 
     @property
     def finished(self) -> bool:
-        return self._e["status"] == FINISHED
+        return bool(self._e["status"] == FINISHED)
 
     @property
     def sort_key(self) -> str:
         """Chronological order: the start time as stored (fixed width) followed by the id."""
-        return self._e["started"] + self._e["id"]
+        return str(self._e["started"]) + str(self._e["id"])
 
-    def to_entry(self) -> dict:
+    def to_entry(self) -> dict[str, Any]:
         """The index entry (JSON-ready; a copy)."""
         return dict(self._e)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The summary for ``history --json``."""
         return {"id": self.id, "variant": self.variant, "players": list(self.players),
                 "partnerships": self.partnerships, "sides": list(self.sides), "started": self._e["started"],
@@ -104,30 +145,28 @@ class MatchSummary:
 
     @classmethod
     def from_entry(cls, entry: object) -> MatchSummary:
-        """Check an index entry's shape and wrap it; raises ``ValueError`` if malformed.
+        """Check an index entry read from disk, every value of it, and wrap it.
 
-        The check is of keys and field types, not of list elements: it runs
-        for every match each time the history opens (entries are written by
-        the store; a shard that is not valid JSON is caught before this).
+        Raises ``ValueError`` if anything is out of place (a wrong key, type,
+        count, seat, side or time): the caller drops the entry and rebuilds it
+        from the match file. Runs for every match each time the history opens
+        (about 3 µs an entry).
         """
-        e = entry
-        if not (type(e) is dict and e.keys() >= _KEYS and e["status"] in _STATUSES
-                and type(e["id"]) is str and type(e["variant"]) is str and type(e["partnerships"]) is bool
-                and type(e["rounds"]) is int and type(e["events"]) is int and type(e["players"]) is list
-                and type(e["scores"]) is list and type(e["winners"]) is list
-                and _time_ok(e["started"]) and (e["ended"] is None or _time_ok(e["ended"]))):
+        if not (type(entry) is dict and _entry_ok(entry)):
             raise ValueError("malformed index entry")
-        return cls(e)
+        return cls(entry)
 
     @classmethod
-    def make(cls, match_id: str, variant: str, players, partnerships: bool, started: datetime,
-             ended: datetime | None, status: str, scores, winners, rounds: int, events: int,
-             source: str = "app", problem: str | None = None, file_size: int | None = None) -> MatchSummary:
+    def make(cls, match_id: str, variant: str, players: Sequence[str], partnerships: bool, started: datetime,
+             ended: datetime | None, status: str, scores: Sequence[int], winners: Sequence[int], rounds: int,
+             events: int, source: str = "app", problem: str | None = None,
+             file_size: int | None = None) -> MatchSummary:
         """A summary from its values (times are stored as :func:`time_text` strings)."""
-        entry = {"id": match_id, "variant": variant, "players": list(players), "partnerships": partnerships,
-                 "started": time_text(started), "ended": time_text(ended) if ended else None,
-                 "status": status, "scores": list(scores), "winners": list(winners), "rounds": rounds,
-                 "events": events, "file_size": file_size}
+        entry: dict[str, Any] = {
+            "id": match_id, "variant": variant, "players": list(players), "partnerships": partnerships,
+            "started": time_text(started), "ended": time_text(ended) if ended else None, "status": status,
+            "scores": list(scores), "winners": list(winners), "rounds": rounds, "events": events,
+            "file_size": file_size}
         if source != "app":
             entry["source"] = source
         if problem is not None:
@@ -146,18 +185,52 @@ class MatchSummary:
         theirs.pop("file_size", None)
         return mine == theirs
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking value: not a dict key
 
     def __repr__(self) -> str:
         return f"MatchSummary({self._e!r})"
 
 
-def _time_ok(text: object) -> bool:
-    # time_text() format: 2025-06-12T15:30:12.123Z (sorts as text in time order)
-    return type(text) is str and len(text) == 24 and text[-1] == "Z" and text[10] == "T"
+def _ints(value: object) -> bool:
+    return type(value) is list and all(type(x) is int for x in value)
 
 
-def summarize(match_id: str, head: dict, match: Match, events: int, last_time: datetime,
+def _entry_ok(e: dict[str, Any]) -> bool:
+    """Every key and value of an index entry is what the store writes (see :meth:`MatchSummary.make`)."""
+    keys = e.keys()
+    if not (keys >= _KEYS and keys <= _KEYS | _OPTIONAL and is_match_id(e["id"])):
+        return False
+    status, variant, players, partnerships = e["status"], e["variant"], e["players"], e["partnerships"]
+    damaged = status == DAMAGED
+    if status not in _STATUSES or type(partnerships) is not bool or type(variant) is not str:
+        return False
+    if not (variant in VARIANTS or (damaged and variant == "")):
+        return False
+    if not (type(players) is list and all(type(p) is str for p in players)
+            and (2 <= len(players) <= 4 or (damaged and not players)) and (not partnerships or len(players) == 4)):
+        return False
+    sides = 2 if partnerships else len(players)
+    scores, winners = e["scores"], e["winners"]
+    if not (_ints(scores) and (len(scores) == sides or (damaged and not scores))):
+        return False
+    if not (_ints(winners) and len(set(winners)) == len(winners) and all(0 <= w < sides for w in winners)):
+        return False
+    if not damaged and bool(winners) != (status == FINISHED):
+        return False
+    rounds, events = e["rounds"], e["events"]
+    if not (type(rounds) is int and type(events) is int and rounds >= 0 and (events >= 1 or damaged)):
+        return False
+    ended = e["ended"]
+    if not (is_time_text(e["started"]) and (ended is None or is_time_text(ended))):
+        return False
+    if not damaged and (ended is None) == (status == FINISHED):
+        return False
+    size, source, problem = e.get("file_size"), e.get("source", "app"), e.get("problem")
+    return ((size is None or (type(size) is int and size >= 0)) and source in SOURCES
+            and (problem is None or type(problem) is str) and (problem is not None or not damaged))
+
+
+def summarize(match_id: str, head: Event, match: Match, events: int, last_time: datetime,
               file_size: int | None) -> MatchSummary:
     """The summary of a folded match.
 
@@ -167,12 +240,12 @@ def summarize(match_id: str, head: dict, match: Match, events: int, last_time: d
     (``head["import_events"] == events``), when the document's own end time
     (``head["ended"]``) is used if it gave one.
     """
-    started = parse_time(head.get("started")) or parse_time(head["time"])
+    started = parse_time(head.get("started")) or parse_time(head["time"]) or last_time  # checked by check_log
     ended = None
     if match.finished:
         ended = last_time
-        if head.get("import_events") == events and parse_time(head.get("ended")):
-            ended = parse_time(head.get("ended"))
+        if head.get("import_events") == events:
+            ended = parse_time(head.get("ended")) or last_time
     return MatchSummary.make(match_id, match.variant, match.players, match.partnerships, started, ended,
                              FINISHED if match.finished else IN_PROGRESS, match.points, match.winners,
                              len(match.rounds), events, head.get("source", "app"), file_size=file_size)
@@ -209,13 +282,14 @@ class PlayerStats:
         """Display points per round over finished matches (0.0 with no rounds)."""
         return self.points / self.rounds if self.rounds else 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The statistics for ``stats --json``."""
         return {"name": self.name, "matches": self.matches, "wins": self.wins, "rounds": self.rounds,
                 "points": self.points, "average_points_per_round": round(self.average_points_per_round, 3),
                 "unfinished": self.unfinished}
 
 
-def player_stats(summaries_newest_first: list[MatchSummary]) -> list[PlayerStats]:
+def player_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[PlayerStats]:
     """Per-player statistics, most wins first (then most matches, then name)."""
     stats: dict[str, PlayerStats] = {}
     for s in summaries_newest_first:
