@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.rules import Draw, Pass, Play  # noqa: E402
 from scorekeeper.store import open_store  # noqa: E402
-from scorekeeper.store.atomic import write_atomic  # noqa: E402
+from scorekeeper.store.atomic import seal, write_atomic  # noqa: E402
 from scorekeeper.store.documents import document_actions, read_document  # noqa: E402
 from scorekeeper.store.events import action_to_json, create_event  # noqa: E402
 from scorekeeper.store.paths import Layout, new_match_id, shard_of  # noqa: E402
@@ -86,14 +86,14 @@ def write_history(root: Path, size: int, docs: list[dict]) -> None:
         for seq, body in enumerate(bodies, start=1):
             moment += step
             parts.append(f'"{seq + 1}":{{"seq":{seq},"time":"{_stamp(moment)}",{body}}}')
-        raw = ('{"events":{' + ",".join(parts) + "}}").encode()
+        raw = seal(('{"events":{' + ",".join(parts) + "}}").encode())  # with its checksum, as the store writes
         layout.match_file(match_id).write_bytes(raw)
         summary = summarize(match_id, head, match, len(bodies) + 1, moment, len(raw))
         table = shards.setdefault(shard_of(match_id), {})
         table[str(len(table) + 1)] = summary.to_entry()
     for shard, table in shards.items():
-        layout.shard_file(shard).write_text(json.dumps({"matches": table}, ensure_ascii=False, separators=(",", ":")),
-                                            encoding="utf-8")
+        text = json.dumps({"matches": table}, ensure_ascii=False, separators=(",", ":"))
+        layout.shard_file(shard).write_bytes(seal(text.encode("utf-8")))
 
 
 def percentile(values: list[float], q: float) -> float:

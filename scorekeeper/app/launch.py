@@ -6,20 +6,28 @@ unless asked. A desktop window is used only where the Flet desktop client is
 installed and a display exists; everywhere else ``scorekeeper`` serves on
 loopback (port 8550, like ``scorekeeper serve``, so a tab left open
 reconnects after a restart) and opens the default browser.
+
+Stopping: Ctrl+C (SIGINT) and SIGTERM both stop the server gracefully and
+close the store (the index brought up to date, the clean-close mark written);
+connections get :data:`SHUTDOWN_SECONDS` to finish, then are cut, so a
+browser that connected and never spoke cannot keep the server up.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib.util
 import logging
 import os
 import platform
+import signal
 import socket
 import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
@@ -33,6 +41,7 @@ from .store_access import open_app_store
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8550  # ``scorekeeper`` and ``scorekeeper serve``: the same address after every restart
+SHUTDOWN_SECONDS = 3  # how long open connections may take to close once the server is told to stop
 
 
 def web_app(data_dir: Path, store=None, admission=None):
@@ -57,28 +66,76 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
 
     try:
         store = open_app_store(data_dir)
-    except StoreError as err:  # e.g. another Scorekeeper has this data folder open
+    except StoreError as err:  # e.g. the data folder cannot be created
         print(f"scorekeeper: {err.message}", file=sys.stderr)
         return 2
+    for problem in store.problems:  # damage found and set aside while opening: said once, here and in the app
+        print(f"scorekeeper: warning: {problem}", file=sys.stderr)
+    if store.read_only is not None:
+        print(f"scorekeeper: {store.read_only.message}: matches can be looked at, not changed", file=sys.stderr)
     plan = exposure(host, port, lan)
     admission = plan.admission()
-    app = web_app(data_dir, store, admission)
+    app = _quiet_when_cut(web_app(data_dir, store, admission))
     unredact = redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
     terminal.banner(plan, admission, data_dir, sys.stdout)
     unhook = terminal.renew_on_hangup(admission, sys.stdout)
     if open_browser and not plan.key_required:
         threading.Timer(1.5, webbrowser.open, [f"http://{plan.bind}:{port}/"]).start()
     config = uvicorn.Config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
-                            access_log=False)  # the access log prints query strings: join links carry keys
+                            access_log=False,  # the access log prints query strings: join links carry keys
+                            timeout_graceful_shutdown=SHUTDOWN_SECONDS)
+    logging.getLogger("uvicorn.error").addFilter(_no_cut_report)
     # what is loaded by now (Flet, the engine, the store) lives as long as the process: keep it out of
     # the collector's full passes, which otherwise stall a tap now and then for tens of ms
     gc.freeze()
-    try:
-        uvicorn.Server(config).run()
-    finally:
-        unhook()
-        unredact()
+    with _sigterm_exits():
+        try:
+            uvicorn.Server(config).run()
+        finally:
+            unhook()
+            unredact()
+            store.close()  # as at exit, but before any thread the server leaves behind can delay it
     return 0
+
+
+def _no_cut_report(record: logging.LogRecord) -> bool:
+    """Drop uvicorn's "Cancel N running task(s), timeout graceful shutdown exceeded" (an ERROR line on
+    every stop with a silent websocket open): cutting those is how the stop is kept short."""
+    return not str(record.msg).startswith("Cancel %s running task(s)")
+
+
+def _quiet_when_cut(app: Any) -> Any:
+    """The ASGI ``app``, except that a websocket cut at shutdown (still open after
+    :data:`SHUTDOWN_SECONDS`, e.g. one that connected and never registered) ends quietly: uvicorn
+    cancels it, and would log the cancellation as an error with a traceback."""
+
+    async def wrapped(scope: dict, receive: Any, send: Any) -> None:
+        try:
+            await app(scope, receive, send)
+        except asyncio.CancelledError:
+            if scope.get("type") != "websocket":
+                raise
+
+    return wrapped
+
+
+class _sigterm_exits:
+    """While serving, SIGTERM ends the process like Ctrl+C: uvicorn stops gracefully on it (its own
+    handler), then raises it again once stopped; the handler here makes that a ``SystemExit(143)``
+    (clean-up runs, the store is closed) instead of the default instant death."""
+
+    def __enter__(self) -> None:
+        self._previous = None
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def desktop_available() -> bool:

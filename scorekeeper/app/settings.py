@@ -3,22 +3,33 @@
 Kept in the data folder rather than in the browser's storage so that the
 same choice holds in every tab and window, and tests can use a temp folder.
 A missing or damaged file means defaults (the system language, no match).
+
+Written like the store's files (temp file, fsync, rename, fsync the folder:
+:func:`scorekeeper.store.atomic.write_and_confirm`); a temp file left by a
+crash is swept when the store opens the folder. On a folder that cannot be
+written (a read-only store) a change holds in memory until the app stops.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 from pathlib import Path
 
 from ..i18n import LANGUAGES, system_language
+from ..store.atomic import write_and_confirm
+
+log = logging.getLogger(__name__)
 
 FILE = "settings.json"
+LEGACY_TEMP = "settings.tmp"  # the temp file of versions before atomic writes: removed at the next save
 LAST_MATCH = "last_match"  # id of the match a move was last recorded in (or last opened): resumed on start
 
-_lock = threading.Lock()  # tabs save from worker threads: one writer at a time (they share the temp file)
+_lock = threading.Lock()  # tabs save from worker threads: one writer at a time
 _last_match: dict[str, str | None] = {}  # data folder -> last match saved by this process (skips rewrites)
+_unsaved: dict[str, dict] = {}  # data folder -> values the folder refused to store (read-only): kept for this run
 
 
 def load(data_dir: str | os.PathLike) -> dict:
@@ -29,20 +40,30 @@ def load(data_dir: str | os.PathLike) -> dict:
         data = {}
     if not isinstance(data, dict):
         data = {}
+    data.update(_unsaved.get(str(data_dir), {}))
     if data.get("lang") not in LANGUAGES:
         data["lang"] = system_language()
     return data
 
 
 def save(data_dir: str | os.PathLike, values: dict) -> None:
-    """Merge ``values`` into the saved settings (written whole, then renamed into place)."""
+    """Merge ``values`` into the saved settings (written whole and durably, then renamed into place).
+
+    If the folder refuses the write (read-only, full), the values are kept in memory for this
+    process and a warning is logged: a settings file is never worth an error on screen.
+    """
     with _lock:
         data = load(data_dir)
         data.update(values)
-        path = Path(data_dir) / FILE
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, path)
+        folder = Path(data_dir)
+        try:
+            write_and_confirm(folder / FILE, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+            (folder / LEGACY_TEMP).unlink(missing_ok=True)
+        except OSError as err:
+            log.warning("could not save the settings in %s (%s); they hold until Scorekeeper stops", folder, err)
+            _unsaved.setdefault(str(data_dir), {}).update(values)
+        else:
+            _unsaved.pop(str(data_dir), None)
         if LAST_MATCH in values:
             _last_match[str(data_dir)] = values[LAST_MATCH]
 

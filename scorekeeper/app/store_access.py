@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import Match
+from ..rules import Match, RuleViolation
 from ..store import open_store
 from ..store.paths import Layout
 from ..store.paths import resolve_data_dir as _store_data_dir
@@ -29,10 +29,26 @@ def resolve_data_dir(option: str | None = None) -> Path:
 def open_app_store(data_dir: Path):
     """The process-wide store of ``data_dir`` (``main(page)`` runs per browser tab: open it once, outside).
 
-    Raises :class:`scorekeeper.store.StoreError` (e.g. ``StoreBusy`` when
-    another process has the folder open).
+    A folder that cannot be written (a read-only disk, no permission, another Scorekeeper holding
+    it) is opened for reading only: ``store.read_only`` says why (see :func:`read_only_notice`) and
+    every change raises :class:`scorekeeper.store.ReadOnlyStore`. Raises
+    :class:`scorekeeper.store.StoreError` only when the folder does not exist and cannot be created.
     """
     return open_store(data_dir)
+
+
+def read_only_notice(store) -> RuleViolation | None:
+    """Why this store can show matches but not change them, or ``None`` when it can write.
+
+    A refusal worded like any other (``explain.violation_words``) from the catalog key
+    ``error.read_only.<code>`` (``busy``, ``read_only_disk``, ``no_permission``, ``requested``,
+    ``cannot_write``) with ``folder``, ``reason`` and ``cause``: what a banner shows while the app
+    is read-only. It is also the wording of the :class:`ReadOnlyStore` a change raises.
+    """
+    reason = store.read_only
+    if reason is None:
+        return None
+    return RuleViolation("", f"read_only.{reason.code}", text=reason.message, **reason.params())
 
 
 def match_to_resume(data_dir: Path, unfinished: list, last: str | None) -> str | None:
