@@ -112,3 +112,71 @@ def test_a_data_folder_that_cannot_be_created_is_one_line_and_exit_code_2(tmp_pa
     err = capsys.readouterr().err
     assert err.strip().splitlines() == [err.strip()]  # one line
     assert f"cannot create the data folder {bad}: Not a directory" in err and "Traceback" not in err
+
+
+def _no_serving(monkeypatch):
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: None)
+    monkeypatch.setattr(launch.gc, "freeze", lambda: None)
+
+
+def test_serve_on_a_damaged_store_says_so_in_a_line_and_serves(tmp_path, monkeypatch, capsys):
+    from scorekeeper.store import open_store
+
+    store = open_store(tmp_path)
+    match_id = store.create_match("horse-race", ["Ann", "Bo"], False)
+    store.close()
+    path = store.layout.match_file(match_id)
+    path.write_bytes(path.read_bytes()[:-30])  # cut off
+    (tmp_path / "index" / "closed-cleanly").unlink()  # after a crash
+    _no_serving(monkeypatch)
+    assert launch.serve(tmp_path, "127.0.0.1", 8765) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"scorekeeper: warning: Match {match_id} (Ann v Bo") and "not valid JSON" in err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert (tmp_path / "index" / "closed-cleanly").exists()  # the store was closed when serving ended
+
+
+def test_serve_on_a_read_only_store_says_why(tmp_path, monkeypatch, capsys):
+    from scorekeeper.store import open_store
+
+    open_store(tmp_path).close()
+    open_store(tmp_path, read_only=True)  # as on a read-only disk (test_read_only.py mounts one)
+    _no_serving(monkeypatch)
+    assert launch.serve(tmp_path, "127.0.0.1", 8765) == 0
+    assert capsys.readouterr().err == (f"scorekeeper: the data folder {tmp_path} was opened read-only: "
+                                       "matches can be looked at, not changed\n")
+
+
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT"])
+def test_a_signal_stops_serve_soon_and_cleanly_with_a_silent_websocket_open(tmp_path, stop):
+    """A client that opens a websocket and never registers cannot keep the server up; SIGTERM closes the
+    store like Ctrl+C (the clean-close mark is written) and nothing is printed."""
+    import asyncio
+    import signal
+    import time
+
+    import websockets
+    from scorekeeper.app.served import ServedApp
+
+    served = ServedApp(tmp_path)
+    log_before = served.log_path.read_text()
+
+    async def silent_client() -> float:
+        async with websockets.connect(f"ws://127.0.0.1:{served.port}/ws"):
+            await asyncio.sleep(0.3)
+            start = time.monotonic()
+            served.proc.send_signal(getattr(signal, stop))
+            while served.proc.poll() is None and time.monotonic() - start < 30:
+                await asyncio.sleep(0.05)
+            return time.monotonic() - start
+
+    try:
+        took = asyncio.run(silent_client())
+    finally:
+        served.stop(kill=served.proc.poll() is None)
+    assert served.proc.returncode == {"SIGTERM": 143, "SIGINT": 130}[stop]
+    assert took < launch.SHUTDOWN_SECONDS + 10  # bounded: it waited forever before
+    assert (tmp_path / "index" / "closed-cleanly").exists()
+    assert served.log_path.read_text() == log_before  # no traceback, no error line

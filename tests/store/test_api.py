@@ -347,7 +347,8 @@ def test_second_process_is_refused_while_the_folder_is_open(data_dir):
 
     open_store(data_dir)
     code = ("import sys\nfrom scorekeeper.store import open_store, StoreBusy\n"
-            "try:\n    open_store(sys.argv[1])\nexcept StoreBusy as e:\n    print(e.message); sys.exit(3)\n")
+            "try:\n    open_store(sys.argv[1], read_only=False)\nexcept StoreBusy as e:\n"
+            "    print(e.message); sys.exit(3)\n")
     out = subprocess.run([sys.executable, "-c", code, str(data_dir)], capture_output=True, text=True,
                          timeout=30, cwd=os.getcwd())
     assert out.returncode == 3, out.stderr

@@ -84,8 +84,11 @@ def test_export_and_import(data_dir, tmp_path, capsys):
 def test_import_refusal_names_the_file_and_imports_nothing(data_dir, capsys):
     code, out, err = run(capsys, data_dir, "import", str(CASES / "hr-2p-seed-layout.json"),
                          str(CASES / "bad-tile-on-table.json"))
-    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
-    assert "bad-tile-on-table.json refused, nothing imported" in err and "round 1, move 6" in err
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        f"refused: {CASES / 'bad-tile-on-table.json'}: round 1, move 6: S4: 1-4 is already on the table; "
+        "each tile is in the set once (S2)",
+        "error: nothing imported: 1 of 2 document(s) refused (--skip-refused imports the others)"]
     code, out, err = run(capsys, data_dir, "import", str(CASES / "bad-malformed-json.json"))
     assert code == 2 and "not a JSON document" in err and "nothing imported" in err
     assert open_store(data_dir).list_matches() == []
@@ -121,8 +124,14 @@ def test_console_script_and_busy_folder(data_dir):
     out = subprocess.run([*cmd, "record", str(CASES / "hr-2p-seed-layout.json")], capture_output=True, text=True,
                          timeout=60, cwd=ROOT)
     assert out.returncode == 0 and is_match_id(out.stdout.strip()), out.stderr
-    open_store(data_dir)  # this process now holds the folder
+    match_id = out.stdout.strip()
+    open_store(data_dir)  # this process now holds the folder: the other one may read it, not write
     out = subprocess.run([*cmd, "history"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert out.returncode == 0 and out.stdout.startswith(match_id)
+    assert out.stderr == f"note: another Scorekeeper program is using the data folder {data_dir}: " \
+        "reading only, nothing is changed\n"
+    out = subprocess.run([*cmd, "record", str(CASES / "hr-2p-seed-layout.json")], capture_output=True, text=True,
+                         timeout=60, cwd=ROOT)
     assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr.strip() == f"error: another Scorekeeper program is using the data folder {data_dir}; " \
-        "close it and try again"
+    assert out.stderr == f"error: could not create the match: another Scorekeeper program is using the data " \
+        f"folder {data_dir}; close the other Scorekeeper program and try again\n"

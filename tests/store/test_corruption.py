@@ -125,6 +125,7 @@ def test_log_the_engine_refuses_is_set_aside(data_dir, history):
     data = json.loads(path.read_text(encoding="utf-8"))
     event = next(e for e in data["events"].values() if e["kind"] == "move" and "play" in e["move"])
     event["move"]["play"] = "5-7"  # not a tile
+    del data["crc32"]  # as after a rules change: a file whose checksum holds, or one edited by hand without it
     path.write_text(json.dumps(data), encoding="utf-8")
     store = open_store(data_dir)
     [problem] = store.problems
