@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import Match, RuleViolation
-from ..store import open_store
+from ..rules import Match
+from ..store import ReadOnlyStore, open_store
 from ..store.paths import Layout
 from ..store.paths import resolve_data_dir as _store_data_dir
 
@@ -37,18 +37,16 @@ def open_app_store(data_dir: Path):
     return open_store(data_dir)
 
 
-def read_only_notice(store) -> RuleViolation | None:
+def read_only_notice(store) -> ReadOnlyStore | None:
     """Why this store can show matches but not change them, or ``None`` when it can write.
 
-    A refusal worded like any other (``explain.violation_words``) from the catalog key
-    ``error.read_only.<code>`` (``busy``, ``read_only_disk``, ``no_permission``, ``requested``,
-    ``cannot_write``) with ``folder``, ``reason`` and ``cause``: what a banner shows while the app
-    is read-only. It is also the wording of the :class:`ReadOnlyStore` a change raises.
+    The same :class:`~scorekeeper.store.ReadOnlyStore` a change raises (code ``read_only.<reason>``:
+    ``busy``, ``read_only_disk``, ``no_permission``, ``requested``, ``cannot_write``; params
+    ``folder``, ``reason``, ``cause``), so a banner words it like any message
+    (``explain.problem_words``, catalog key ``error.read_only.<reason>``).
     """
     reason = store.read_only
-    if reason is None:
-        return None
-    return RuleViolation("", f"read_only.{reason.code}", text=reason.message, **reason.params())
+    return None if reason is None else ReadOnlyStore(reason, "the data folder is open for reading only")
 
 
 def match_to_resume(data_dir: Path, unfinished: list, last: str | None) -> str | None:

@@ -158,7 +158,8 @@ def test_a_signal_stops_serve_soon_and_cleanly_with_a_silent_websocket_open(tmp_
     import time
 
     import websockets
-    from scorekeeper.app.served import ServedApp
+
+    from tests.served import ServedApp
 
     served = ServedApp(tmp_path)
     log_before = served.log_path.read_text()

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from scorekeeper.app.state import AppState
 
 from scorekeeper.app.store_access import open_app_store, read_only_notice
-from scorekeeper.explain import violation_words
+from scorekeeper.explain import problem_words
 from scorekeeper.i18n import LANGUAGES, Translator
-from scorekeeper.store import open_store
+from scorekeeper.store import ReadOnlyStore, open_store
+from tests.app.tabs import new_tab
 from tests.store.conftest import record_case
 
 
@@ -21,19 +21,21 @@ def test_a_read_only_store_opens_and_a_change_is_refused_in_words(tmp_path, lang
     store.close()
     store = open_store(tmp_path, read_only=True)  # as a read-only disk or another Scorekeeper would make it
     assert open_app_store(tmp_path) is store
-    tab = AppState(store=store, data_dir=str(tmp_path), lang=lang, width=390)
+    tab = new_tab(store, tmp_path, lang=lang)
     asyncio.run(tab.start())
-    assert tab.match_id == match_id and tab.match is not None  # the unfinished match is shown
+    assert tab.table.match_id == match_id and tab.table.match is not None  # the unfinished match is shown
     notice = read_only_notice(store)
-    assert notice.code == "read_only.requested" and notice.params["folder"] == str(tmp_path)
-    asyncio.run(tab.create_match())
-    assert tab.error is not None and tab.error.code == "read_only.requested"
+    assert isinstance(notice, ReadOnlyStore) and notice.code == "read_only.requested"
+    assert notice.params["folder"] == str(tmp_path)
+    asyncio.run(tab.setup.create())
+    error = tab.shell.error
+    assert isinstance(error, ReadOnlyStore) and error.code == "read_only.requested"
     t = Translator(lang)
-    words = violation_words(t, tab.error)
-    assert words == violation_words(t, notice) == t("error.read_only.requested", folder=str(tmp_path))
+    words = problem_words(t, error)
+    assert words == problem_words(t, notice) == t("error.read_only.requested", folder=str(tmp_path))
     assert str(tmp_path) in words
     store.close()
 
 
 def test_a_writable_store_needs_no_notice(state):
-    assert read_only_notice(state.store) is None
+    assert read_only_notice(state.services.store) is None
