@@ -583,7 +583,8 @@ class MatchStore:
             return list(self._load(match_id).actions)
 
     def events(self, match_id: str) -> list[Event]:
-        """The raw event log (a copy), for review and audit: see :mod:`scorekeeper.store.events`."""
+        """The raw event log (a copy), for review and audit (``scorekeeper log``): see
+        :mod:`scorekeeper.store.events`."""
         with self._lock:
             self._check_open()
             op = self._load(match_id)
