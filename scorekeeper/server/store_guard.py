@@ -15,11 +15,12 @@ from .admission import Access
 #: store methods that change nothing (passed through as they are)
 READS = frozenset({"version", "open_match", "actions", "events", "list_matches", "unfinished_matches", "summary",
                    "recent_player_names", "stats", "export_document", "export_all", "problems", "layout", "root",
-                   "undo_target", "redo_target", "preview_fix"})
+                   "undo_target", "redo_target", "preview_fix", "read_only", "writable", "export_report",
+                   "check_documents"})
 #: store methods that change one match (its id the first argument): the session must be allowed to score it
 MATCH_WRITES = frozenset({"record", "undo", "redo", "correct", "fix"})
 #: store methods that add matches: the session must be allowed to start matches
-START_WRITES = frozenset({"create_match", "import_documents"})
+START_WRITES = frozenset({"create_match", "import_documents", "import_report"})
 
 
 class GuardedStore:

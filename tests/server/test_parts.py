@@ -111,7 +111,7 @@ def test_a_viewer_and_another_tables_scorer_write_nothing(tmp_path):
         scorer = GuardedStore(store, access_of(admission, Role.SCORER, match_id))
         for attempt in (lambda: viewer.record(match_id, StartRound(0)), lambda: viewer.undo(match_id),
                         lambda: viewer.create_match("horse-race", ["Ed", "Flo"], False),
-                        lambda: viewer.import_documents([])):
+                        lambda: viewer.import_documents([]), lambda: viewer.import_report([])):
             with pytest.raises(AccessDenied) as refused:
                 attempt()
             assert refused.value.code == "access_viewer"
@@ -123,6 +123,8 @@ def test_a_viewer_and_another_tables_scorer_write_nothing(tmp_path):
         scorer.record(match_id, StartRound(0))  # its own match: recorded
         assert store.version(match_id) == 2
         assert viewer.version(match_id) == 2 and viewer.open_match(match_id).players == ["Ann", "Bo"]  # reads pass
+        assert viewer.read_only is None and viewer.writable and viewer.check_documents([]) == []
+        assert [d["meta"]["id"] for d in viewer.export_report().documents] == [match_id, other]
         with pytest.raises(AttributeError):
             viewer.close()
     finally:
