@@ -165,7 +165,7 @@ def test_a_signal_stops_serve_soon_and_cleanly_with_a_silent_websocket_open(tmp_
     log_before = served.log_path.read_text()
 
     async def silent_client() -> float:
-        async with websockets.connect(f"ws://127.0.0.1:{served.port}/ws"):
+        async with websockets.connect(f"ws://127.0.0.1:{served.port}/ws", origin=served.url.rstrip("/")):
             await asyncio.sleep(0.3)
             start = time.monotonic()
             served.proc.send_signal(getattr(signal, stop))
