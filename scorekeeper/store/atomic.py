@@ -42,8 +42,6 @@ CHECK_KEY = "crc32"
 _TRAILER = re.compile(rb'"crc32":"([0-9a-f]{8})"\}\Z')
 _TRAILER_LEN = len(b'"crc32":"00000000"}')
 
-MAX_DEPTH = 16  # levels of objects and lists a store file may nest (a match log has at most 6)
-
 Tables = dict[str, dict[str, Any]]  # TinyDB's data: {table: {doc_id: document}}
 
 
@@ -144,31 +142,28 @@ def sweep_temp_files(folder: Path, names: list[str] | None = None) -> list[Path]
     return removed
 
 
-def _depth_within(value: object, limit: int) -> bool:
-    """True if ``value`` nests lists and objects at most ``limit`` deep (iterative: no recursion)."""
-    stack: list[tuple[object, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
-            continue
-        if depth >= limit:
-            return False
-        stack.extend((child, depth + 1) for child in children)
-    return True
-
-
 def seal(raw: bytes) -> bytes:
     """``raw`` (a compact JSON object) with the checksum key added as its last key."""
     body = b"{" if raw == b"{}" else raw[:-1] + b","
     return body + b'"crc32":"%08x"}' % zlib.crc32(body)
 
 
+def unsealed(raw: bytes) -> bytes:
+    """The JSON of a file's bytes without its checksum key (the bytes as they are if it has none)."""
+    trailer = _TRAILER.search(raw, max(0, len(raw) - _TRAILER_LEN))
+    if trailer is None:
+        return raw
+    body = raw[:trailer.start()]  # "{...," or "{"
+    return body[:-1] + b"}" if body.endswith(b",") else body + b"}"
+
+
 def parse_tables(path: Path, raw: bytes) -> Tables:
     """Check and parse a TinyDB file's bytes (its checksum, if it has one, included).
 
     Returns ``{table: {doc_id: document}}`` without the checksum key. Raises
-    :class:`DamagedFile` saying what is wrong.
+    :class:`DamagedFile` saying what is wrong. The documents' values are the
+    caller's to check (nesting included: JSON nested deeper than 1024 levels
+    is refused here, by the parser).
     """
     if not raw.strip():
         raise DamagedFile(path, "the file is empty")
@@ -187,8 +182,6 @@ def parse_tables(path: Path, raw: bytes) -> Tables:
         raise DamagedFile(path, f"the file is not valid JSON{where}; it may be cut off or overwritten") from None
     if not isinstance(data, dict):
         raise DamagedFile(path, "the file is JSON but not a Scorekeeper database")
-    if not _depth_within(data, MAX_DEPTH):
-        raise DamagedFile(path, "the file nests lists or objects too deeply to be a Scorekeeper database")
     if trailer is not None:
         data.pop(CHECK_KEY, None)
     elif CHECK_KEY in data:  # a checksum that is not at the very end: something was added after it
@@ -230,7 +223,7 @@ class AtomicJSONStorage(Storage):
         except FileNotFoundError:
             return None
         data = parse_tables(self.path, raw)
-        self._raw, self.size = orjson.dumps(data), len(raw)
+        self._raw, self.size = unsealed(raw), len(raw)
         return data
 
     def write(self, data: Mapping[str, Mapping[str, Any]]) -> None:

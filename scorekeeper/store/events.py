@@ -69,7 +69,6 @@ from ..rules.document import hands_to_json, move_to_json, parse_hands, parse_mov
 from ..rules.fix import rebuild
 from ..rules.moves import Action
 from ..rules.variants import VARIANTS
-from .atomic import _depth_within
 from .paths import is_match_id
 
 log = logging.getLogger(__name__)
@@ -154,7 +153,16 @@ def depth_within(value: object, limit: int) -> bool:
 
     Iterative, so a value nested thousands deep is measured without recursion.
     """
-    return _depth_within(value, limit)
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth >= limit:
+            return False
+        stack.extend((child, depth + 1) for child in children)
+    return True
 
 
 def action_to_json(action: object) -> dict[str, Any]:

@@ -73,6 +73,7 @@ def tables(path):
 def write_tables(path, data, checksum=True):
     """Write a store file as the store would (with a valid checksum) or as a hand edit without one."""
     raw = orjson.dumps(data).replace(b'"__DEEP__"', b"[" * 1000 + b"]" * 1000)
+    raw = raw.replace(b'"__DEEPER__"', b"[" * 1100 + b"]" * 1100)
     path.write_bytes(seal(raw) if checksum else raw)
 
 
@@ -118,8 +119,8 @@ BAD_EVENT_VALUES = {  # (seq, key, value, words in the message)
     "seq a string": (1, "seq", "1", "an event has no sequence number"),
     "kind unknown": (1, "kind", "teleport", "no known kind"),
     "starter a float": (1, "starter", 0.0, "starter"),
-    "move nested 1,000 deep": (2, "move", DEEP, "nests lists or objects too deeply"),
-    "play nested 1,000 deep": (2, "move", {"player": 0, "play": DEEP}, "nests lists or objects too deeply"),
+    "move nested 1,000 deep": (2, "move", DEEP, "event 2 is nested too deeply"),
+    "play nested 1,000 deep": (2, "move", {"player": 0, "play": DEEP}, "event 2 is nested too deeply"),
     "play nested 10 deep": (2, "move", {"player": 0, "play": json.loads("[" * 10 + "]" * 10)}, "nested too deeply"),
     "play a list": (2, "move", {"player": 0, "play": ["1-4"]}, "not an object of plain values"),
     "hands nested 10 deep": ("reveal", "hands", {"0": json.loads("[" * 10 + "]" * 10)}, "nested too deeply"),
@@ -250,6 +251,7 @@ BAD_ENTRY_VALUES = {
     "ended while in progress": ("ended", "2025-06-12T15:30:12.123Z"),
     "a field too many": ("colour", "red"),
     "nested 1,000 deep": ("players", DEEP),
+    "nested 1,100 deep": ("players", "__DEEPER__"),  # deeper than the parser goes: the shard is not JSON
 }
 
 
@@ -271,8 +273,9 @@ def test_bad_value_in_an_index_entry(data_dir, history, capsys, case, checksum):
 
     code, out, err = cli(capsys, data_dir, "history", "--json")
     assert code == 0 and json.loads(out) == before
-    if value == DEEP:  # too deep to be a store file at all: the whole shard is set aside and rebuilt
-        assert f"warning: The history index file index/{shard.name} could not be read: the file nests" in err
+    if value == "__DEEPER__":  # not JSON to the parser: the whole shard is set aside and rebuilt
+        assert f"warning: The history index file index/{shard.name} could not be read: the file is not valid " \
+            "JSON" in err
     else:
         assert err == "warning: 1 unreadable entries of the history index were dropped and rebuilt from the " \
             "match files\n"
@@ -491,3 +494,67 @@ def test_match_file_with_a_loose_name_is_ignored(data_dir, history):
     crash(data_dir)
     store = open_store(data_dir)
     assert sorted(s.id for s in store.list_matches()) == sorted(ids) and store.problems == []
+
+
+def _entry_ok_plainly(e) -> bool:
+    """The index entry's rules read plainly (summary._entry_ok is the same, written for speed)."""
+    from scorekeeper.rules.variants import VARIANTS
+    from scorekeeper.store.events import SOURCES, is_time_text
+
+    keys = {"id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners", "rounds",
+            "events"}
+    if not (keys <= e.keys() <= keys | {"file_size", "source", "problem"} and is_match_id(e["id"])):
+        return False
+    status, variant, players, partnerships = e["status"], e["variant"], e["players"], e["partnerships"]
+    damaged = status == "damaged"
+    if status not in ("in-progress", "finished", "damaged") or type(partnerships) is not bool \
+            or type(variant) is not str or not (variant in VARIANTS or (damaged and variant == "")):
+        return False
+    if not (type(players) is list and all(type(p) is str for p in players)
+            and (2 <= len(players) <= 4 or (damaged and not players)) and (not partnerships or len(players) == 4)):
+        return False
+    sides = 2 if partnerships else len(players)
+    scores, winners = e["scores"], e["winners"]
+    if not (type(scores) is list and all(type(x) is int for x in scores)
+            and (len(scores) == sides or (damaged and not scores))):
+        return False
+    if not (type(winners) is list and all(type(w) is int and 0 <= w < sides for w in winners)
+            and len(set(winners)) == len(winners)):
+        return False
+    if not damaged and (bool(winners) != (status == "finished") or (e["ended"] is None) == (status == "finished")):
+        return False
+    if not (type(e["rounds"]) is int and type(e["events"]) is int and e["rounds"] >= 0
+            and (e["events"] >= 1 or damaged)):
+        return False
+    if not (is_time_text(e["started"]) and (e["ended"] is None or is_time_text(e["ended"]))):
+        return False
+    size, problem = e.get("file_size"), e.get("problem")
+    return ((size is None or (type(size) is int and size >= 0)) and e.get("source", "app") in SOURCES
+            and (problem is None or type(problem) is str) and (problem is not None or not damaged))
+
+
+def test_the_fast_index_entry_check_agrees_with_a_plain_reading(history, data_dir):
+    import random
+
+    from scorekeeper.store.summary import _entry_ok
+
+    entries = [e for shard in (data_dir / "index").glob("*.json") for e in tables(shard)["matches"].values()]
+    entries.append({**entries[0], "status": "damaged", "variant": "", "players": [], "scores": [], "winners": [],
+                    "rounds": 0, "events": 0, "problem": "cut off", "file_size": None})
+    values = [None, True, False, 0, -1, 1, 2, 3, 4, 7, 2**40, 1.5, "", "x", [], {}, [0], [1], [99], [0, 0], [0, 1],
+              [True], ["a", "b"], ["a", "b", "c", "d"], [1, 2, 3], [[]], "damaged", "finished", "in-progress",
+              "horse-race", "exact-61", "2025-06-12T15:30:12.123Z", "2025-13-45T99:99:99.000Z",
+              "0001-01-01T00:00:00.000Z", "2025-06-12 15:30:12.123Z", "٢٠٢٥-06-12T15:30:12.123Z",
+              "20250612-153012-a1b2c3", "20250612-153012-a1b2c3\n", "app", "import"]
+    rng = random.Random(10)
+    for entry in entries:
+        assert _entry_ok(entry) == _entry_ok_plainly(entry) is True
+    for _ in range(20_000):
+        e = dict(rng.choice(entries))
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice([*e, "colour", "problem", "source", "file_size"])
+            if rng.random() < 0.15:
+                e.pop(key, None)
+            else:
+                e[key] = rng.choice(values)
+        assert _entry_ok(e) == _entry_ok_plainly(e), repr(e)[:2000]
