@@ -363,3 +363,15 @@ def test_typing_in_a_history_filter_re_renders_nothing_until_it_is_applied(state
     state.history.set_text("since", "2026-02-30")
     run(state.history.filter_game("exact-61"))  # any other filter choice applies what is typed too
     assert state.shell.error.code == "ui_no_such_date" and "2026-02-30" in screen(state)["message"]
+
+
+def test_a_player_with_only_unfinished_matches_has_no_average(state):
+    """Issue 12 item 8: no finished round is no average, "—", not "0.0" (as if every round was lost)."""
+    import_cases(state, "e61-2p-exact-finish", "hr-pairs-shared-win", "e61-pairs-negative")
+    run(state.go(Screen.HISTORY))
+    state.history.show_tab("stats")
+    shown = screen(state)
+    rows = {shown[k].split()[0]: shown[k] for k in shown if k.startswith("stats-")}
+    # e61-pairs-negative (in progress) seats Ann, Bo, Cy, Di; Cy and Di play no finished match
+    assert rows["Cy"] == rows["Di"].replace("Di", "Cy") == "Cy 0 0 — 1"
+    assert rows["Ann"] == "Ann 1 1 15.2 1"  # 61 points in the 4 rounds of e61-2p-exact-finish
