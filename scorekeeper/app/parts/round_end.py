@@ -57,7 +57,9 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
               for seat, tiles in reveal.tiles.items() for tile in tiles if seat != current}
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
     mine = set(reveal.tiles.get(current) or [])
+    full = len(mine) >= r.hand_sizes[current]  # a full hand offers only its own tiles (to take one back)
     picker = tile_picker(unseen, PickInto(reveal, current), selected=mine, marks=holder,
+                         enabled=(lambda tile: tile in mine) if full else (lambda tile: True),
                          cell=picker_cell_for(shell.width))
     total_field = text_entry(
         f"pips-{current}", reveal.totals.get(current, ""), functools.partial(reveal.set_total, current),
