@@ -61,3 +61,42 @@ def _table(st: AppModel):
     from scorekeeper.app.screens import SCREENS
 
     return SCREENS[st.screen](st)
+
+
+# ------------------------------------------------------------------ item 7: what to deal, who leads
+def test_the_round_start_says_what_to_deal_and_who_leads(state):
+    new_match_state(state, "exact-61", ["Ann", "Bo", "Cy", "Di"], partnerships=True)
+    screen = shown(state)
+    assert screen["deal"] == ("Shuffle all 28 tiles face down (anyone may); each player takes 5 tiles; "
+                              "the other 8 stay in the stock, all drawable (S2, E2).")
+    assert "(S3)" in screen["who-leads"]
+    state.shell.lang = "uk"
+    assert shown(state)["deal"] == ("Перемішайте всі 28 плиток лицьовою стороною донизу (може будь-хто); "
+                                    "кожен бере 5 плиток; решта 8 плиток — запас, усі доступні для добору (S2, E2).")
+    state.shell.lang = "ko"
+    assert "각자 5개씩 가져갑니다; 나머지 8개는" in shown(state)["deal"]
+
+
+def test_horse_race_deals_by_the_number_of_players(state):
+    new_match_state(state, "horse-race", ["Ann", "Bo", "Cy"])
+    assert "each player takes 6 tiles; the other 10 stay in the stock" in shown(state)["deal"]
+    assert shown(state)["deal"].endswith("(S2, H2).")
+
+
+def test_after_a_blocked_round_a_lot_chooses_the_leader(state):
+    doc = case("hr-4i-block-4-4-4-14")
+    new_match_state(state, doc["variant"], doc["players"])
+    drive_document(state, doc | {"rounds": doc["rounds"][:1]})
+    screen = shown(state)
+    assert state.table.match.required_starter is None and "start-round" not in screen
+    assert screen["who-leads"].startswith("The last round was blocked, so a neutral lot chooses who leads (S10)")
+    assert "each player takes 5 tiles; the other 8 stay" in screen["deal"]
+
+
+def test_after_a_domino_the_one_who_went_out_leads(state):
+    doc = case("hr-2p-seed-layout")
+    new_match_state(state, doc["variant"], doc["players"])
+    drive_document(state, doc | {"rounds": doc["rounds"][:1]})
+    screen = shown(state)
+    assert screen["start-round"] == "Start: Bo leads" and "who-leads" not in screen
+    assert "each player takes 7 tiles; the other 14 stay in the stock" in screen["deal"]

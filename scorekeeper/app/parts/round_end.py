@@ -8,6 +8,7 @@ import flet as ft
 
 from ...explain import settlement_words, tile_list
 from ...i18n import Translator
+from ...rules import Match
 from ...rules.tiles import ALL_TILES, Tile
 from ..models.open_match import OpenMatch
 from ..models.reveal import RevealEntry
@@ -115,19 +116,32 @@ class PickInto:
         return hash((id(self.reveal), self.seat))
 
 
+def deal_words(t: Translator, match: Match) -> str:
+    """What to deal (S2 with the game's deal table, H2/E2): ``Shuffle all 28 tiles face down (anyone may);
+    each player takes 5 tiles; the other 8 stay in the stock, all drawable (S2, E2).`` The numbers are
+    the engine's (:meth:`Variant.deal_size`, :meth:`Variant.stock_size`)."""
+    rules = match.rules
+    return t("ui.deal", each=t("ui.deal_each", count=rules.deal_size(match.n)),
+             stock=t("ui.deal_stock", count=rules.stock_size(match.n)), rules=f"S2, {rules.deal_rule}")
+
+
 def start_round_panel(shell: Shell, table: OpenMatch) -> ft.Control:
-    """Who leads the next round: the one who went out (S10), else entered or drawn by lot (S3)."""
+    """Before a round: what to deal (S2, H2/E2) and who leads: the one who went out (S10), else entered or
+    drawn by lot (S3 for the first round, S10 after a blocked one)."""
     t = shell.t
     match = table.shown
     number = len(match.rounds) + 1
-    controls: list[ft.Control] = [ft.Text(t("ui.round_n", n=number), size=18, weight=ft.FontWeight.BOLD)]
+    controls: list[ft.Control] = [ft.Text(t("ui.round_n", n=number), size=18, weight=ft.FontWeight.BOLD),
+                                  hook("deal", ft.Text(deal_words(t, match)))]
     required = match.required_starter
     if required is not None:
         controls.append(ft.Text(t("ui.starter_went_out", name=match.players[required])))
         controls.append(action_button("start-round", t("ui.start_round_by", name=match.players[required]),
                                       table.start_round, required, filled=True))
     else:
-        controls.append(ft.Text(t("ui.who_leads")))
+        # no round yet: the first starter by lot (S3); after a blocked round by lot again (S10)
+        key = "ui.who_leads_after_block" if match.rounds else "ui.who_leads"
+        controls.append(hook("who-leads", ft.Text(t(key))))
         controls.append(action_button("lot", t("ui.draw_lot"), table.draw_lot, filled=True,
                                       icon=ft.Icons.CASINO))
         controls.append(ft.Row(wrap=True, spacing=6, controls=[
