@@ -100,3 +100,60 @@ def test_after_a_domino_the_one_who_went_out_leads(state):
     screen = shown(state)
     assert screen["start-round"] == "Start: Bo leads" and "who-leads" not in screen
     assert "each player takes 7 tiles; the other 14 stay in the stock" in screen["deal"]
+
+
+# ------------------------------------------------------------------ item 2: a blocked Exact 61 round, told whole
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_a_blocked_exact_61_round_shows_each_hand_each_difference_the_rounding_and_the_winner(state):
+    """Ann & Cy against Bo & Di; the hands left are Ann 56, Bo 27, Cy 7, Di 6 (E7, by hand):
+    Di 6: Ann 56 − 6 = 50, Cy 7 − 6 = 1, 51 → 50 → +10 Bo & Di; Cy 7: Bo 27 − 7 = 20 → +4 Ann & Cy
+    (Di's 6 is smaller); Bo 27: Ann 56 − 27 = 29 → 30 → +6 Bo & Di; Ann's 56 is larger than all: nothing.
+    Di holds the lowest hand: Bo & Di win the round (E8). Shown on the table, not only in the review."""
+    doc = json.loads((FIXTURES / "e61-pairs-block-won.json").read_text())
+    new_match_state(state, doc["variant"], doc["players"], doc["partnerships"])
+    drive_document(state, doc)
+    assert state.table.match.status == "start-round" and state.table.match.points == [24, 32]
+    lines = _settlement_lines(state)
+    assert lines == [
+        "End of round 4",
+        "Hands left, lowest first: Di 6, Cy 7, Bo 27, Ann 56 (E7)",
+        "Di's hand 6 against the larger opponent hands: Ann 56 − 6 = 50, Cy 7 − 6 = 1; 50 + 1 = 51, "
+        "rounded to 50 → +10 Bo & Di",
+        "Cy's hand 7 against the larger opponent hands: Bo 27 − 7 = 20, rounded to 20 → +4 Ann & Cy",
+        "Bo's hand 27 against the larger opponent hands: Ann 56 − 27 = 29, rounded to 30 → +6 Bo & Di",
+        "Round won by Bo & Di: Di holds the lowest hand, 6 (E8)",
+    ]
+    state.shell.lang = "uk"
+    uk = _settlement_lines(state)
+    assert uk[1] == "Залишки на руках, від найменшого: Di 6, Cy 7, Bo 27, Ann 56 (E7)"
+    assert uk[2] == ("Рука Di 6 проти більших рук суперників: Ann 56 − 6 = 50, Cy 7 − 6 = 1; 50 + 1 = 51, "
+                     "округлено до 50 → +10 Bo & Di")
+    assert uk[-1] == "Перемога в раунді: Bo & Di; найменша рука, 6, у Di (E8)"
+    state.shell.lang = "ko"
+    ko = _settlement_lines(state)
+    assert ko[3] == "Cy의 손패 7, 더 큰 상대 손패와 비교: Bo 27 − 7 = 20, 20(으)로 반올림 → Ann & Cy +4"
+    assert ko[-1] == "라운드 승리: Bo & Di; Di의 손패가 최저 6 (E8)"
+
+
+def test_a_drawn_block_names_the_opponents_sharing_the_lowest_hand(state):
+    """e61-3p-block-tie, round 3: Ann 12, Bo 3, Cy 3 (Cy started): Cy's 9 → 10 would pass 61 and is rejected
+    (E3), Bo's 9 → 10 stands; the lowest hand is shared by opponents: a draw (E8)."""
+    doc = case("e61-3p-block-tie")
+    new_match_state(state, doc["variant"], doc["players"])
+    drive_document(state, doc)
+    lines = _settlement_lines(state)
+    assert lines[1] == "Hands left, lowest first: Cy 3, Bo 3, Ann 12 (E7)"
+    assert lines[2].startswith("Cy's hand 3 against the larger opponent hands: Ann 12 − 3 = 9, rounded to 10 → +2 Cy")
+    assert "rejected" in lines[2]
+    assert lines[-1] == "Round drawn: opponents Bo & Cy share the lowest hand, 3 (E8)"
+
+
+def _settlement_lines(st: AppModel) -> list[str]:
+    import flet as ft
+
+    from .hooks import walk
+
+    return [node.value.replace("\xa0", " ") for node in walk(hooks(_table(st))["settlement"])
+            if isinstance(node, ft.Text)]  # a name and its number never part (no-break space)

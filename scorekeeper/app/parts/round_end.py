@@ -6,7 +6,7 @@ import functools
 
 import flet as ft
 
-from ...explain import settlement_words, tile_list
+from ...explain import settlement_lines, tile_list
 from ...i18n import Translator
 from ...rules import Match
 from ...rules.tiles import ALL_TILES, Tile
@@ -19,13 +19,15 @@ from .widgets import action_button, hook, picker_cell_for, run, text_entry
 
 
 def settlement_view(t: Translator, table: OpenMatch) -> ft.Control | None:
-    """The last settlement, step by step (H8–H10, E6–E8), or ``None``."""
-    if not table.settlement or table.match is None:
-        return None
+    """The last settlement, step by step (H8–H10, E6–E8), while the next round waits (or the match is
+    finished), or ``None``: each hand's total (a blocked round), every award, who won the round (E8)."""
     match = table.match
-    lines = [ft.Text(settlement_words(t, match, event), size=14) for event in table.settlement]
-    if match.rounds[-1].result == "draw":  # a settlement is there only once a round was settled
-        lines.append(ft.Text(t("result.draw")))
+    if match is None or not match.rounds or match.status not in ("start-round", "finished"):
+        return None
+    words = settlement_lines(t, match, match.rounds[-1])  # [] for a round whose placement ended the match
+    if not words:
+        return None
+    lines = [ft.Text(line, size=14) for line in words]
     # headed by the round it ends: the lines themselves say "Settlement for …", "Domino for …"
     heading = ft.Text(t("ui.round_end_heading", n=len(match.rounds)), weight=ft.FontWeight.BOLD)
     return hook("settlement", ft.Container(

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from ...explain import hands_words, move_words, placement_words, settlement_words, turn_words, winners_words
+from ...explain import hands_words, move_words, placement_words, settlement_lines, turn_words, winners_words
 from ...i18n import Translator
 from ...rules import Match
 from ..models.app import AppModel
@@ -57,10 +57,7 @@ def award_lines(t: Translator, match: Match, step: Step) -> list[str]:
         info = r.placements.get(step.move_no - 1)
         return [placement_words(t, match, info)] if info is not None else []
     if step.kind == "reveal":
-        lines = [settlement_words(t, match, event) for event in r.settlement]  # 0-raw awards included
-        if r.result == "draw":
-            lines.append(t("result.draw"))
-        return lines
+        return settlement_lines(t, match, r)  # 0-raw awards included
     return []
 
 
