@@ -157,3 +157,57 @@ def _settlement_lines(st: AppModel) -> list[str]:
 
     return [node.value.replace("\xa0", " ") for node in walk(hooks(_table(st))["settlement"])
             if isinstance(node, ft.Text)]  # a name and its number never part (no-break space)
+
+
+# ------------------------------------------------------------------ item 4: the picker by suit
+def _picker_rows(st: AppModel) -> list[list[str]]:
+    """The picker's rows as the tiles' names, in their places (a tile on the table leaves its slot)."""
+    import flet as ft
+
+    from .hooks import walk
+
+    screen = _table(st)
+    rows = []
+    for node in walk(screen):
+        if isinstance(node, ft.Row):
+            names = []
+            for place in node.controls:
+                key = str(place.key or "")
+                if isinstance(place, ft.Semantics) and (place.identifier or "").startswith("tile-"):
+                    names.append(place.identifier.removeprefix("tile-"))
+                elif key.startswith("slot-"):
+                    names.append(key.removeprefix("slot-"))
+            if names:
+                rows.append(names)
+    return rows
+
+
+def _suit(value: int) -> list[str]:
+    return [f"{value}-{other}" for other in range(value, 7)]
+
+
+def test_the_picker_lays_the_tiles_out_by_suit(state):
+    """A phone: the triangle folded into four rows of seven, each row starting with a double and no suit
+    split (0-0…0-6 / 1-1…1-6 | 6-6 / 2-2…2-6 | 5-5 5-6 / 3-3…3-6 | 4-4 4-5 4-6); a wide window: the
+    triangle, seven rows, bigger tiles. Tiles on the table keep their empty places."""
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.table.start_round(0))
+    state.entry.pick_tile((1, 4))
+    run(state.entry.play())
+    assert _picker_rows(state) == [_suit(0), _suit(1) + _suit(6), _suit(2) + _suit(5), _suit(3) + _suit(4)]
+    state.shell.width = 1280
+    assert _picker_rows(state) == [_suit(value) for value in range(7)]
+
+
+def test_picker_tiles_are_finger_sized_and_grow_on_a_desktop():
+    from scorekeeper.app.parts.tile_picker import TAP_HEIGHT, _pad_y, picker_cell
+
+    for width in (320, 340, 360, 375, 390, 430):  # phones: seven tiles, their gaps and a suit gap fit
+        cell = picker_cell(width)
+        assert cell + 2 * _pad_y(cell, 0) >= TAP_HEIGHT
+        assert 7 * (2 * cell + 8) + 6 * 3 + 7 <= width - 20, width
+        if width >= 360:  # 44 px wide too from the common phone widths up
+            assert 2 * cell + 8 >= 44, width
+    assert picker_cell(390) == 19 and picker_cell(1280) == 30 and picker_cell(900) == 20
+    for width in (900, 1024, 1280, 1920):  # the table's right column holds the triangle's widest row
+        assert 7 * (2 * picker_cell(width) + 8) + 6 * 3 <= 0.42 * width - 14, width

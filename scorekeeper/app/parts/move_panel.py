@@ -13,7 +13,7 @@ from ...rules.tiles import ALL_TILES, tile_text
 from ..models.move_entry import MoveEntry
 from ..models.shell import Shell
 from .tile_picker import tile_picker
-from .widgets import hook, memoized, picker_cell_for, quick_button, run
+from .widgets import hook, memoized, quick_button, run
 
 
 def selection_words(t: Translator, entry: MoveEntry, refused: bool) -> str:
@@ -69,7 +69,7 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
         unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
         selected = {entry.selected_tile} if entry.selected_tile else set()
         controls.append(tile_picker(unseen, entry.pick_tile, selected=selected, enabled=entry.pickable,
-                                    dimmed=entry.dimmed, cell=picker_cell_for(shell.width)))
+                                    dimmed=entry.dimmed, width=shell.width))
     return ft.Column(controls, spacing=8)
 
 

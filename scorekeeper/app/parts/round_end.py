@@ -15,7 +15,7 @@ from ..models.reveal import RevealEntry
 from ..models.shell import Shell
 from .scoreboard import SIDE_COLORS
 from .tile_picker import tile_picker
-from .widgets import action_button, hook, picker_cell_for, run, text_entry
+from .widgets import action_button, hook, run, text_entry
 
 
 def settlement_view(t: Translator, table: OpenMatch) -> ft.Control | None:
@@ -63,7 +63,7 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
     full = len(mine) >= r.hand_sizes[current]  # a full hand offers only its own tiles (to take one back)
     picker = tile_picker(unseen, PickInto(reveal, current), selected=mine, marks=holder,
                          enabled=(lambda tile: tile in mine) if full else (lambda tile: True),
-                         cell=picker_cell_for(shell.width))
+                         width=shell.width)
     total_field = text_entry(
         f"pips-{current}", reveal.totals.get(current, ""), functools.partial(reveal.set_total, current),
         label=t("ui.pip_total_for", name=match.players[current]),

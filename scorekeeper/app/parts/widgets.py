@@ -16,8 +16,6 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
-from ..models.shell import WIDE
-
 FELT = "#2E6B4A"
 INK = "#1B1B1B"
 END_MARK = "#E65100"
@@ -164,9 +162,3 @@ def tile_image(first: int, second: int, cell: float, *, horizontal: bool = True,
     width, height = (2 * cell, cell) if horizontal else (cell, 2 * cell)
     return ft.Image(src=f"tiles/{look}/{'h' if horizontal else 'v'}-{first}-{second}.svg", left=left, top=top,
                     width=width, height=height, fit=ft.BoxFit.FILL)
-
-
-
-def picker_cell_for(width: float) -> float:
-    """Pixel size of a tile half in the pickers for a window ``width`` px wide: larger on a wide window."""
-    return 24 if width >= WIDE else 19
