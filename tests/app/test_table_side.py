@@ -155,7 +155,10 @@ def _settlement_lines(st: AppModel) -> list[str]:
 
     from .hooks import walk
 
-    return [node.value.replace("\xa0", " ") for node in walk(hooks(_table(st))["settlement"])
+    def words(node: ft.Text) -> str:  # a text with links (rule ids) is made of spans
+        return node.value or "".join(span.text or "" for span in node.spans or [])
+
+    return [words(node).replace("\xa0", " ") for node in walk(hooks(_table(st))["settlement"])
             if isinstance(node, ft.Text)]  # a name and its number never part (no-break space)
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -13,21 +15,24 @@ from ...rules.tiles import ALL_TILES, Tile
 from ..models.open_match import OpenMatch
 from ..models.reveal import RevealEntry
 from ..models.shell import Shell
+from .rule_links import linked_text
 from .scoreboard import SIDE_COLORS
 from .tile_picker import tile_picker
 from .widgets import action_button, hook, run, text_entry
 
 
-def settlement_view(t: Translator, table: OpenMatch) -> ft.Control | None:
+def settlement_view(t: Translator, table: OpenMatch,
+                    open_rule: Callable[[str], Any] | None = None) -> ft.Control | None:
     """The last settlement, step by step (H8–H10, E6–E8), while the next round waits (or the match is
-    finished), or ``None``: each hand's total (a blocked round), every award, who won the round (E8)."""
+    finished), or ``None``: each hand's total (a blocked round), every award, who won the round (E8); the
+    rule ids in it link to their rules (``open_rule``)."""
     match = table.match
     if match is None or not match.rounds or match.status not in ("start-round", "finished"):
         return None
     words = settlement_lines(t, match, match.rounds[-1])  # [] for a round whose placement ended the match
     if not words:
         return None
-    lines = [ft.Text(line, size=14) for line in words]
+    lines = [linked_text(line, open_rule, size=14) for line in words]
     # headed by the round it ends: the lines themselves say "Settlement for …", "Domino for …"
     heading = ft.Text(t("ui.round_end_heading", n=len(match.rounds)), weight=ft.FontWeight.BOLD)
     return hook("settlement", ft.Container(
@@ -127,23 +132,23 @@ def deal_words(t: Translator, match: Match) -> str:
              stock=t("ui.deal_stock", count=rules.stock_size(match.n)), rules=f"S2, {rules.deal_rule}")
 
 
-def start_round_panel(shell: Shell, table: OpenMatch) -> ft.Control:
+def start_round_panel(shell: Shell, table: OpenMatch, open_rule: Callable[[str], Any] | None = None) -> ft.Control:
     """Before a round: what to deal (S2, H2/E2) and who leads: the one who went out (S10), else entered or
     drawn by lot (S3 for the first round, S10 after a blocked one)."""
     t = shell.t
     match = table.shown
     number = len(match.rounds) + 1
     controls: list[ft.Control] = [ft.Text(t("ui.round_n", n=number), size=18, weight=ft.FontWeight.BOLD),
-                                  hook("deal", ft.Text(deal_words(t, match)))]
+                                  hook("deal", linked_text(deal_words(t, match), open_rule))]
     required = match.required_starter
     if required is not None:
-        controls.append(ft.Text(t("ui.starter_went_out", name=match.players[required])))
+        controls.append(linked_text(t("ui.starter_went_out", name=match.players[required]), open_rule))
         controls.append(action_button("start-round", t("ui.start_round_by", name=match.players[required]),
                                       table.start_round, required, filled=True))
     else:
         # no round yet: the first starter by lot (S3); after a blocked round by lot again (S10)
         key = "ui.who_leads_after_block" if match.rounds else "ui.who_leads"
-        controls.append(hook("who-leads", ft.Text(t(key))))
+        controls.append(hook("who-leads", linked_text(t(key), open_rule)))
         controls.append(action_button("lot", t("ui.draw_lot"), table.draw_lot, filled=True,
                                       icon=ft.Icons.CASINO))
         controls.append(ft.Row(wrap=True, spacing=6, controls=[

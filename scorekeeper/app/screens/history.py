@@ -146,7 +146,8 @@ def matches_view(app: AppModel) -> list[ft.Control]:
 def view(app: AppModel) -> ft.Control:
     """Phone: the matches or the players' statistics (two tabs); wide window: both side by side."""
     t, shell, query = app.t, app.shell, app.history
-    top = [c for c in (notice_view(t, shell.notice), message_view(shell)) if c is not None]
+    top = [c for c in (notice_view(t, shell.notice, app.open_rule), message_view(shell, app.open_rule))
+           if c is not None]
     importer = action_button("import", t("ui.import"), app.transfer.import_files, icon=ft.Icons.UPLOAD_FILE)
     head = header(t, t("ui.history"), app.go)
     if shell.wide:

@@ -125,7 +125,8 @@ def view(app: AppModel) -> ft.Control:
     picture = table_picture(t, moment, picture_w, 520 if wide else 300) if match.round is not None else None
     assert review.whole is not None
     chart = score_chart(t, review.whole, side_w - 4, 170 if wide else 150, marker=step.index + 1)
-    extra = [c for c in (message_view(shell), notice_view(t, shell.notice)) if c is not None]
+    extra = [c for c in (message_view(shell, app.open_rule), notice_view(t, shell.notice, app.open_rule))
+             if c is not None]
     export = ft.Row(wrap=True, spacing=6, controls=[  # a wide window: at the end of the right column
         action_button("export", t("ui.export"), app.transfer.export_match, review.match_id, icon=ft.Icons.DOWNLOAD),
     ])
