@@ -142,8 +142,8 @@ def quick_button(identifier: str, label: str, handler: Callable[..., Any], *args
         fg, bg, border = ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY, None
     else:
         fg, bg, border = ft.Colors.PRIMARY, None, ft.Border.all(1, ft.Colors.OUTLINE)
-    text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14, no_wrap=share or None,
-                   overflow=ft.TextOverflow.FADE if share else None)
+    text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14, no_wrap=share,
+                   overflow=ft.TextOverflow.FADE if share else ft.TextOverflow.CLIP)
     parts: list[ft.Control] = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
     # 36 px high, 16 px each side (12 before an icon); ``width`` fixes it (the draw counts: a grid of
     # equal keys); ``share``: an equal share of the row, 4 px each side
