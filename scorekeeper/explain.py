@@ -15,6 +15,7 @@ from .rules.errors import RuleViolation
 from .rules.layout import ScoringEnd, Spot
 from .rules.match import Match, Round
 from .rules.moves import Draw, Pass, PlacementInfo, Play, ScoreEvent, Turn
+from .rules.settlement import exact61_block_order
 from .rules.tiles import Tile, tile_text
 
 
@@ -89,9 +90,8 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
                             partner_rounded=-parts["partner"])
         text += " " + t("settle.total", raw=event.raw, points=signed(event.points))
     elif event.hand is not None:
-        diffs = " + ".join(f"{names[s]} {v}" for s, v in d["differences"].items())
-        text = t("settle.block_hand", name=names[event.hand], side=side, pips=d["pips"], diffs=diffs,
-                 total=d["total"], rounded=d["rounded"], points=signed(event.points))
+        text = t("settle.block_hand", name=names[event.hand], side=side, pips=d["pips"],
+                 differences=differences_words(t, match, event), rounded=d["rounded"], points=signed(event.points))
     else:
         text = t("settle.block_side", side=side, own=d["totals"][event.side], others=d["others"],
                  rounded=d["rounded"], points=signed(event.points))
@@ -123,6 +123,64 @@ def hands_words(t: Translator, match: Match, r: Round) -> str:
         tiles = tile_list(hand) + " = " if isinstance(hand, list) and hand else ""
         shown.append(t("account.hand", name=match.players[seat], tiles=tiles, pips=r.pips[seat]))
     return t("account.hands", hands="; ".join(shown))
+
+
+def differences_words(t: Translator, match: Match, event: ScoreEvent) -> str:
+    """E7: one hand's differences with each larger opponent hand, and their sum when there are several:
+    ``"Ann 56 − 6 = 50, Cy 7 − 6 = 1; 50 + 1 = 51"``. The hands' totals are the round's revealed pips,
+    the differences and the sum the engine's ``detail`` (nothing is computed here)."""
+    d = event.detail
+    pips = _round_of(match, event).pips or []
+    diffs: dict[int, int] = d["differences"]
+    text = t("list.scores").join(t("settle.difference", name=match.players[seat], hand=pips[seat], pips=d["pips"],
+                                   difference=value) for seat, value in diffs.items())
+    if len(diffs) > 1:
+        text += t("settle.sum", parts=" + ".join(str(value) for value in diffs.values()), total=d["total"])
+    return text
+
+
+def _round_of(match: Match, event: ScoreEvent) -> Round:
+    """The round whose settlement holds ``event`` (the last round if none does)."""
+    return next((r for r in match.rounds if any(e is event for e in r.settlement)), match.rounds[-1])
+
+
+def settlement_lines(t: Translator, match: Match, r: Round) -> list[str]:
+    """A settled round told as a referee would, one line each (H7–H10, E6–E8).
+
+    A blocked round first lists each hand's pip total (lowest first in Exact 61, E7's order;
+    seat order in Horse Race), then every award of the settlement step by step (awards of 0 raw
+    and rejected ones included, :func:`settlement_words`), then, for an Exact 61 block, who won the
+    round and why (E8): the holder of the lowest hand, a partnership holding the tied lowest hands,
+    or a draw when opponents share it. ``[]`` before the hands are settled.
+    """
+    if not r.settled or r.pips is None:
+        return []
+    pips = r.pips
+    lines: list[str] = []
+    blocked = r.ended == "block"
+    if blocked:
+        order = exact61_block_order(pips, r.starter) if match.rules.exact else list(range(match.n))
+        hands = t("list.scores").join(t("list.side_points", name=match.players[seat], points=pips[seat])
+                                      for seat in order)
+        lines.append(t("settle.hands_lowest_first" if match.rules.exact else "settle.hands", hands=hands))
+    lines += [settlement_words(t, match, event) for event in r.settlement]
+    if blocked and match.rules.exact:
+        lines.append(block_result_words(t, match, r, pips))
+    elif r.result == "draw":
+        lines.append(t("result.draw"))
+    return lines
+
+
+def block_result_words(t: Translator, match: Match, r: Round, pips: list[int]) -> str:
+    """E8: who won a blocked Exact 61 round: ``"Round won by Bo & Di: Di holds the lowest hand (6) (E8)"``,
+    the partners sharing it, or ``"Round drawn: Ann & Bo share the lowest hand (3) on opposing sides (E8)"``.
+    The result and the winners are the engine's (:attr:`Round.result`, :attr:`Round.winners`)."""
+    lowest = min(pips)
+    holders = t("list.winners").join(match.players[seat] for seat in range(match.n) if pips[seat] == lowest)
+    if r.result == "draw" or not r.winners:
+        return t("settle.block_draw", names=holders, pips=lowest)
+    key = "settle.block_won_shared" if pips.count(lowest) > 1 else "settle.block_won"
+    return t(key, side=match.side_names[r.winners[0]], names=holders, pips=lowest)
 
 
 def turn_words(t: Translator, match: Match, turn: Turn) -> str:

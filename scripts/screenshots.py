@@ -92,6 +92,13 @@ class Driver:
 
         expect(self.hook(name)).to_contain_text(words, timeout=TIMEOUT)
 
+    def expect_label(self, name: str, words: str) -> None:
+        """A group's words are its label (``aria-label``) or its text, as Flutter chose to write it."""
+        self.page.wait_for_function("""([name, words]) => {
+            const el = document.querySelector(`[flt-semantics-identifier="${name}"]`);
+            return el !== null && ((el.getAttribute("aria-label") || "") + el.innerText).includes(words);
+        }""", arg=[name, words], timeout=TIMEOUT)
+
     def expect_gone(self, name: str) -> None:
         from playwright.sync_api import expect
 
@@ -181,6 +188,12 @@ def journey(d: Driver) -> None:
         d.expect_contains("turn", turn)
         d.expect_contains("selection", "5-5")  # the selection is kept while the settings were open
         d.shot(f"table-{lang}")
+        if lang == "uk":  # the longest words with the draw panel open: everything still in view
+            d.tap("draw")
+            d.expect_contains("draw-panel", "0")
+            d.shot("table-uk-draw")
+            d.tap("draw")
+            d.expect_gone("draw-panel")
     d.tap("settings")
     d.tap("lang-en")
     d.tap("back")
@@ -236,6 +249,42 @@ def journey(d: Driver) -> None:
     d.resize(DESKTOP)
     d.shot("review-desktop")
     d.resize(PHONE)
+    rules_and_blocked_round(d)
+
+
+def rules_and_blocked_round(d: Driver) -> None:
+    """The Rules screen (en: S6 with its worked example, uk: the list of Horse Race, ko: Exact 61's E7), and
+    a blocked Exact 61 round's settlement on the table (issue 12)."""
+    d.tap("rules")
+    d.tap("rules-game-horse-race")
+    d.tap("rules-index-S6")
+    d.expect_label("rule-S6", "S6 · Counting the ends")
+    d.shot("rules")
+    d.tap("rules-all")
+    d.tap("settings")
+    d.tap("lang-uk")
+    d.tap("back")
+    d.expect_label("rule-S1", "S1 · Місця")
+    d.shot("rules-uk")
+    d.tap("settings")
+    d.tap("lang-ko")
+    d.tap("back")
+    d.tap("rules-game-exact-61")
+    d.tap("rules-index-E7")
+    d.expect_label("rule-E7", "E7 · 막힌 라운드")
+    d.shot("rules-ko")
+    d.tap("settings")
+    d.tap("lang-en")
+    d.tap("back")
+    d.tap("home")
+    d.tap("history")
+    with d.page.expect_file_chooser() as chooser:
+        d.tap("import")
+    chooser.value.set_files(str(ROOT / "tests" / "app" / "fixtures" / "e61-pairs-block-won.json"))
+    d.expect_contains("notice", "Matches imported: 1")
+    d.page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Bo & Di 32").first.click()
+    d.expect_contains("settlement", "Round won by Bo & Di")
+    d.shot("settlement-blocked")
 
 
 def corrections(d: Driver) -> None:

@@ -14,3 +14,4 @@ class Screen(StrEnum):
     SETTINGS = "settings"
     HISTORY = "history"
     REVIEW = "review"
+    RULES = "rules"  # the rules of a game, each rule by its id (S8, H4, E7)

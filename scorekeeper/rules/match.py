@@ -583,7 +583,7 @@ class Match:
             raise RuleViolation(rule, "hands_before_end", text="the round has not ended: hands are shown "
                                 "only after a player goes out or everyone passes with the stock empty")
         facts = TableFacts(r.hand_sizes, r.layout.on_table, r.stock, r.claims,
-                           "E2" if self.rules.exact else "H2", self.players, r.ended == BLOCK)
+                           self.rules.deal_rule, self.players, r.ended == BLOCK)
         pips = check_hands(hands, facts)
         r.hands, r.pips = dict(hands), pips
         if r.ended == MATCH_END:

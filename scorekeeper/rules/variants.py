@@ -26,6 +26,7 @@ class Variant:
         continuation: a double or scoring tile from hand lets the player go on (H4).
         exact: the target must be hit exactly; overshooting events are rejected (E3).
         players_rule: the rule id for who may play (``"H1"`` / ``"E1"``).
+        deal_rule: the rule id of the deal table (``"H2"`` / ``"E2"``).
         target_raw: the target in raw points (305 = 61 points in both games,
             H3/E3): reached at or past it (H3), or only exactly (E3, ``exact``).
 
@@ -39,6 +40,7 @@ class Variant:
     exact: bool
     players_rule: str
     target_raw: int
+    deal_rule: str
 
     @property
     def target_points(self) -> int:
@@ -95,9 +97,9 @@ class Variant:
 
 VARIANTS: dict[str, Variant] = {
     HORSE_RACE: Variant(HORSE_RACE, {2: 7, 3: 6, 4: 5}, continuation=True, exact=False, players_rule="H1",
-                        target_raw=305),  # H3: at least 61 points
+                        target_raw=305, deal_rule="H2"),  # H3: at least 61 points
     EXACT_61: Variant(EXACT_61, {2: 5, 3: 5, 4: 5}, continuation=False, exact=True, players_rule="E1",
-                      target_raw=305),  # E3: exactly 61 points
+                      target_raw=305, deal_rule="E2"),  # E3: exactly 61 points
 }
 
 

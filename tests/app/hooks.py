@@ -26,6 +26,8 @@ def walk(control):
             stack.append(node._b)
             continue
         yield node
+        if isinstance(node, ft.Semantics) and node.exclude_semantics:
+            continue  # left out of the accessibility tree, as in the browser (an illustration)
         for field in dataclasses.fields(node):
             if field.name.startswith("_") or field.name in ("parent", "page"):
                 continue
@@ -51,6 +53,8 @@ def text(control) -> str:
     for node in walk(control):
         if isinstance(node, ft.Text) and node.value:
             parts.append(str(node.value))
+        elif isinstance(node, ft.Text) and node.spans:  # a text with links (rule ids): its pieces
+            parts.append("".join(span.text or "" for span in node.spans))
         elif isinstance(node, ft.Button | ft.FilledButton | ft.OutlinedButton) and isinstance(node.content, str):
             parts.append(node.content)
     return " ".join(parts)

@@ -124,8 +124,9 @@ def test_review_shows_the_table_at_a_known_move(state):
     assert shown["review-turn"] == "Ann to play: one tile a turn"
     assert "Ann 4" in shown["chart"] and "Bo 3" in shown["chart"]
     state.shell.width = 1280  # a wide window: the picture beside the step, the same words and numbers
-    assert {k: v for k, v in screen(state).items() if k != "table"} == \
-        {k: v for k, v in shown.items() if k != "table"}
+    # (a phone's Export is an icon beside the step controls, a wide window's a labelled button)
+    assert {k: v for k, v in screen(state).items() if k not in ("table", "export")} == \
+        {k: v for k, v in shown.items() if k not in ("table", "export")}
     state.shell.width = 390
     ids = hooks(review.view(state))
     assert not ids["review-prev"].disabled and not ids["review-next"].disabled
@@ -363,3 +364,15 @@ def test_typing_in_a_history_filter_re_renders_nothing_until_it_is_applied(state
     state.history.set_text("since", "2026-02-30")
     run(state.history.filter_game("exact-61"))  # any other filter choice applies what is typed too
     assert state.shell.error.code == "ui_no_such_date" and "2026-02-30" in screen(state)["message"]
+
+
+def test_a_player_with_only_unfinished_matches_has_no_average(state):
+    """Issue 12 item 8: no finished round is no average, "—", not "0.0" (as if every round was lost)."""
+    import_cases(state, "e61-2p-exact-finish", "hr-pairs-shared-win", "e61-pairs-negative")
+    run(state.go(Screen.HISTORY))
+    state.history.show_tab("stats")
+    shown = screen(state)
+    rows = {shown[k].split()[0]: shown[k] for k in shown if k.startswith("stats-")}
+    # e61-pairs-negative (in progress) seats Ann, Bo, Cy, Di; Cy and Di play no finished match
+    assert rows["Cy"] == rows["Di"].replace("Di", "Cy") == "Cy 0 0 — 1"
+    assert rows["Ann"] == "Ann 1 1 15.2 1"  # 61 points in the 4 rounds of e61-2p-exact-finish

@@ -22,6 +22,7 @@ from .move_entry import MoveEntry
 from .open_match import OpenMatch
 from .reveal import RevealEntry
 from .review import ReviewCursor
+from .rules import RulesGuide
 from .setup import SetupForm
 from .shell import Shell
 from .transfer import Transfer
@@ -43,11 +44,12 @@ class AppModel:
         self.review = ReviewCursor(self.shell)
         self.history = HistoryQuery(self.shell, self.table, self.review)
         self.transfer = Transfer(self.shell, self.history)
+        self.rules = RulesGuide(self.shell)  # the Rules screen: the game and the rule shown
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each)."""
         return (self.shell, self.home, self.table, self.entry, self.reveal, self.correction, self.setup, self.review,
-                self.history)
+                self.history, self.rules)
 
     # ------------------------------------------------------------ read by the views
     @property
@@ -85,6 +87,8 @@ class AppModel:
         shell.notice = None
         if screen == Screen.SETTINGS and shell.screen != Screen.SETTINGS:
             shell.settings_from = shell.screen
+        if screen == Screen.RULES and shell.screen != Screen.RULES:  # back to where it was opened
+            self.rules.opened_from(shell.screen, self.table.match.variant if self.table.match else None)
         if screen == Screen.HISTORY:
             try:
                 await self.history.load()
@@ -102,3 +106,8 @@ class AppModel:
     async def set_language(self, lang: str) -> None:
         """Switch every screen to ``lang`` and remember it in the data folder."""
         await self.shell.set_language(lang)
+
+    async def open_rule(self, rule: str) -> None:
+        """Show rule ``rule`` (``"S8"``) on the Rules screen: what a rule id in a message links to."""
+        self.rules.show(rule)
+        await self.go(Screen.RULES)

@@ -44,9 +44,27 @@ class RevealEntry(ft.Observable):
         """Enter the hand of ``seat`` next."""
         self.seat = seat
 
+    def room(self, seat: int) -> int:
+        """How many more tiles ``seat``'s hand can take: the tiles it holds (the engine's tracked
+        ``hand_sizes``: deal + draws − placements) less those tapped so far."""
+        r = self.match.round
+        assert r is not None, "hands are entered at a round's end"
+        return r.hand_sizes[seat] - len(self.tiles.get(seat) or [])
+
+    def can_pick(self, tile: Tile) -> bool:
+        """Whether tapping ``tile`` does something for :attr:`seat`: take it back (it is in the hand), or
+        add it while the hand holds fewer tiles than the player has (never "2 of 1 tiles")."""
+        return tile in (self.tiles.get(self.seat) or []) or self.room(self.seat) > 0
+
     def pick(self, tile: Tile) -> None:
         """Add or remove ``tile`` in the hand being entered for :attr:`seat` (a refusal shown is dropped:
-        the hands it was about are being changed). A tile is in one hand only: it leaves another seat's."""
+        the hands it was about are being changed). A tile is in one hand only: it leaves another seat's.
+        A hand already holding as many tiles as the player has takes no more: the problem
+        ``ui_hand_full`` says to take one back first (the picker offers none then)."""
+        if not self.can_pick(tile):
+            self.shell.error = Problem("ui_hand_full", {"name": self.match.players[self.seat],
+                                                        "count": len(self.tiles.get(self.seat) or [])})
+            return
         self.shell.drop_error()
         tiles = {seat: list(hand) for seat, hand in self.tiles.items()}
         for seat, hand in tiles.items():

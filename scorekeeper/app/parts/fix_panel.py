@@ -21,7 +21,7 @@ from .page import choice
 from .round_end import hand_entry_words
 from .scoreboard import SIDE_COLORS
 from .tile_picker import tile_picker
-from .widgets import action_button, hook, picker_cell_for, quick_button, run, text_entry
+from .widgets import action_button, hook, quick_button, run, text_entry
 
 KINDS = (FixKind.PLAY, FixKind.DRAW, FixKind.PASS, FixKind.DELETE, FixKind.INSERT_DRAW)
 
@@ -94,7 +94,7 @@ def _what(shell: Shell, fix: Correction) -> list[ft.Control]:
         hook("fix-selection", ft.Text(words, size=14)),
         hook("fix-drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=fix.drawn, on_change=run(fix.toggle_drawn))),
         tile_picker(unseen, fix.pick_tile, selected={tile} if tile else set(), enabled=fix.pickable,
-                    cell=picker_cell_for(shell.width)),
+                    width=shell.width),
     ]
 
 
@@ -115,7 +115,7 @@ def _hands(shell: Shell, fix: Correction) -> ft.Control:
             on_click=run(fix.select_hand, seat), content=ft.Text(words)), button=True))
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
     picker = tile_picker(unseen, fix.pick_hand_tile, selected=set(fix.hand_tiles.get(fix.hand_seat) or []),
-                         cell=picker_cell_for(shell.width))
+                         width=shell.width)
     total = text_entry(f"fix-pips-{fix.hand_seat}", fix.hand_totals.get(fix.hand_seat, ""),
                        functools.partial(fix.set_hand_total, fix.hand_seat),
                        label=t("ui.pip_total_for", name=match.players[fix.hand_seat]),

@@ -35,7 +35,8 @@ def match_end_view(app: AppModel) -> ft.Control:
         hook("final-scores", ft.Text(t("ui.final_scores", scores=scores_words(t, match.side_names, match.points)),
                                      size=15)),
     ]
-    rows += [c for c in (message_view(shell), notice_view(t, shell.notice), settlement_view(t, app.table))
+    rows += [c for c in (message_view(shell, app.open_rule), notice_view(t, shell.notice, app.open_rule),
+                                 settlement_view(t, app.table, app.open_rule))
              if c is not None]
     rows.append(score_chart(t, match, width - 4, height=min(260, max(180, width * 0.55))))
     rows.append(score_sheet(shell, app.table, app.correction))  # a mistake found at the end is fixed from here

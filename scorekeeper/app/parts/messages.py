@@ -2,27 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from ...explain import problem_words, violation_words
 from ...i18n import Translator
 from ..models.shell import Notice, Shell
 from .page import where_words
+from .rule_links import linked_text
 from .widgets import hook
 
 
-def message_view(shell: Shell) -> ft.Control | None:
+def message_view(shell: Shell, open_rule: Callable[[str], Any] | None = None) -> ft.Control | None:
     """The shell's message (an engine refusal, a store error or the app's own problem) in the chosen
-    language, never a traceback (hook ``message``); ``None`` when there is none."""
+    language, never a traceback (hook ``message``); ``None`` when there is none. With ``open_rule``, the
+    rule id it cites (``S8: …``) links to the rule (:func:`.rule_links.linked_text`)."""
     if shell.error is None:
         return None
     return hook("message", ft.Container(
         padding=10, border_radius=8, bgcolor=ft.Colors.RED_50, border=ft.Border.all(1, ft.Colors.RED_300),
-        content=ft.Text(problem_words(shell.t, shell.error, sentence=True), color=ft.Colors.RED_900)))
+        content=linked_text(problem_words(shell.t, shell.error, sentence=True), open_rule, color=ft.Colors.RED_900)))
 
 
-def notice_view(t: Translator, notice: Notice | None) -> ft.Control | None:
-    """What the last import or export did (hook ``notice``): a refusal names the file, round, move and rule."""
+def notice_view(t: Translator, notice: Notice | None,
+                open_rule: Callable[[str], Any] | None = None) -> ft.Control | None:
+    """What the last import or export did (hook ``notice``): a refusal names the file, round, move and rule
+    (a link to it, with ``open_rule``)."""
     if notice is None:
         return None
     words = t(notice.key, **notice.params)
@@ -30,4 +37,5 @@ def notice_view(t: Translator, notice: Notice | None) -> ft.Control | None:
         words += " " + " ".join(w for w in (where_words(t, notice.error), violation_words(t, notice.error)) if w)
     color, back = (ft.Colors.GREEN_900, ft.Colors.GREEN_50) if notice.ok else (ft.Colors.RED_900, ft.Colors.RED_50)
     return hook("notice", ft.Container(padding=10, border_radius=8, bgcolor=back,
-                                       border=ft.Border.all(1, color), content=ft.Text(words, color=color)))
+                                       border=ft.Border.all(1, color),
+                                       content=linked_text(words, open_rule, color=color)))

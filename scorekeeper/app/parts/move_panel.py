@@ -13,7 +13,7 @@ from ...rules.tiles import ALL_TILES, tile_text
 from ..models.move_entry import MoveEntry
 from ..models.shell import Shell
 from .tile_picker import tile_picker
-from .widgets import hook, memoized, picker_cell_for, quick_button, run
+from .widgets import hook, memoized, quick_button, run
 
 
 def selection_words(t: Translator, entry: MoveEntry, refused: bool) -> str:
@@ -51,12 +51,13 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
         elif turn.can_draw:  # S8: the drawn tile may then be marked (the stock has tiles)
             controls.append(hook("drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=entry.drawn,
                                                       on_change=run(entry.toggle_drawn))))
+    phone = not shell.wide  # one row of four equal buttons, words only (their icons where there is room)
     controls.append(_move_buttons((
-        ("play", t("ui.play"), entry.play, True, not entry.can_play() or shell.busy, ft.Icons.CHECK),
+        ("play", t("ui.play"), entry.play, True, not entry.can_play() or shell.busy, None if phone else ft.Icons.CHECK),
         ("draw", t("ui.draw"), entry.open_draw, False, not turn.can_draw or entry.drawn, None),
         ("pass", t("ui.pass"), entry.pass_turn, False, not turn.can_pass, None),
-        ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, ft.Icons.UNDO),
-    )))
+        ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, None if phone else ft.Icons.UNDO),
+    ), phone))
     if entry.drawing:
         # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
         counts = [quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=44)
@@ -69,7 +70,7 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
         unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
         selected = {entry.selected_tile} if entry.selected_tile else set()
         controls.append(tile_picker(unseen, entry.pick_tile, selected=selected, enabled=entry.pickable,
-                                    dimmed=entry.dimmed, cell=picker_cell_for(shell.width)))
+                                    dimmed=entry.dimmed, width=shell.width))
     return ft.Column(controls, spacing=8)
 
 
@@ -77,12 +78,15 @@ MoveButton = tuple[str, str, Callable[..., Any], bool, bool, ft.IconData | None]
 
 
 @memoized
-def _move_buttons(buttons: tuple[MoveButton, ...]) -> ft.Control:
-    """Play, Draw, Pass, Undo: ``(hook, label, handler, filled, disabled, icon)`` each; rebuilt when one changes."""
-    return ft.Row([_move_button(*button) for button in buttons], wrap=True, spacing=6, run_spacing=6)
+def _move_buttons(buttons: tuple[MoveButton, ...], share: bool) -> ft.Control:
+    """Play, Draw, Pass, Undo: ``(hook, label, handler, filled, disabled, icon)`` each; rebuilt when one changes.
+    ``share``: a phone's one row, each button an equal share of it (never wrapped onto a second row)."""
+    if share:
+        return ft.Row([_move_button(*button, True) for button in buttons], spacing=6)
+    return ft.Row([_move_button(*button, False) for button in buttons], wrap=True, spacing=6, run_spacing=6)
 
 
 @memoized
 def _move_button(name: str, label: str, handler: Callable[..., Any], filled: bool, disabled: bool,
-                 icon: ft.IconData | None) -> ft.Control:
-    return quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon)
+                 icon: ft.IconData | None, share: bool) -> ft.Control:
+    return quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon, share=share)

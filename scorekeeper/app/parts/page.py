@@ -62,15 +62,17 @@ def match_header(t: Translator, match: Match, go: Callable[[Screen], Any]) -> ft
 
 
 def header(t: Translator, title: str, go: Callable[[Screen], Any]) -> ft.Control:
-    """Home, the screen's ``title``, settings; ``go(screen)`` opens a screen."""
-    return _header(title, t("ui.home"), t("ui.settings"), go)
+    """Home, the screen's ``title``, the rules, settings; ``go(screen)`` opens a screen."""
+    return _header(title, t("ui.home"), t("ui.rules"), t("ui.settings"), go)
 
 
 @memoized
-def _header(title: str, home_tip: str, settings_tip: str, go: Callable[[Screen], Any]) -> ft.Control:
+def _header(title: str, home_tip: str, rules_tip: str, settings_tip: str, go: Callable[[Screen], Any]) -> ft.Control:
     return ft.Row([
         hook("home", ft.IconButton(ft.Icons.HOME, tooltip=home_tip, on_click=run(go, Screen.HOME)), button=True),
         ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True),
+        hook("rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=rules_tip, on_click=run(go, Screen.RULES)),
+             button=True, label=rules_tip),
         hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=settings_tip, on_click=run(go, Screen.SETTINGS)),
              button=True),
-    ])
+    ], spacing=0)

@@ -3,28 +3,36 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
-from ...explain import settlement_words, tile_list
+from ...explain import settlement_lines, tile_list
 from ...i18n import Translator
+from ...rules import Match
 from ...rules.tiles import ALL_TILES, Tile
 from ..models.open_match import OpenMatch
 from ..models.reveal import RevealEntry
 from ..models.shell import Shell
+from .rule_links import linked_text
 from .scoreboard import SIDE_COLORS
 from .tile_picker import tile_picker
-from .widgets import action_button, hook, picker_cell_for, run, text_entry
+from .widgets import action_button, hook, run, text_entry
 
 
-def settlement_view(t: Translator, table: OpenMatch) -> ft.Control | None:
-    """The last settlement, step by step (H8–H10, E6–E8), or ``None``."""
-    if not table.settlement or table.match is None:
-        return None
+def settlement_view(t: Translator, table: OpenMatch,
+                    open_rule: Callable[[str], Any] | None = None) -> ft.Control | None:
+    """The last settlement, step by step (H8–H10, E6–E8), while the next round waits (or the match is
+    finished), or ``None``: each hand's total (a blocked round), every award, who won the round (E8); the
+    rule ids in it link to their rules (``open_rule``)."""
     match = table.match
-    lines = [ft.Text(settlement_words(t, match, event), size=14) for event in table.settlement]
-    if match.rounds[-1].result == "draw":  # a settlement is there only once a round was settled
-        lines.append(ft.Text(t("result.draw")))
+    if match is None or not match.rounds or match.status not in ("start-round", "finished"):
+        return None
+    words = settlement_lines(t, match, match.rounds[-1])  # [] for a round whose placement ended the match
+    if not words:
+        return None
+    lines = [linked_text(line, open_rule, size=14) for line in words]
     # headed by the round it ends: the lines themselves say "Settlement for …", "Domino for …"
     heading = ft.Text(t("ui.round_end_heading", n=len(match.rounds)), weight=ft.FontWeight.BOLD)
     return hook("settlement", ft.Container(
@@ -57,8 +65,10 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
               for seat, tiles in reveal.tiles.items() for tile in tiles if seat != current}
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
     mine = set(reveal.tiles.get(current) or [])
+    full = len(mine) >= r.hand_sizes[current]  # a full hand offers only its own tiles (to take one back)
     picker = tile_picker(unseen, PickInto(reveal, current), selected=mine, marks=holder,
-                         cell=picker_cell_for(shell.width))
+                         enabled=(lambda tile: tile in mine) if full else (lambda tile: True),
+                         width=shell.width)
     total_field = text_entry(
         f"pips-{current}", reveal.totals.get(current, ""), functools.partial(reveal.set_total, current),
         label=t("ui.pip_total_for", name=match.players[current]),
@@ -113,19 +123,32 @@ class PickInto:
         return hash((id(self.reveal), self.seat))
 
 
-def start_round_panel(shell: Shell, table: OpenMatch) -> ft.Control:
-    """Who leads the next round: the one who went out (S10), else entered or drawn by lot (S3)."""
+def deal_words(t: Translator, match: Match) -> str:
+    """What to deal (S2 with the game's deal table, H2/E2): ``Shuffle all 28 tiles face down (anyone may);
+    each player takes 5 tiles; the other 8 stay in the stock, all drawable (S2, E2).`` The numbers are
+    the engine's (:meth:`Variant.deal_size`, :meth:`Variant.stock_size`)."""
+    rules = match.rules
+    return t("ui.deal", each=t("ui.deal_each", count=rules.deal_size(match.n)),
+             stock=t("ui.deal_stock", count=rules.stock_size(match.n)), rules=f"S2, {rules.deal_rule}")
+
+
+def start_round_panel(shell: Shell, table: OpenMatch, open_rule: Callable[[str], Any] | None = None) -> ft.Control:
+    """Before a round: what to deal (S2, H2/E2) and who leads: the one who went out (S10), else entered or
+    drawn by lot (S3 for the first round, S10 after a blocked one)."""
     t = shell.t
     match = table.shown
     number = len(match.rounds) + 1
-    controls: list[ft.Control] = [ft.Text(t("ui.round_n", n=number), size=18, weight=ft.FontWeight.BOLD)]
+    controls: list[ft.Control] = [ft.Text(t("ui.round_n", n=number), size=18, weight=ft.FontWeight.BOLD),
+                                  hook("deal", linked_text(deal_words(t, match), open_rule))]
     required = match.required_starter
     if required is not None:
-        controls.append(ft.Text(t("ui.starter_went_out", name=match.players[required])))
+        controls.append(linked_text(t("ui.starter_went_out", name=match.players[required]), open_rule))
         controls.append(action_button("start-round", t("ui.start_round_by", name=match.players[required]),
                                       table.start_round, required, filled=True))
     else:
-        controls.append(ft.Text(t("ui.who_leads")))
+        # no round yet: the first starter by lot (S3); after a blocked round by lot again (S10)
+        key = "ui.who_leads_after_block" if match.rounds else "ui.who_leads"
+        controls.append(hook("who-leads", linked_text(t(key), open_rule)))
         controls.append(action_button("lot", t("ui.draw_lot"), table.draw_lot, filled=True,
                                       icon=ft.Icons.CASINO))
         controls.append(ft.Row(wrap=True, spacing=6, controls=[

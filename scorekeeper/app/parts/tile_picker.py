@@ -1,4 +1,4 @@
-"""The tile picker: the tiles not on the table, each with its pips (hooks ``tile-<a>-<b>``)."""
+"""The tile picker: the 28 tiles by suit, those not on the table offered (hooks ``tile-<a>-<b>``)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ...rules.tiles import ALL_TILES, Tile, tile_text
+from ..models.shell import WIDE
 from .widgets import INK, SPOT_LEGAL, hook, memoized, run, tile_image
 
 PICKER_CELL = 19
@@ -69,25 +70,79 @@ def _place(tile: Tile, offered: bool, selected: bool, enabled: bool, mark: str |
     return tile_button(tile, on_pick, selected=selected, enabled=enabled, mark=mark, cell=cell, dimmed=dimmed)
 
 
+Suits = tuple[tuple[Tile, ...], ...]  # one row of the picker: its suits, each from the double up
+
+SUIT_GAP = 7  # px between two suits sharing a row (a thin line in the middle)
+GAP = 3  # px between two tiles of a suit
+
+
+def suit(value: int) -> tuple[Tile, ...]:
+    """The tiles of suit ``value`` from its double up, as a set is sorted: ``3-3 3-4 3-5 3-6``."""
+    return tuple((value, other) for other in range(value, 7))
+
+
+TRIANGLE: tuple[Suits, ...] = tuple((suit(value),) for value in range(7))
+"""Seven rows, as people sort a set: ``0-0 … 0-6`` / ``1-1 … 1-6`` / … / ``6-6`` (a wide window)."""
+
+FOLDED: tuple[Suits, ...] = ((suit(0),), (suit(1), suit(6)), (suit(2), suit(5)), (suit(3), suit(4)))
+"""The triangle folded into four rows of seven (a phone): ``0-0 … 0-6`` / ``1-1 … 1-6 | 6-6`` /
+``2-2 … 2-6 | 5-5 5-6`` / ``3-3 … 3-6 | 4-4 4-5 4-6``: each row starts with a double, no suit is split."""
+
+
+def picker_cell(width: float) -> float:
+    """Pixel size of a tile half in the picker for a window ``width`` px wide.
+
+    A phone: 19 px (a tile and its padding 46 px wide: seven, their gaps and a suit gap in 347 px),
+    18 from 360 px down to 355 px wide (44 px: the least tap target); narrower still, the tiles narrow
+    to fit (17 px at 340, down to 15) and keep their 44 px height. A wide window: the tiles grow with
+    the table's right column (``0.42 × width − 14`` px, see ``screens/table.py``), from 20 px to 30 px.
+    """
+    if width >= WIDE:
+        column = 0.42 * width - 14
+        return float(max(20, min(30, int((column - 6 * GAP - 7 * 8) // 14))))
+    room = width - 20  # the page's padding
+    return float(max(15, min(19, int((room - 6 * GAP - SUIT_GAP - 7 * 8) // 14))))
+
+
+def picker_rows(width: float) -> tuple[Suits, ...]:
+    """The picker's rows for a window ``width`` px wide: :data:`TRIANGLE` where there is room, else :data:`FOLDED`."""
+    return TRIANGLE if width >= WIDE else FOLDED
+
+
+def _divider(cell: float) -> ft.Control:
+    return ft.Container(width=SUIT_GAP, height=cell + 2 * _pad_y(cell, 0), alignment=ft.Alignment.CENTER,
+                        content=ft.Container(width=1, height=cell + 8, bgcolor=ft.Colors.with_opacity(0.25, INK)))
+
+
 @memoized
-def _picker(places: tuple, cell: float, on_pick: Callable) -> ft.Control:
+def _picker(places: tuple, rows: tuple[Suits, ...], cell: float, on_pick: Callable) -> ft.Control:
     # rows touch: each tap target is 44 px high already, its padding keeps the pictures apart
-    return ft.Row(wrap=True, spacing=4, run_spacing=0,
-                  controls=[_place(*place, cell, on_pick) for place in places])
+    index = {tile: n for n, tile in enumerate(ALL_TILES)}
+    lines: list[ft.Control] = []
+    for suits in rows:
+        row: list[ft.Control] = []
+        for number, tiles in enumerate(suits):
+            if number:
+                row.append(_divider(cell))
+            row += [_place(*places[index[tile]], cell, on_pick) for tile in tiles]
+        lines.append(ft.Row(row, spacing=GAP, tight=True))
+    return ft.Column(lines, spacing=0, tight=True)
 
 
 def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | None = None,
                 enabled: Callable[[Tile], bool] = lambda tile: True,
-                marks: dict[Tile, str] | None = None, cell: float = PICKER_CELL,
+                marks: dict[Tile, str] | None = None, width: float = 390,
                 dimmed: Callable[[Tile], bool] = lambda tile: False) -> ft.Control:
-    """All 28 tiles in set order (0-0 … 6-6), each always in the same place; only ``tiles`` are offered.
+    """All 28 tiles by suit, each always in the same place; only ``tiles`` are offered.
 
-    Tiles keep fixed places so a player's eye and thumb learn them, and so no
-    control moves between updates (Flutter's web accessibility tree loses
-    nodes that move, which the browser tests rely on). ``on_pick(tile)`` should
-    be the same callable from one render to the next (a bound method, or an
-    object with ``==``): the picker is then rebuilt only where a tile's look
-    changed. ``dimmed(tile)``: an offered tile shown under a lighter veil (still tappable).
+    The rows are the suits from their doubles up, as a set is sorted on the table: a triangle on a wide
+    window, folded into four rows of seven on a phone (:func:`picker_rows`), the tiles sized to the window
+    (:func:`picker_cell`, every tap target at least 44 px). Tiles keep fixed places so a player's eye and
+    thumb learn them, and so no control moves between updates (Flutter's web accessibility tree loses
+    nodes that move, which the browser tests rely on). ``on_pick(tile)`` should be the same callable
+    from one render to the next (a bound method, or an object with ``==``): the picker is then rebuilt
+    only where a tile's look changed. ``dimmed(tile)``: an offered tile shown under a lighter veil (still
+    tappable). ``width``: the window's width in px.
     """
     selected = selected or set()
     marks = marks or {}
@@ -95,4 +150,4 @@ def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | N
     places = tuple((tile, True, tile in selected, bool(enabled(tile)), marks.get(tile), bool(dimmed(tile)))
                    if tile in offered else (tile, False, False, False, None, False)
                    for tile in ALL_TILES)
-    return _picker(places, cell, on_pick)
+    return _picker(places, picker_rows(width), picker_cell(width), on_pick)

@@ -16,8 +16,6 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
-from ..models.shell import WIDE
-
 FELT = "#2E6B4A"
 INK = "#1B1B1B"
 END_MARK = "#E65100"
@@ -122,7 +120,8 @@ def action_button(identifier: str, label: str, handler: Callable[..., Any], *arg
 
 
 def quick_button(identifier: str, label: str, handler: Callable[..., Any], *args: Any, disabled: bool = False,
-                 icon: ft.IconData | None = None, filled: bool = False, width: float | None = None) -> ft.Control:
+                 icon: ft.IconData | None = None, filled: bool = False, width: float | None = None,
+                 share: bool = False) -> ft.Control:
     """A button drawn without Material's ink: same hook, label, look and handler as :func:`action_button`.
 
     A Material button animates its press (ripple, elevation) for a second
@@ -130,6 +129,10 @@ def quick_button(identifier: str, label: str, handler: Callable[..., Any], *args
     software (a browser without a GPU) each of those frames costs as much
     CPU as the answer itself and slows it. Used for the moves entered all
     round long (Play, Draw, Pass, Undo); the result of the tap is the feedback.
+
+    ``share``: the button takes an equal share of its row (``expand``) and its label stays on one line,
+    centred with little padding: four such buttons fit a phone's row in every language (a row of
+    buttons sized by their labels wrapped "Скасувати" onto a line of its own).
     """
     if disabled:
         fg, bg, border = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE), (
@@ -139,15 +142,19 @@ def quick_button(identifier: str, label: str, handler: Callable[..., Any], *args
         fg, bg, border = ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY, None
     else:
         fg, bg, border = ft.Colors.PRIMARY, None, ft.Border.all(1, ft.Colors.OUTLINE)
-    text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14)
+    text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14, no_wrap=share,
+                   overflow=ft.TextOverflow.FADE if share else ft.TextOverflow.CLIP)
     parts: list[ft.Control] = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
-    # 36 px high, 16 px each side (12 before an icon): Play, Draw, Pass and Undo fit one row on a phone;
-    # ``width`` fixes it (the draw counts: a grid of equal keys)
+    # 36 px high, 16 px each side (12 before an icon); ``width`` fixes it (the draw counts: a grid of
+    # equal keys); ``share``: an equal share of the row, 4 px each side
+    padding = ft.Padding.symmetric(horizontal=4) if share else \
+        ft.Padding.only(left=12 if icon else 16, right=16) if width is None else None
     box = ft.Container(content=ft.Row(parts, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
                        height=36, width=width, bgcolor=bg, border=border, border_radius=18,
-                       alignment=ft.Alignment.CENTER if width else None,
-                       padding=ft.Padding.only(left=12 if icon else 16, right=16) if width is None else None,
+                       alignment=ft.Alignment.CENTER if width or share else None, padding=padding,
                        on_click=None if disabled else run(handler, *args))
+    if share:
+        return ft.Container(expand=True, content=hook(identifier, box, button=True, label=label, disabled=disabled))
     return hook(identifier, box, button=True, label=label, disabled=disabled)
 
 
@@ -164,9 +171,3 @@ def tile_image(first: int, second: int, cell: float, *, horizontal: bool = True,
     width, height = (2 * cell, cell) if horizontal else (cell, 2 * cell)
     return ft.Image(src=f"tiles/{look}/{'h' if horizontal else 'v'}-{first}-{second}.svg", left=left, top=top,
                     width=width, height=height, fit=ft.BoxFit.FILL)
-
-
-
-def picker_cell_for(width: float) -> float:
-    """Pixel size of a tile half in the pickers for a window ``width`` px wide: larger on a wide window."""
-    return 24 if width >= WIDE else 19

@@ -14,7 +14,7 @@ import flet as ft
 
 from ...explain import scores_words, winners_words
 from ...i18n import Translator
-from ...store import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary
+from ...store import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
 from ..models.app import AppModel
 from ..models.history import HistoryQuery
 from ..models.setup import GAMES
@@ -92,6 +92,15 @@ def history_row(app: AppModel, summary: MatchSummary) -> ft.Control:
     return ft.Row([ft.Container(content=row, expand=True), review], spacing=4)
 
 
+def average_words(player: PlayerStats) -> str:
+    """Points per round over finished matches (``17.6``), or ``—`` for a player with none finished: an
+    average of no rounds is no number (it showed ``0.0``, as if every round had been lost)."""
+    return f"{player.average_points_per_round:.1f}" if player.rounds else NO_VALUE
+
+
+NO_VALUE = "—"
+
+
 def stats_view(t: Translator, query: HistoryQuery) -> ft.Control:
     """Per player: finished matches, wins, average points per round, matches in progress (hook ``stats``)."""
 
@@ -110,7 +119,7 @@ def stats_view(t: Translator, query: HistoryQuery) -> ft.Control:
                                   t("ui.stats_average"), t("ui.stats_unfinished")], bold=True, size=11),
                            spacing=4, vertical_alignment=ft.CrossAxisAlignment.END))
         for index, player in enumerate(query.stats):
-            values = [player.name, str(player.matches), str(player.wins), f"{player.average_points_per_round:.1f}",
+            values = [player.name, str(player.matches), str(player.wins), average_words(player),
                       str(player.unfinished)]
             rows.append(hook(f"stats-{index}", ft.Row(cells(values), spacing=4)))
     return hook("stats", ft.Container(padding=10, border_radius=8, border=ft.Border.all(1, ft.Colors.GREY_300),
@@ -137,7 +146,8 @@ def matches_view(app: AppModel) -> list[ft.Control]:
 def view(app: AppModel) -> ft.Control:
     """Phone: the matches or the players' statistics (two tabs); wide window: both side by side."""
     t, shell, query = app.t, app.shell, app.history
-    top = [c for c in (notice_view(t, shell.notice), message_view(shell)) if c is not None]
+    top = [c for c in (notice_view(t, shell.notice, app.open_rule), message_view(shell, app.open_rule))
+           if c is not None]
     importer = action_button("import", t("ui.import"), app.transfer.import_files, icon=ft.Icons.UPLOAD_FILE)
     head = header(t, t("ui.history"), app.go)
     if shell.wide:

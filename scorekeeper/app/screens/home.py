@@ -31,7 +31,7 @@ def view(app: AppModel) -> ft.Control:
                 leading=ft.Icon(ft.Icons.PLAY_ARROW), on_click=run(app.table.open_match, summary.id)), button=True))
     rows.append(action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY))
     rows.append(action_button("settings", t("ui.settings"), app.go, Screen.SETTINGS, icon=ft.Icons.TRANSLATE))
-    message = message_view(app.shell)
+    message = message_view(app.shell, app.open_rule)
     if message is not None:
         rows.append(message)
     return ft.Column(rows, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)

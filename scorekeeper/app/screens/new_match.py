@@ -48,7 +48,7 @@ def view(app: AppModel) -> ft.Control:
         rows.append(ft.Text(t("ui.partnerships_required" if required else "ui.partnerships_help"), size=12))
     rows.append(action_button("create-match", t("ui.create_match"), form.create, filled=True,
                               icon=ft.Icons.PLAY_ARROW, disabled=app.shell.busy))
-    message = message_view(app.shell)
+    message = message_view(app.shell, app.open_rule)
     if message is not None:
         rows.append(message)
     return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)

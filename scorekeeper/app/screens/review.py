@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from ...explain import hands_words, move_words, placement_words, settlement_words, turn_words, winners_words
+from ...explain import hands_words, move_words, placement_words, settlement_lines, turn_words, winners_words
 from ...i18n import Translator
 from ...rules import Match
 from ..models.app import AppModel
@@ -57,10 +57,7 @@ def award_lines(t: Translator, match: Match, step: Step) -> list[str]:
         info = r.placements.get(step.move_no - 1)
         return [placement_words(t, match, info)] if info is not None else []
     if step.kind == "reveal":
-        lines = [settlement_words(t, match, event) for event in r.settlement]  # 0-raw awards included
-        if r.result == "draw":
-            lines.append(t("result.draw"))
-        return lines
+        return settlement_lines(t, match, r)  # 0-raw awards included
     return []
 
 
@@ -86,14 +83,16 @@ def nav_button(identifier: str, icon: ft.IconData, label: str, go: Callable[[int
     return hook(identifier, button, button=True, label=label, disabled=index is None)
 
 
-def controls(t: Translator, review: Review, go: Callable[[int | None], Any]) -> ft.Control:
-    """Previous/next round and move, with the step's number between; ``go(index)`` shows a step."""
+def controls(t: Translator, review: Review, go: Callable[[int | None], Any], *more: ft.Control) -> ft.Control:
+    """Previous/next round and move, with the step's number between, then ``more`` (a phone's Export);
+    ``go(index)`` shows a step."""
     return ft.Row(alignment=ft.MainAxisAlignment.CENTER, spacing=2, controls=[
         nav_button("review-prev-round", ft.Icons.SKIP_PREVIOUS, t("ui.previous_round"), go, review.previous_round()),
         nav_button("review-prev", ft.Icons.CHEVRON_LEFT, t("ui.previous_move"), go, review.previous_move()),
         ft.Text(f"{review.index + 1} / {len(review.steps)}", size=13, width=70, text_align=ft.TextAlign.CENTER),
         nav_button("review-next", ft.Icons.CHEVRON_RIGHT, t("ui.next_move"), go, review.next_move()),
         nav_button("review-next-round", ft.Icons.SKIP_NEXT, t("ui.next_round"), go, review.next_round()),
+        *more,
     ])
 
 
@@ -126,8 +125,9 @@ def view(app: AppModel) -> ft.Control:
     picture = table_picture(t, moment, picture_w, 520 if wide else 300) if match.round is not None else None
     assert review.whole is not None
     chart = score_chart(t, review.whole, side_w - 4, 170 if wide else 150, marker=step.index + 1)
-    extra = [c for c in (message_view(shell), notice_view(t, shell.notice)) if c is not None]
-    export = ft.Row(wrap=True, spacing=6, controls=[
+    extra = [c for c in (message_view(shell, app.open_rule), notice_view(t, shell.notice, app.open_rule))
+             if c is not None]
+    export = ft.Row(wrap=True, spacing=6, controls=[  # a wide window: at the end of the right column
         action_button("export", t("ui.export"), app.transfer.export_match, review.match_id, icon=ft.Icons.DOWNLOAD),
     ])
     lower: list[ft.Control] = [
@@ -141,20 +141,25 @@ def view(app: AppModel) -> ft.Control:
     after = next_words(t, match)
     if after:
         lower.append(hook("review-turn", ft.Text(after, size=14)))
-    lower.append(controls(t, review, app.review.go))
     if wide:  # the picture on the left; scores, the step and its controls, the chart on the right
-        right = [scoreboard(t, moment), *lower, ft.Divider(height=1), chart, *extra, export]
+        right = [scoreboard(t, moment), *lower, controls(t, review, app.review.go), ft.Divider(height=1), chart,
+                 *extra, export]
         columns = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, spacing=16, controls=[
             ft.Column([picture] if picture else [], width=picture_w),
             ft.Column(right, spacing=8, expand=True, scroll=ft.ScrollMode.AUTO),
         ])
         return ft.Column([head, columns], spacing=6, expand=True)
-    # phone: what the table looked like scrolls above, the step and its controls stay under the thumb
-    upper = [scoreboard(t, moment), *([picture] if picture else []), chart, *extra, export]
+    # phone: what the table looked like scrolls above; the step, its controls, Export and what Export did
+    # stay in the fixed part under the thumb (at the end of the scrolling part, Export was out of view on
+    # a long step, and its notice pushed it further down)
+    upper = [scoreboard(t, moment), *([picture] if picture else []), chart]
+    export_icon = hook("export", ft.IconButton(ft.Icons.DOWNLOAD, tooltip=t("ui.export"), icon_size=26,
+                                               on_click=run(app.transfer.export_match, review.match_id)),
+                       button=True, label=t("ui.export"))
     body = ft.Column([
         ft.Column(upper, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
         ft.Divider(height=1),
-        ft.Column(lower, spacing=4),
+        ft.Column([*extra, *lower, controls(t, review, app.review.go, export_icon)], spacing=4),
     ], spacing=6, expand=True, width=width)
     return ft.Column([head, ft.Container(content=body, alignment=ft.Alignment.TOP_CENTER, expand=True)],
                      spacing=6, expand=True)

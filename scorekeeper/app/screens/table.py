@@ -63,7 +63,8 @@ def picture(app: AppModel, width: float, height: float, fill: bool = False) -> f
 def extras(app: AppModel) -> list[ft.Control]:
     """A refusal, what the last action did (a fix), and the last settlement, where there are."""
     shell = app.shell
-    parts = (message_view(shell), notice_view(shell.t, shell.notice), settlement_view(app.t, app.table))
+    parts = (message_view(shell, app.open_rule), notice_view(shell.t, shell.notice, app.open_rule),
+             settlement_view(app.t, app.table, app.open_rule))
     return [c for c in parts if c is not None]
 
 
@@ -77,7 +78,7 @@ def entry_panel(app: AppModel) -> ft.Control:
         return move_panel(app.shell, app.entry)
     if status == "reveal":
         return reveal_panel(app.shell, app.reveal)
-    return start_round_panel(app.shell, app.table)
+    return start_round_panel(app.shell, app.table, app.open_rule)
 
 
 def phone_view(app: AppModel) -> ft.Control:

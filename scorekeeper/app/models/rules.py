@@ -1,0 +1,51 @@
+"""The Rules screen's state: which game's rules are shown, the rule asked about, the screen to go back to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from ...rulebook import game_of, rules_of
+from ...rules.variants import HORSE_RACE
+from ..navigation import Screen
+from .shell import Shell
+
+
+@dataclass(eq=False)
+class RulesGuide(ft.Observable):
+    """``game`` (``horse-race`` / ``exact-61``) whose rules are listed; ``focus`` the rule shown alone
+    (a rule id such as ``"S8"``, from a link in a message or the index), ``None`` for the whole list;
+    ``back`` the screen the Rules screen was opened from."""
+
+    shell: Shell
+    game: str = HORSE_RACE
+    focus: str | None = None
+    back: Screen = Screen.HOME
+    _asked: bool = False  # a rule was just asked for (a link): opening the screen keeps it
+
+    def opened_from(self, screen: Screen, game: str | None) -> None:
+        """The Rules screen is opened from ``screen``: a link shows the rule it named; otherwise the whole
+        list, of ``game`` (the open match's) if there is one."""
+        self.back = screen
+        if not self._asked:
+            self.focus = None
+            if game is not None:
+                self.game = game
+        self._asked = False
+
+    def choose_game(self, game: str) -> None:
+        """List the rules of ``game``."""
+        self.game, self.focus = game, None
+
+    def show(self, rule: str) -> None:
+        """Show rule ``rule`` alone; a game's own rule (H…, E…) switches to that game, a shared one (S…)
+        stays in the game shown."""
+        self.game = game_of(rule, self.game)
+        if rule in rules_of(self.game):
+            self.focus = rule
+            self._asked = True
+
+    def show_all(self) -> None:
+        """Back to the whole list of the game's rules."""
+        self.focus = None
