@@ -24,10 +24,11 @@ from ..models.review_steps import Review, Step
 from ..navigation import Screen
 from ..parts.chart import score_chart
 from ..parts.layout_view import table_picture
+from ..parts.match_end import export_button
 from ..parts.messages import message_view, notice_view
 from ..parts.page import content_width, header
 from ..parts.scoreboard import scoreboard
-from ..parts.widgets import action_button, hook, run
+from ..parts.widgets import hook, run
 
 
 def step_title(t: Translator, review: Review, step: Step) -> str:
@@ -128,7 +129,7 @@ def view(app: AppModel) -> ft.Control:
     chart = score_chart(t, review.whole, side_w - 4, 170 if wide else 150, marker=step.index + 1)
     extra = [c for c in (message_view(shell), notice_view(t, shell.notice)) if c is not None]
     export = ft.Row(wrap=True, spacing=6, controls=[
-        action_button("export", t("ui.export"), app.transfer.export_match, review.match_id, icon=ft.Icons.DOWNLOAD),
+        export_button(app, review.match_id),
     ])
     lower: list[ft.Control] = [
         hook("review-step", ft.Text(step_title(t, review, step), size=13, color=ft.Colors.GREY_700)),
