@@ -48,13 +48,15 @@ class Device:
     ``awake``: the screen is kept on; ``felt``: the haptic feedback played, in order (:data:`TICK`,
     :data:`SETTLED`); ``shared``: ``(file name, bytes)`` handed to the share sheet; ``lang``: the
     language Flutter's own texts use; ``pushed``: the routes pushed to the client (its address, the
-    browser's history); ``can_share``: the device has a share sheet.
+    browser's history); ``can_share``: the device has a share sheet; ``back_button``: the device has a
+    Back of its own that Flutter hands to the app (a phone app), so the tab draws a view per screen.
     """
 
     can_share = False
 
-    def __init__(self, locales: Iterable[str] = ()) -> None:
+    def __init__(self, locales: Iterable[str] = (), back_button: bool = False) -> None:
         self._locales = list(locales)
+        self.back_button = back_button
         self.awake = False
         self.felt: list[str] = []
         self.shared: list[tuple[str, bytes]] = []
@@ -136,7 +138,11 @@ class FletDevice(Device):
         self._tasks: set[asyncio.Task[Any]] = set()
         # a phone app has the share sheet; a browser downloads instead (the Web Share API needs a secure
         # page, which a server on the local network is not), a desktop saves through a dialog
-        self.can_share = not page.web and page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
+        phone_app = not page.web and page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
+        self.can_share = phone_app
+        # a phone app's Back (Android's button, iOS's swipe from the edge) pops Flutter's top view; in a
+        # browser Back is the browser's (a route change), a desktop window has none
+        self.back_button = phone_app
 
     async def languages(self) -> list[str]:
         try:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.app import settings
+from scorekeeper.app.device import Device
 from scorekeeper.app.files import PickedFile
 from scorekeeper.app.models.app import AppModel
 from scorekeeper.app.models.view_stack import ViewStack
@@ -172,9 +173,9 @@ def test_a_route_change_opens_that_screen_and_a_bad_one_puts_the_address_right(s
 
 
 # ------------------------------------------------------------------ a live session: the page's events
-def test_the_page_shows_one_view_per_screen_gone_through_and_back_returns(tmp_path):
+def test_a_phone_app_shows_one_view_per_screen_gone_through_and_back_returns(tmp_path):
     async def scenario():
-        live = await Live.open(open_app_store(tmp_path), tmp_path)
+        live = await Live.open(open_app_store(tmp_path), tmp_path, device=Device(back_button=True))
         st = live.state
         assert [v.route for v in live.views] == ["/"]
         await st.go(Screen.HISTORY)
@@ -206,12 +207,30 @@ def test_a_tab_opened_at_a_match_shows_it_under_the_start_screen(tmp_path):
         first = await Live.open(store, tmp_path)
         match_id = await _create(first)
         await first.state.go(Screen.HOME)
-        viewer = await Live.open(store, tmp_path, route=f"/table/{match_id}")
+        viewer = await Live.open(store, tmp_path, route=f"/table/{match_id}", device=Device(back_button=True))
         assert viewer.state.table.match_id == match_id and viewer.device.pushed == []
         assert [v.route for v in viewer.views] == ["/", f"/table/{match_id}"]
         await viewer.view_pop()
         assert viewer.state.screen == Screen.HOME and [v.route for v in viewer.views] == ["/"]
         assert viewer.device.pushed == ["/"]
+
+    run(scenario())
+
+
+def test_in_a_browser_one_view_and_its_back_and_forward_are_route_changes(tmp_path):
+    async def scenario():
+        live = await Live.open(open_app_store(tmp_path), tmp_path)  # the browser's Back is the browser's
+        await live.state.go(Screen.HISTORY)
+        await live.settle()
+        match_id = await _create(live)
+        await live.echo()
+        assert [v.route for v in live.views] == ["/"] and "lot" in live.hooks()
+        assert live.device.pushed == ["/history", "/new", f"/table/{match_id}"]
+        await live.route_change("/new")  # Back
+        assert live.state.screen == Screen.NEW_MATCH and "create-match" in live.hooks()
+        await live.route_change(f"/table/{match_id}")  # Forward
+        assert live.state.screen == Screen.TABLE and "lot" in live.hooks()
+        assert len(live.device.pushed) == 3  # the browser moved: nothing to push
 
     run(scenario())
 
