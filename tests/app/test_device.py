@@ -15,10 +15,12 @@ from scorekeeper.app import files, settings
 from scorekeeper.app.device import SETTLED, TICK, Device, locale_configuration, supported_language
 from scorekeeper.app.models.app import AppModel
 from scorekeeper.app.navigation import Screen
+from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.services import Services
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.rules import parse_spot, parse_tile
 
+from .hooks import hooks, text
 from .live import Live
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
@@ -247,6 +249,8 @@ def test_share_hands_the_record_to_the_share_sheet_where_there_is_one(tmp_path, 
     st = tab(tmp_path, device)
     run(st.start())
     match_id = import_doc(st, case("hr-2p-instant-win-62"))
+    run(st.open_route(f"/table/{match_id}"))  # the match end
+    assert text(hooks(SCREENS[st.screen](st))["export"]) == "Share"
     run(st.transfer.export_match(match_id))
     [(name, data)] = device.shared
     assert name == f"scorekeeper-{match_id}.json"
@@ -265,6 +269,8 @@ def test_without_a_share_sheet_the_record_is_downloaded(tmp_path, monkeypatch):
     st = tab(tmp_path, device)
     run(st.start())
     match_id = import_doc(st, case("hr-2p-instant-win-62"))
+    run(st.open_route(f"/review/{match_id}"))
+    assert text(hooks(SCREENS[st.screen](st))["export"]) == "Export"
     run(st.transfer.export_match(match_id))
     assert saved == [f"scorekeeper-{match_id}.json"] and device.shared == []
     assert st.shell.notice.key == "ui.exported"
