@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import flet as ft
@@ -51,7 +52,8 @@ class Live:
 
     @classmethod
     async def open(cls, store, data_dir: Path, width: float = 390, hub: PubSubHub | None = None,
-                   route: str = "/", device: Device | None = None) -> Live:
+                   route: str = "/", device: Device | None = None,
+                   device_factory: Callable[[ft.Page], Device] | None = None) -> Live:
         """A new tab opened at ``route``; tabs given the same ``hub`` are sessions of one app (as the web
         server's are). ``device`` stands for the client's device services (no client answers here)."""
         loop = asyncio.get_running_loop()
@@ -65,7 +67,7 @@ class Live:
         session.page.route = route  # what the client registers with (the address it was opened at)
         connection.pack(session.get_page_patch())  # what the web server answers a new tab with
         device = device or Device()
-        await make_main(store, data_dir, lambda page: device)(session.page)
+        await make_main(store, data_dir, device_factory or (lambda page: device))(session.page)
         live = cls(session, connection)
         await live.settle()
         return live

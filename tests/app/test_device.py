@@ -274,3 +274,23 @@ def test_without_a_share_sheet_the_record_is_downloaded(tmp_path, monkeypatch):
     run(st.transfer.export_match(match_id))
     assert saved == [f"scorekeeper-{match_id}.json"] and device.shared == []
     assert st.shell.notice.key == "ui.exported"
+
+
+def test_a_tab_sets_the_pages_locale_and_changes_it_with_the_language(tmp_path):
+    from scorekeeper.app.device import FletDevice
+
+    class Ukrainian(FletDevice):  # Flet's device, but the locales known (no client answers here)
+        async def languages(self):
+            return ["uk-UA"]
+
+    async def scenario():
+        made = []
+        live = await Live.open(open_app_store(tmp_path), tmp_path,
+                               device_factory=lambda page: made.append(Ukrainian(page)) or made[-1])
+        page = live.session.page
+        assert live.state.shell.lang == "uk" and page.locale_configuration.current_locale.language_code == "uk"
+        await live.state.set_language("ko")
+        await live.settle()
+        assert page.locale_configuration.current_locale.language_code == "ko"
+
+    run(scenario())
