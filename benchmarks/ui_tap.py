@@ -415,7 +415,7 @@ def enter_hands(bench: Bench, hands: dict[str, list[str]]) -> None:
         bench.tap_unmeasured(f"reveal-seat-{seat}")
         for count, tile in enumerate(tiles, start=1):
             bench.tap("reveal-tile", tile_hook(tile),
-                      text_matches(f"reveal-seat-{seat}", f"{count} of {len(tiles)} tiles"))
+                      text_matches(f"reveal-seat-{seat}", f"{count} of {len(tiles)} tiles?"))  # "1 of 1 tile"
     bench.tap("settle", "confirm", present("settlement"))
 
 

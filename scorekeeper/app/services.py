@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..store import MatchStore
 from . import settings
+from .device import Device
 
 log = logging.getLogger(__name__)
 
@@ -25,11 +26,13 @@ T = TypeVar("T")
 @dataclass
 class Services:
     """``store``: the process's :class:`MatchStore`; ``data_dir``: its folder (settings live there too);
-    ``announce(match_id, version)``: tells the other tabs a match changed (``None`` in a lone test)."""
+    ``announce(match_id, version)``: tells the other tabs a match changed (``None`` in a lone test);
+    ``device``: the device the tab runs on (its services: screen awake, haptics, share sheet, locales)."""
 
     store: MatchStore
     data_dir: str
     announce: Callable[[str, int], None] | None = None
+    device: Device = field(default_factory=Device)
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker thread (blocking storage), awaited."""
@@ -40,13 +43,21 @@ class Services:
         if self.announce is not None:
             self.announce(match_id, version)
 
-    def saved_language(self) -> str:
-        """The language saved in the data folder, else the system's (en, uk or ko)."""
-        return str(settings.load(self.data_dir).get("lang"))
+    def saved_language(self) -> str | None:
+        """The language saved in the data folder (en, uk or ko), ``None`` if none was ever chosen."""
+        return settings.saved_language(self.data_dir)
 
     async def save_language(self, lang: str) -> None:
         """Remember ``lang`` in the data folder (a file write, in a thread)."""
-        await self.call(settings.save, self.data_dir, {"lang": lang})
+        await self.call(settings.save, self.data_dir, {settings.LANG: lang})
+
+    def haptics(self) -> bool:
+        """The haptics setting: True unless turned off."""
+        return settings.haptics(self.data_dir)
+
+    async def save_haptics(self, on: bool) -> None:
+        """Remember the haptics setting (a file write, in a thread)."""
+        await self.call(settings.save, self.data_dir, {settings.HAPTICS: on})
 
     def last_match(self) -> str | None:
         """The id of the match last played, as saved (or ``None``)."""

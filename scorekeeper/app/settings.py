@@ -1,8 +1,10 @@
-"""The app's settings in ``<data_dir>/settings.json``: the chosen language and the match last played.
+"""The app's settings in ``<data_dir>/settings.json``: the language, haptics on or off, the match last played.
 
 Kept in the data folder rather than in the browser's storage so that the
 same choice holds in every tab and window, and tests can use a temp folder.
-A missing or damaged file means defaults (the system language, no match).
+A missing or damaged file means defaults (the system language, haptics on,
+no match). The language is saved once chosen in Settings, or taken from the
+first device that opened the app (``AppModel.start``).
 
 Written like the store's files (temp file, fsync, rename, fsync the folder:
 :func:`scorekeeper.store.atomic.write_and_confirm`); a temp file left by a
@@ -25,6 +27,8 @@ log = logging.getLogger(__name__)
 
 FILE = "settings.json"
 LEGACY_TEMP = "settings.tmp"  # the temp file of versions before atomic writes: removed at the next save
+LANG = "lang"  # the language chosen (en, uk, ko); absent until chosen or taken from a device
+HAPTICS = "haptics"  # False: no haptic ticks (Play, settlement)
 LAST_MATCH = "last_match"  # id of the match a move was last recorded in (or last opened): resumed on start
 
 _lock = threading.Lock()  # tabs save from worker threads: one writer at a time
@@ -34,15 +38,32 @@ _unsaved: dict[str, dict] = {}  # data folder -> values the folder refused to st
 
 def load(data_dir: str | os.PathLike) -> dict:
     """The saved settings; ``lang`` falls back to the system language (en, uk or ko)."""
+    data = _read(data_dir)
+    if data.get("lang") not in LANGUAGES:
+        data["lang"] = system_language()
+    return data
+
+
+def saved_language(data_dir: str | os.PathLike) -> str | None:
+    """The language saved (en, uk or ko), or ``None`` if none was ever chosen (the device's will be)."""
+    data = _read(data_dir)
+    value = data.get(LANG)
+    return value if value in LANGUAGES else None
+
+
+def haptics(data_dir: str | os.PathLike) -> bool:
+    """True unless haptic feedback was turned off in Settings."""
+    return _read(data_dir).get(HAPTICS) is not False
+
+
+def _read(data_dir: str | os.PathLike) -> dict:
     try:
         data = json.loads((Path(data_dir) / FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         data = {}
     if not isinstance(data, dict):
         data = {}
-    data.update(_unsaved.get(str(data_dir), {}))
-    if data.get("lang") not in LANGUAGES:
-        data["lang"] = system_language()
+    data.update(_unsaved.get(str(data_dir), {}))  # what a read-only folder refused still holds for this run
     return data
 
 
@@ -53,7 +74,7 @@ def save(data_dir: str | os.PathLike, values: dict) -> None:
     process and a warning is logged: a settings file is never worth an error on screen.
     """
     with _lock:
-        data = load(data_dir)
+        data = _read(data_dir)  # not load(): a language never chosen stays unsaved (the device's comes first)
         data.update(values)
         folder = Path(data_dir)
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import flet as ft
@@ -21,6 +22,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from scorekeeper.app.device import Device
 from scorekeeper.app.main import make_main
 
 from .hooks import hooks, text, walk
@@ -49,25 +51,61 @@ class Live:
         self.connection = connection
 
     @classmethod
-    async def open(cls, store, data_dir: Path, width: float = 390, hub: PubSubHub | None = None) -> Live:
-        """A new tab; tabs given the same ``hub`` are sessions of one app (as the web server's are)."""
+    async def open(cls, store, data_dir: Path, width: float = 390, hub: PubSubHub | None = None,
+                   route: str = "/", device: Device | None = None,
+                   device_factory: Callable[[ft.Page], Device] | None = None) -> Live:
+        """A new tab opened at ``route``; tabs given the same ``hub`` are sessions of one app (as the web
+        server's are). ``device`` stands for the client's device services (no client answers here)."""
         loop = asyncio.get_running_loop()
         connection = RecordingConnection()
         connection.loop = loop
+        connection.page_url = "http://127.0.0.1:8550"  # the page's query string is parsed from it on a route change
         connection.pubsubhub = hub or PubSubHub(loop=loop)
         session = Session(connection)
         _context_page.set(session.page)  # what the web server does for each tab's task
         session.page.width = width
+        session.page.route = route  # what the client registers with (the address it was opened at)
         connection.pack(session.get_page_patch())  # what the web server answers a new tab with
-        await make_main(store, data_dir)(session.page)
+        device = device or Device()
+        await make_main(store, data_dir, device_factory or (lambda page: device))(session.page)
         live = cls(session, connection)
         await live.settle()
         return live
 
     @property
     def root(self):
-        """The root component as Flet rendered it."""
-        return self.session.page.views[0].controls
+        """The root component as Flet rendered it (its body: the view stack)."""
+        return self.session.page.views
+
+    @property
+    def views(self) -> list[ft.View]:
+        """The views as rendered, the screen shown last."""
+        return list(ft.unwrap_component(self.session.page.views))
+
+    @property
+    def device(self) -> Device:
+        return self.state.services.device
+
+    async def route_change(self, route: str) -> None:
+        """The client says its address is now ``route`` (the browser's Back or Forward, an address typed, or
+        the echo of a route the tab pushed), as the web client sends it."""
+        page = self.session.page
+        self.session.apply_patch(page._i, {"route": route})
+        await self.session.dispatch_event(page._i, "route_change", {"route": route})
+        await self.settle()
+
+    async def echo(self) -> None:
+        """The client's answers to every route the tab pushed (each push comes back as a route change)."""
+        while self.state.views.pending:
+            before = list(self.state.views.pending)
+            await self.route_change(before[0])
+            assert self.state.views.pending != before, "the route change was not handled"
+
+    async def view_pop(self) -> None:
+        """The phone's Back: Flutter pops the top view and says which."""
+        page = self.session.page
+        await self.session.dispatch_event(page._i, "view_pop", {"route": self.views[-1].route})
+        await self.settle()
 
     @property
     def state(self):

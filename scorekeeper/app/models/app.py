@@ -3,15 +3,24 @@
 ``AppModel`` builds the models of a tab around one :class:`Shell` and the
 shared :class:`Services`; each model carries its own intents (a view calls
 ``app.entry.play``, ``app.history.apply``…). What is left here moves between
-screens: start a tab, go to a screen (loading what it lists), and hand the
-views every observable model, so a change in any of them draws the tab again.
+screens: start a tab, go to a screen (loading what it lists), open a route
+(a link, the browser's Back and Forward, the phone's Back), and hand the
+views every observable model, so a change in any of them draws the tab
+again. After every intent the route, the view stack and the device follow
+the state (:meth:`AppModel.follow`).
 """
 
 from __future__ import annotations
 
-from ...i18n import Translator
+import asyncio
+import logging
+
+from ...i18n import Translator, system_language
+from ...rules import Status
+from ..device import supported_language
 from ..navigation import Screen
 from ..problems import Problem
+from ..routes import HOME, Target, normal, route_of, target_of
 from ..services import Services
 from ..store_access import match_to_resume
 from .correction import Correction
@@ -26,12 +35,16 @@ from .rules import RulesGuide
 from .setup import SetupForm
 from .shell import Shell
 from .transfer import Transfer
+from .view_stack import ViewStack
+
+log = logging.getLogger(__name__)
 
 
 class AppModel:
     """A tab: ``shell`` (screen, language, message), ``home`` (matches to resume), ``setup`` (the new-match
     form), ``table`` (the open match and its writes), ``entry`` (the next move), ``reveal`` (the hands at a
-    round's end), ``history`` (the query), ``review`` (the step shown), ``transfer`` (import, export)."""
+    round's end), ``history`` (the query), ``review`` (the step shown), ``transfer`` (import, export);
+    ``views``: the screens gone through (Back returns along it) and the route the client shows."""
 
     def __init__(self, services: Services, lang: str = "en", width: float = 390) -> None:
         self.shell = Shell(services, lang=lang, width=width)
@@ -45,6 +58,8 @@ class AppModel:
         self.history = HistoryQuery(self.shell, self.table, self.review)
         self.transfer = Transfer(self.shell, self.history)
         self.rules = RulesGuide(self.shell)  # the Rules screen: the game and the rule shown
+        self.views = ViewStack()
+        self.shell.after_intents(self.follow)
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each)."""
@@ -64,14 +79,53 @@ class AppModel:
     def t(self) -> Translator:
         return self.shell.t
 
+    @property
+    def route(self) -> str:
+        """The route of what the tab shows (``/table/<id>`` for the open match…; :mod:`..routes`)."""
+        screen = self.shell.screen
+        if screen == Screen.TABLE:
+            return route_of(screen, self.table.match_id if self.table.match is not None else None)
+        if screen == Screen.REVIEW:
+            return route_of(screen, self.review.review.match_id if self.review.review is not None else None)
+        return route_of(screen)
+
+    @property
+    def at_table(self) -> bool:
+        """A match is open and going on: the table screen shows it and it is not finished (the
+        screen is kept awake exactly then)."""
+        match = self.table.match
+        return self.shell.screen == Screen.TABLE and match is not None and match.status != Status.FINISHED
+
+    def follow(self) -> None:
+        """After each intent: the view stack and the client's route follow the screen shown, the screen is
+        kept awake at the table only, and Flutter's own texts speak the tab's language."""
+        device = self.services.device
+        route = self.route
+        if self.views.visit(route):
+            device.push_route(route)
+        device.keep_awake(self.at_table)
+        device.use_language(self.shell.lang)
+
     # ------------------------------------------------------------ intents
     @intent
-    async def start(self) -> None:
-        """On opening a tab: the saved language, and the match last played if it is unfinished
-        (else the most recently active unfinished one): resume."""
+    async def start(self, route: str = HOME) -> None:
+        """On opening a tab at ``route`` (the address it was opened with): the language (saved, else the
+        device's, then saved; else the server's), the haptics setting, then the screen of ``route``.
+
+        A route naming a screen (``/history``, ``/table/<id>``) opens it, whatever was played last; the
+        start screen's route (``/``) resumes the match last played if it is unfinished (else the most
+        recently active unfinished one); an unknown route shows the start screen.
+        """
         services = self.services
-        self.shell.lang = services.saved_language() or self.shell.lang
+        self.shell.lang = services.saved_language() or await self._device_language()
+        self.shell.haptics = services.haptics()
+        self.views.url = normal(route)
         await self.home.load()
+        target = target_of(route)
+        if target != Target(Screen.HOME):
+            self.shell.screen = Screen.HOME  # under the screen opened, and shown if that one cannot open
+            await self._open(target)
+            return
         resume = await services.call(match_to_resume, services.data_dir, self.home.unfinished,
                                      services.last_match())
         if resume is not None:
@@ -79,9 +133,66 @@ class AppModel:
         else:
             self.shell.screen = Screen.HOME
 
+    async def _device_language(self) -> str:
+        """The first of the device's languages the app speaks, remembered (set once: later starts read it,
+        Settings changes it); the server's language if the device speaks none of them."""
+        lang = supported_language(await self.services.device.languages())
+        if lang is None:
+            return system_language()
+        try:
+            await self.services.save_language(lang)
+        except OSError as err:  # the tab speaks it anyway; the next start asks the device again
+            log.warning("could not remember the language %s: %s", lang, err)
+        return lang
+
+    @intent
+    async def open_route(self, route: str) -> None:
+        """Show what ``route`` names (the browser's Back or Forward, an address typed or linked): its screen,
+        and for ``/table/<id>`` or ``/review/<id>`` that match. A match that cannot be opened leaves the
+        screen as it was (the message says why); the route shown then follows the screen again."""
+        await self._open(target_of(route))
+
+    async def when_free(self) -> None:
+        """Return once this tab's intent in progress (if any) is done: a route change or Back that
+        arrives during a write waits for it instead of being ignored as a second tap."""
+        while self.shell.busy:
+            await asyncio.sleep(0.02)
+
+    @intent
+    async def back(self) -> None:
+        """The phone's Back (Flutter popped the top view): show the screen under it. If that cannot be
+        opened (a match damaged meanwhile), the start screen, with the message why."""
+        target = self.views.back()
+        if target is None:
+            return
+        try:
+            await self._open(target_of(target))
+        finally:
+            if self.route != target:  # the popped view must not come back
+                await self._go(Screen.HOME)
+
+    async def _open(self, target: Target) -> None:
+        if target.screen == Screen.TABLE and target.match_id is not None:
+            if target.match_id == self.table.match_id and self.table.match is not None:
+                await self._go(Screen.TABLE)
+            else:
+                await self.table.open(target.match_id)
+        elif target.screen == Screen.REVIEW and target.match_id is not None:
+            shown = self.review.review
+            if shown is not None and shown.match_id == target.match_id:
+                await self._go(Screen.REVIEW)
+            else:
+                await self.review.open(target.match_id)
+        else:
+            await self._go(target.screen)
+
     @intent
     async def go(self, screen: Screen) -> None:
-        """Show ``screen``; loads what it lists (the history, the matches to resume, recent names)."""
+        """Show ``screen``; loads what it lists (the history, the matches to resume, recent names). The
+        route follows once the intent is done (pushed to the client: the browser's history, the view stack)."""
+        await self._go(screen)
+
+    async def _go(self, screen: Screen) -> None:
         shell = self.shell
         shell.error = None
         shell.notice = None
@@ -111,3 +222,9 @@ class AppModel:
         """Show rule ``rule`` (``"S8"``) on the Rules screen: what a rule id in a message links to."""
         self.rules.show(rule)
         await self.go(Screen.RULES)
+
+    @intent
+    async def set_haptics(self, on: bool) -> None:
+        """Haptic ticks on Play and at a settlement on or off, remembered in the data folder."""
+        self.shell.haptics = on
+        await self.services.save_haptics(on)

@@ -62,6 +62,7 @@ def intent(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R | N
             shell.error = Problem("unexpected")
         finally:
             shell._busy = False
+            shell.settled()  # the route, the screen kept awake… follow what the intent left
             if isinstance(self, ft.Observable):
                 self.notify()
             if self is not shell:

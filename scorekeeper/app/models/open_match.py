@@ -19,10 +19,11 @@ from typing import Any
 
 import flet as ft
 
-from ...rules import Match, RuleViolation, StartRound
+from ...rules import Match, Play, RuleViolation, StartRound
 from ...rules.fix import Edit
 from ...rules.moves import Action, PlacementInfo, ScoreEvent
 from ...store import FixResult, StaleView
+from ..device import SETTLED, TICK
 from ..navigation import Screen
 from ..problems import Problem
 from ..services import Services
@@ -81,9 +82,14 @@ class OpenMatch(ft.Observable):
 
     # ------------------------------------------------------------ reading
     async def open(self, match_id: str) -> None:
-        """Show the stored match ``match_id`` on the table screen and remember it as the match last played."""
-        self.match_id = match_id
-        await self.reload()
+        """Show the stored match ``match_id`` on the table screen and remember it as the match last played.
+        If it cannot be read (not there, damaged), the match shown before stays, with its id."""
+        shown, self.match_id = self.match_id, match_id
+        try:
+            await self.reload()
+        except BaseException:
+            self.match_id = shown
+            raise
         self.shell.notice = None  # a notice belongs to the screen that made it
         self.shell.screen = Screen.TABLE
         await self.services.remember(match_id)
@@ -173,6 +179,10 @@ class OpenMatch(ft.Observable):
         self.can_redo = False  # a new entry: what was undone is gone for good
         self.show(self.shown)
         self.services.changed(self.shown_id, self.version)  # first: the move is stored whatever happens next
+        if any(event.kind != "play" for event in events):  # a domino, block or settlement award: the round is over
+            self.shell.feel(SETTLED)
+        elif isinstance(action, Play):
+            self.shell.feel(TICK)
         await self.services.remember(self.shown_id)
         return tuple(events)
 

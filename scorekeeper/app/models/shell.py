@@ -7,6 +7,8 @@ public field re-renders the tab.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import flet as ft
@@ -16,6 +18,8 @@ from ...rules import RuleViolation
 from ..navigation import Screen
 from ..problems import Message
 from ..services import Services
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +41,8 @@ class Notice:
 class Shell(ft.Observable):
     """One tab's frame: ``screen`` shown, ``lang`` (en, uk, ko), ``width`` of the window in px, ``error``
     (the one message shown, :data:`~scorekeeper.app.problems.Message`), ``notice`` (what the last import
-    or export did), ``settings_from`` (the screen Settings returns to). ``busy`` while an intent runs."""
+    or export did), ``settings_from`` (the screen Settings returns to), ``haptics`` (ticks on Play and at a
+    settlement: the setting). ``busy`` while an intent runs."""
 
     services: Services
     lang: str = "en"
@@ -46,7 +51,9 @@ class Shell(ft.Observable):
     error: Message | None = None
     notice: Notice | None = None
     settings_from: Screen | None = None
+    haptics: bool = True
     _busy: bool = False  # private: assigning it re-renders nothing (one render per intent keeps taps fast)
+    _followers: list[Callable[[], None]] = field(default_factory=list)  # run once each intent is done
 
     @property
     def shell(self) -> Shell:
@@ -67,6 +74,24 @@ class Shell(ft.Observable):
     def wide(self) -> bool:
         """A window wide enough for two columns (the table, the history, the review)."""
         return self.width >= WIDE
+
+    def after_intents(self, follow: Callable[[], None]) -> None:
+        """Call ``follow()`` each time an intent is done (the state settled): what follows from the state
+        outside the page (the route, the screen kept awake) is brought up to date there."""
+        self._followers.append(follow)
+
+    def settled(self) -> None:
+        """An intent is done (called by the intent guard): run the followers; one that fails is logged."""
+        for follow in self._followers:
+            try:
+                follow()
+            except Exception:  # noqa: BLE001 - the intent's result stands; the log says what did not follow
+                log.exception("could not follow the state")
+
+    def feel(self, kind: str) -> None:
+        """Haptic feedback ``kind`` (``device.TICK``, ``device.SETTLED``) unless the setting is off."""
+        if self.haptics:
+            self.services.device.feel(kind)
 
     def drop_error(self) -> None:
         """Clear the message (assigned only when set: each assignment re-renders the tab)."""

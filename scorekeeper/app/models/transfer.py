@@ -21,6 +21,9 @@ from .shell import Notice, Shell
 log = logging.getLogger(__name__)
 
 
+MIME = "application/json"
+
+
 def export_name(match_id: str) -> str:
     """The file name of an exported match: ``scorekeeper-<id>.json``."""
     return f"scorekeeper-{match_id}.json"
@@ -52,15 +55,21 @@ class Transfer:
         return export_name(match_id), (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
     async def export_match(self, match_id: str) -> None:
-        """Save the match's document (``scorekeeper-match/1`` with ``meta``): a download in the browser.
+        """Hand over the match's document (``scorekeeper-match/1`` with ``meta``): the device's share sheet
+        where it has one (a phone app: ``Device.can_share``), else a download in the browser (a save
+        dialog on a desktop).
 
-        Not an intent as a whole: a desktop save dialog may stay open for long, and the guard would
-        ignore every other tap meanwhile.
+        Not an intent as a whole: a desktop save dialog or a share sheet may stay open for long, and the
+        guard would ignore every other tap meanwhile.
         """
         prepared = await self._export_bytes(match_id)
         if prepared is None:  # the store refused (e.g. a damaged file): the shell's error says why
             return
         name, data = prepared
+        device = self.shell.services.device
+        if device.can_share and await device.share_file(name, data, MIME):
+            self.shell.notice = Notice("ui.shared", {"name": name})
+            return
         try:
             path = await files.save_bytes(name, data)
         except Exception:  # noqa: BLE001 - the user gets a message, the log the traceback

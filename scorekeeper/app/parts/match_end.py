@@ -21,6 +21,15 @@ from .scoreboard import scoreboard
 from .widgets import action_button, hook
 
 
+def export_button(app: AppModel, match_id: str) -> ft.Control:
+    """Export the match's record (hook ``export``): "Share" (the share sheet) on a device that has one,
+    else "Export" (a download)."""
+    t = app.t
+    if app.services.device.can_share:
+        return action_button("export", t("ui.share"), app.transfer.export_match, match_id, icon=ft.Icons.SHARE)
+    return action_button("export", t("ui.export"), app.transfer.export_match, match_id, icon=ft.Icons.DOWNLOAD)
+
+
 def match_end_view(app: AppModel) -> ft.Control:
     """A finished match: the winners, the final points, the last settlement, the scores over the
     match (chart), and the ways on: review, export, history, a new match, or undo the finishing entry."""
@@ -43,7 +52,7 @@ def match_end_view(app: AppModel) -> ft.Control:
     rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         action_button("review", t("ui.review"), app.review.open_review, match_id, filled=True,
                       icon=ft.Icons.SLIDESHOW),
-        action_button("export", t("ui.export"), app.transfer.export_match, match_id, icon=ft.Icons.DOWNLOAD),
+        export_button(app, match_id),
         action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY),
         action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, icon=ft.Icons.ADD),
         undo_button(shell, app.table),

@@ -24,10 +24,11 @@ from ..models.review_steps import Review, Step
 from ..navigation import Screen
 from ..parts.chart import score_chart
 from ..parts.layout_view import table_picture
+from ..parts.match_end import export_button
 from ..parts.messages import message_view, notice_view
 from ..parts.page import content_width, header
 from ..parts.scoreboard import scoreboard
-from ..parts.widgets import action_button, hook, run
+from ..parts.widgets import hook, run
 
 
 def step_title(t: Translator, review: Review, step: Step) -> str:
@@ -128,7 +129,7 @@ def view(app: AppModel) -> ft.Control:
     extra = [c for c in (message_view(shell, app.open_rule), notice_view(t, shell.notice, app.open_rule))
              if c is not None]
     export = ft.Row(wrap=True, spacing=6, controls=[  # a wide window: at the end of the right column
-        action_button("export", t("ui.export"), app.transfer.export_match, review.match_id, icon=ft.Icons.DOWNLOAD),
+        export_button(app, review.match_id),
     ])
     lower: list[ft.Control] = [
         hook("review-step", ft.Text(step_title(t, review, step), size=13, color=ft.Colors.GREY_700)),
@@ -153,9 +154,11 @@ def view(app: AppModel) -> ft.Control:
     # stay in the fixed part under the thumb (at the end of the scrolling part, Export was out of view on
     # a long step, and its notice pushed it further down)
     upper = [scoreboard(t, moment), *([picture] if picture else []), chart]
-    export_icon = hook("export", ft.IconButton(ft.Icons.DOWNLOAD, tooltip=t("ui.export"), icon_size=26,
-                                               on_click=run(app.transfer.export_match, review.match_id)),
-                       button=True, label=t("ui.export"))
+    share = app.services.device.can_share  # the phone app: the share sheet, else a download
+    label = t("ui.share") if share else t("ui.export")
+    export_icon = hook("export", ft.IconButton(ft.Icons.SHARE if share else ft.Icons.DOWNLOAD, tooltip=label,
+                                               icon_size=26, on_click=run(app.transfer.export_match, review.match_id)),
+                       button=True, label=label)
     body = ft.Column([
         ft.Column(upper, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
         ft.Divider(height=1),
