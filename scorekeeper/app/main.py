@@ -76,7 +76,7 @@ def make_main(store: MatchStore, data_dir: Path) -> Callable[[ft.Page], Awaitabl
         access = access_for(page)
         guarded = cast(MatchStore, GuardedStore(store, access))  # the store's reads, its writes asked of access
         services = Services(guarded, str(data_dir), announce=lambda match_id, version: page.pubsub.send_others_on_topic(
-            CHANGED, (match_id, version)))
+            CHANGED, (match_id, version)), access=access)
         app = AppModel(services, width=page.width or 390)
 
         def on_resize(e: ft.PageResizeEvent) -> None:

@@ -14,3 +14,4 @@ class Screen(StrEnum):
     SETTINGS = "settings"
     HISTORY = "history"
     REVIEW = "review"
+    PHONES = "phones"  # the host's "Table" screen: join codes (QR) of the open match, the devices joined

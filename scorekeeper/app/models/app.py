@@ -20,6 +20,7 @@ from .home import HomeList
 from .intent import intent
 from .move_entry import MoveEntry
 from .open_match import OpenMatch
+from .phones import Phones
 from .reveal import RevealEntry
 from .review import ReviewCursor
 from .setup import SetupForm
@@ -30,7 +31,8 @@ from .transfer import Transfer
 class AppModel:
     """A tab: ``shell`` (screen, language, message), ``home`` (matches to resume), ``setup`` (the new-match
     form), ``table`` (the open match and its writes), ``entry`` (the next move), ``reveal`` (the hands at a
-    round's end), ``history`` (the query), ``review`` (the step shown), ``transfer`` (import, export)."""
+    round's end), ``history`` (the query), ``review`` (the step shown), ``transfer`` (import, export), ``phones``
+    (a host's join codes and devices)."""
 
     def __init__(self, services: Services, lang: str = "en", width: float = 390) -> None:
         self.shell = Shell(services, lang=lang, width=width)
@@ -43,11 +45,12 @@ class AppModel:
         self.review = ReviewCursor(self.shell)
         self.history = HistoryQuery(self.shell, self.table, self.review)
         self.transfer = Transfer(self.shell, self.history)
+        self.phones = Phones(self.shell, self.table)
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each)."""
         return (self.shell, self.home, self.table, self.entry, self.reveal, self.correction, self.setup, self.review,
-                self.history)
+                self.history, self.phones)
 
     # ------------------------------------------------------------ read by the views
     @property
