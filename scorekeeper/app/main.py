@@ -13,6 +13,7 @@ from ..explain import capitalised
 from ..server.session import access_for
 from ..server.store_guard import GuardedStore
 from ..store import MatchStore
+from .browser_language import BrowserLanguage
 from .models.app import AppModel
 from .navigation import Screen
 from .parts.widgets import action_button
@@ -92,6 +93,8 @@ def make_main(store: MatchStore, data_dir: Path) -> Callable[[ft.Page], Awaitabl
         await app.start()
         if access.match_id is not None and app.table.match_id != access.match_id:
             await app.table.open_match(access.match_id)  # the table this device joined for
+        if page.web:  # the page's reconnecting banner speaks the app's language
+            page.run_task(BrowserLanguage(page, app.shell).keep)
         page.render(App, app, *app.observed())
 
     return main
