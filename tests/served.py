@@ -83,14 +83,15 @@ class ServedApp:
 
 
 def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None = None,
-                  load_timeout: int = 60_000, join: str | None = None, **context_options):
+                  load_timeout: int = 60_000, join: str | None = None, setup=None, **context_options):
     """A fresh Playwright page on the served app, ready to tap: non-loopback requests blocked, the app
     loaded and its accessibility tree (the test hooks) switched on.
 
     ``browser``: a Playwright browser; ``viewport``: ``{"width": px, "height": px}``; ``init_script``:
     JavaScript run in the page before the app's; ``join``: a join link (``serve --lan``) opened first, as a
     phone scanning its QR code would (the page then moves on to ``url``, the address without the key);
-    ``context_options``: more ``new_context`` options.
+    ``setup(page)``: called before the page loads (e.g. to route its websocket); ``context_options``: more
+    ``new_context`` options.
     Raises Playwright's ``TimeoutError`` when the app does not load within ``load_timeout`` ms.
     """
     context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce",
@@ -99,6 +100,8 @@ def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None 
         context.add_init_script(init_script)
     page = context.new_page()
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+    if setup is not None:
+        setup(page)
     if join is not None:
         page.goto(join)
         page.wait_for_url(url, timeout=load_timeout)

@@ -27,6 +27,7 @@ from ..explain import capitalised
 from ..server.session import access_for
 from ..server.store_guard import GuardedStore
 from ..store import MatchStore
+from .browser_language import BrowserLanguage
 from .device import Device, FletDevice
 from .models.app import AppModel
 from .navigation import Screen
@@ -106,7 +107,7 @@ def make_main(store: MatchStore, data_dir: Path,
         access = access_for(page)
         guarded = cast(MatchStore, GuardedStore(store, access))  # the store's reads, its writes asked of access
         services = Services(guarded, str(data_dir), announce=lambda match_id, version: page.pubsub.send_others_on_topic(
-            CHANGED, (match_id, version)), device=device(page))
+            CHANGED, (match_id, version)), device=device(page), access=access)
         app = AppModel(services, width=page.width or 390)
 
         def on_resize(e: ft.PageResizeEvent) -> None:
@@ -139,6 +140,8 @@ def make_main(store: MatchStore, data_dir: Path,
         if access.match_id is not None and app.table.match_id != access.match_id \
                 and target_of(page.route) == Target(Screen.HOME):  # an address naming a screen is kept (a reload)
             await app.table.open_match(access.match_id)  # the table this device joined for
+        if page.web:  # the page's reconnecting banner speaks the app's language
+            page.run_task(BrowserLanguage(page, app.shell).keep)
         page.render_views(App, app, *app.observed())
 
     return main

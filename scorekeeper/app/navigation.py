@@ -15,3 +15,4 @@ class Screen(StrEnum):
     HISTORY = "history"
     REVIEW = "review"
     RULES = "rules"  # the rules of a game, each rule by its id (S8, H4, E7)
+    PHONES = "phones"  # the host's "Table" screen: join codes (QR) of the open match, the devices joined

@@ -8,7 +8,8 @@
 | history | ``/history`` |
 | review | ``/review/<match id>`` |
 | settings | ``/settings`` |
-| rules | ``/rules`` (while no Rules screen exists, it opens the start screen) |
+| rules | ``/rules`` |
+| the phones at the table (a host's tab) | ``/phones`` (elsewhere the screen stays as it was) |
 
 Any other screen added to :class:`Screen` is ``/<its value>``. A query
 string (``?…``) or fragment is ignored here (left for whoever adds one, e.g.

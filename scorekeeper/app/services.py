@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ..server.admission import LOCAL, Access
 from ..store import MatchStore
 from . import settings
 from .device import Device
@@ -27,12 +28,16 @@ T = TypeVar("T")
 class Services:
     """``store``: the process's :class:`MatchStore`; ``data_dir``: its folder (settings live there too);
     ``announce(match_id, version)``: tells the other tabs a match changed (``None`` in a lone test);
-    ``device``: the device the tab runs on (its services: screen awake, haptics, share sheet, locales)."""
+    ``device``: the device the tab runs on (its services: screen awake, haptics, share sheet, locales);
+    ``access``: what this tab's device may do (its role; :data:`LOCAL`, a host, outside the server's
+    guard), read by the views to offer only the controls it may use (docs/server.md)."""
 
     store: MatchStore
     data_dir: str
     announce: Callable[[str, int], None] | None = None
     device: Device = field(default_factory=Device)
+    access: Access = LOCAL
+    _remembered: str | None = None  # the match this tab last saved as the match last played
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker thread (blocking storage), awaited."""
@@ -69,7 +74,14 @@ class Services:
         Called after the store's write: that write stands whatever happens here, so a settings file
         that cannot be written (disk full, read-only folder) is logged, never reported as "nothing was
         recorded" (the user would enter the move again: a legal duplicate).
+
+        Saved when it changes for this tab (opening a match, or a move in another match than this tab's
+        last), not each time the process's last match differs: with several tables in play the tabs' moves
+        alternate between matches, and the file was rewritten about once per move.
         """
+        if match_id == self._remembered:
+            return
+        self._remembered = match_id
         if not settings.needs_remembering(self.data_dir, match_id):
             return
         try:

@@ -10,8 +10,10 @@ them at run time.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from ..i18n import LANGUAGES, translate
 from .main import ASSETS
 from .parts.widgets import FELT
 
@@ -49,6 +51,19 @@ def manifest() -> dict:
     }
 
 
+#: the reconnecting banner's words (``assets/reconnecting.js``) and their catalog keys
+RECONNECT_WORDS = {"reconnecting": "ui.reconnecting", "kept": "ui.reconnecting_kept",
+                   "revoked": "ui.disconnected_by_host", "rejoin": "ui.disconnected_rejoin"}
+
+
+def reconnect_script() -> str:
+    """The ``<script>`` tags of the reconnecting banner: its words in every language (the page has them
+    before the connection is lost: nothing can be fetched then), and ``reconnecting.js``."""
+    words = {lang: {name: translate(lang, key) for name, key in RECONNECT_WORDS.items()} for lang in LANGUAGES}
+    data = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")  # no "</script>" inside
+    return f'<script>var scorekeeperWords = {data};</script>\n  <script src="reconnecting.js"></script>'
+
+
 # (flet-web's text, ours): each must occur exactly once in flet-web's index.html
 INDEX_EDITS = (
     ('<meta name="description" content="Flet application.">',
@@ -58,11 +73,14 @@ INDEX_EDITS = (
     ("<title>Flet</title>", f"<title>{APP_NAME}</title>"),
     ("background: #ffffff;", f"background: {THEME_COLOUR};"),  # the loading screen, as the phone's splash
     ("background: #222222;", f"background: {THEME_COLOUR};"),  # ... in dark mode too
+    # before Flet's scripts: the banner watches the websocket the client opens (Flet's own says "Working...")
+    ('<script src="python.js"></script>', f'{reconnect_script()}\n  <script src="python.js"></script>'),
 )
 
 
 def index_html(source: str | None = None) -> str:
-    """flet-web's ``index.html`` with our name, description, theme colour and loading background.
+    """flet-web's ``index.html`` with our name, description, theme colour, loading background and the
+    reconnecting banner (:func:`reconnect_script`).
 
     ``source``: the page to edit (default: the installed flet-web's). Raises ``ValueError``
     naming the text not found when flet-web's page has changed (then update :data:`INDEX_EDITS`).

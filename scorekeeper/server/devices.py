@@ -7,6 +7,7 @@ except the token handed out once in :meth:`Devices.join`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -31,12 +32,18 @@ def now() -> datetime:
 @dataclass(eq=False)
 class Connection:
     """One open websocket (one browser tab): its ``device``, when it was accepted (``since``) and the raw
-    ASGI ``send`` it can be closed through."""
+    ASGI ``send`` it can be closed through; ``session_id``: the Flet session it carries (once known);
+    ``superseded``: set when the same tab came back on a new connection while this one still looked open
+    (a phone that lost the network: the server sees the old connection die only at its next ping), so
+    this one ends and the new one resumes the session; ``ended``: set once Flet let go of it."""
 
     device: Device
     send: Send = field(repr=False)
     since: datetime = field(default_factory=now)
     closed: bool = False
+    session_id: str | None = None
+    superseded: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    ended: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     async def close(self, code: int = CLOSE_REVOKED) -> None:
         """Close the websocket (the app then sees the client disconnect); later sends are dropped."""

@@ -30,7 +30,7 @@ import msgpack  # type: ignore[import-untyped]
 from . import pages
 from .addresses import same_origin
 from .admission import Admission
-from .devices import Connection, Device, device_label
+from .devices import Connection, Device, device_label, now
 from .session import CONNECTION
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,9 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT: a tab's first message
+TAKEOVER_WAIT = 5.0  # s: how long a returning tab waits for its old connection to let go of its session
+TAKEOVER_COOLDOWN = 3.0  # s: a connection younger than this keeps its session (no ping-pong between two tabs)
+DISCONNECTED = {"type": "websocket.disconnect", "code": 1006}  # what a superseded connection's app receives
 
 
 def cookie_name(port: int) -> str:
@@ -141,13 +144,23 @@ class Guard:
         admission = self.admission
         connection = Connection(device, send)
         first = True
+        waits: list[asyncio.Task[bool]] = []  # one wait for "superseded", made at the first receive
 
         async def guarded_receive() -> Message:
             nonlocal first
-            message = await receive()
+            if connection.superseded.is_set():
+                return DISCONNECTED
+            if not waits:
+                waits.append(asyncio.ensure_future(connection.superseded.wait()))
+            receiving: asyncio.Future[Message] = asyncio.ensure_future(receive())
+            await asyncio.wait((receiving, waits[0]), return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():  # the tab is back on a new connection: this one lets go of the session
+                receiving.cancel()
+                return DISCONNECTED
+            message = receiving.result()
             if first and message["type"] == "websocket.receive":
                 first = False
-                message = self._only_own_session(message, device)
+                message = await self._only_own_session(message, device, connection)
             return message
 
         async def guarded_send(message: Message) -> None:
@@ -168,12 +181,20 @@ class Guard:
             await self.app(scope, guarded_receive, guarded_send)
         finally:
             CONNECTION.reset(context)
+            for wait in waits:
+                wait.cancel()
             admission.disconnected(connection)
+            connection.ended.set()
 
-    def _only_own_session(self, message: Message, device: Device) -> Message:
+    async def _only_own_session(self, message: Message, device: Device, connection: Connection) -> Message:
         """A tab's first message registers it, maybe naming the Flet session it had before a reconnect:
         resumed only if that session belongs to ``device``; else the name is dropped and Flet starts a new
-        session (for this device's role), so no tab takes over another device's session and role."""
+        session (for this device's role), so no tab takes over another device's session and role.
+
+        A phone that lost the network comes back before the server saw its old connection die (that takes
+        up to a ping interval): Flet would then start a new session, and the tab would lose what it showed
+        (the tile selected). So the old connection of that session, still open, is ended first
+        (:func:`_take_over`), and Flet resumes the session on the new one."""
         data = message.get("bytes")
         if not data or data[:1] != b"\x00":
             return message
@@ -183,11 +204,34 @@ class Guard:
             return message
         if action != REGISTER_CLIENT or not isinstance(body, dict) or not body.get("session_id"):
             return message
-        if self.admission.session_device(str(body["session_id"])) is device:
+        session_id = str(body["session_id"])
+        if self.admission.session_device(session_id) is device:
+            connection.session_id = session_id
+            await self._take_over(session_id, device, connection)
             return message
         log.info("a tab of %s asked for a session of another device: a new session instead", device.id)
         body["session_id"] = None
         return {**message, "bytes": b"\x00" + msgpack.packb([action, body])}
+
+
+    async def _take_over(self, session_id: str, device: Device, connection: Connection) -> None:
+        """End the old, still open connection of ``session_id`` (``device``'s) and wait until Flet let go of
+        the session. Not from a connection younger than :data:`TAKEOVER_COOLDOWN`: two live tabs naming one
+        session (a duplicated tab) would take it from each other for ever; the tab that was just ended
+        comes back at once and gets a new session (as Flet does), the other keeps the session."""
+        old = next((c for c in device.connections if c is not connection and c.session_id == session_id
+                    and not c.ended.is_set()), None)
+        if old is None:
+            return
+        if (now() - old.since).total_seconds() < TAKEOVER_COOLDOWN:
+            return  # Flet sees the session still connected and starts a new one
+        log.info("a tab of %s came back on a new connection: its old one ends", device.id)
+        old.superseded.set()
+        await old.close(code=1001)  # if it is alive after all, its client reconnects
+        try:
+            await asyncio.wait_for(old.ended.wait(), TAKEOVER_WAIT)
+        except TimeoutError:
+            log.warning("the old connection of a returning tab of %s did not end", device.id)
 
 
 async def _respond(send: Send, status: int, body: bytes, extra: list[tuple[bytes, bytes]] | None = None) -> None:

@@ -34,4 +34,5 @@ def access_for(page: Any) -> Access:
     if current is None:
         return LOCAL
     admission, connection = current
+    connection.session_id = connection.session_id or page.session.id  # a later reconnect may take it over
     return admission.access_for_session(page.session.id, connection.device)

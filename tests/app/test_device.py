@@ -270,7 +270,7 @@ def test_without_a_share_sheet_the_record_is_downloaded(tmp_path, monkeypatch):
     run(st.start())
     match_id = import_doc(st, case("hr-2p-instant-win-62"))
     run(st.open_route(f"/review/{match_id}"))
-    assert text(hooks(SCREENS[st.screen](st))["export"]) == "Export"
+    assert hooks(SCREENS[st.screen](st))["export"].label == "Export"  # a phone's review: an icon, labelled
     run(st.transfer.export_match(match_id))
     assert saved == [f"scorekeeper-{match_id}.json"] and device.shared == []
     assert st.shell.notice.key == "ui.exported"

@@ -1,6 +1,7 @@
 """The app's sessions under their device's role, in-process (a real Flet session, taps dispatched as the
-browser's clicks are): a viewer's taps that would write are refused by the server and change nothing, a
-scorer joined for one match opens it and changes no other, the host changes anything."""
+browser's clicks are): a viewer is offered no entry control, and its writes (the intents a tap would run,
+as a message sent by hand would reach them) are refused by the server and change nothing; a scorer joined
+for one match opens it, watches any other and changes none; the host changes anything."""
 
 from __future__ import annotations
 
@@ -34,10 +35,12 @@ def test_a_viewers_taps_are_refused_and_change_nothing(tmp_path):
     async def scenario():
         viewer = await tab_as(admission, Role.VIEWER, store, tmp_path)
         assert viewer.state.screen == Screen.TABLE and viewer.state.table.match_id == match_id
-        await viewer.tap("starter-0")  # offered today (the viewer's view is the lead's), refused by the server
+        assert not {"starter-0", "lot"} & set(viewer.hooks())  # not offered…
+        await viewer.state.table.start_round(0)  # …and refused by the server if asked all the same
+        await viewer.settle()
         assert viewer.texts()["message"].startswith("This device joined as a viewer")
         assert store.version(match_id) == 1  # still only the match's creation
-        await viewer.tap("lot")
+        await viewer.state.table.draw_lot()
         assert store.version(match_id) == 1
         scorer = await tab_as(admission, Role.SCORER, store, tmp_path)
         await scorer.tap("starter-0")
@@ -57,7 +60,9 @@ def test_a_scorer_joined_for_one_match_opens_it_and_changes_no_other(tmp_path):
         assert table_one.state.table.match_id == first  # not the match last active ({second})
         await table_one.state.table.open_match(second)  # it may look at another table…
         await table_one.settle()
-        await table_one.tap("starter-0")  # …but not change it
+        assert "starter-0" not in table_one.hooks()  # …as a viewer: not offered…
+        await table_one.state.table.start_round(0)  # …and refused if asked all the same
+        await table_one.settle()
         assert table_one.texts()["message"].startswith("This device joined for another match")
         assert store.version(second) == 1
         await table_one.state.table.open_match(first)

@@ -191,3 +191,68 @@ def test_a_join_link_never_sends_the_browser_to_another_site():
     link = guard.admission.link(Role.SCORER)
     status, _, body = run(http(guard, scope("http", "//evil.example/x", f"key={link.key}", origin=None)))
     assert status == 200 and b'location.replace("/evil.example/x")' in body
+
+
+class Tabs:
+    """Flet's place for several tabs at once: each websocket's messages kept apart, by connection."""
+
+    def __init__(self) -> None:
+        self.received: dict[int, list[dict]] = {}
+        self.connections: list = []
+
+    async def __call__(self, scope, receive, send) -> None:
+        _, connection = CONNECTION.get()
+        self.connections.append(connection)
+        mine = self.received.setdefault(id(connection), [])
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        while True:
+            message = await receive()
+            mine.append(message)
+            if message["type"] == "websocket.disconnect":
+                return
+
+
+def test_a_tab_back_from_a_lost_network_takes_its_session_from_its_old_connection(monkeypatch):
+    """A phone that lost the network comes back while its old connection still looks open (the server sees
+    it die only at the next ping): the old one ends first, so that Flet resumes the session (what the tab
+    showed is kept) instead of starting a new one. Not from a connection younger than the cooldown."""
+    from scorekeeper.server import guard as guard_module
+
+    tabs = Tabs()
+    admission = Admission(key_required=True, port=PORT)
+    guard = Guard(tabs, admission)
+    token = join(guard)
+    device = admission.device_for_cookie(token)
+    admission.access_for_session("phone-session", device)
+
+    def register() -> dict:
+        return {"type": "websocket.receive", "bytes": b"\x00" + msgpack.packb(
+            [1, {"session_id": "phone-session", "page_name": "", "page": {"route": "/"}}])}
+
+    async def scenario():
+        old = Socket(guard, scope("websocket", "/ws", cookie=token))
+        await asyncio.sleep(0.01)
+        tabs.connections[0].session_id = "phone-session"  # what access_for does in main(page)
+        monkeypatch.setattr(guard_module, "TAKEOVER_COOLDOWN", 0.0)
+        new = Socket(guard, scope("websocket", "/ws", cookie=token))
+        new.inbox.put_nowait(register())
+        await asyncio.wait_for(old.task, 1)  # the old connection ended: its app saw the client go
+        first_old, first_new = tabs.connections[:2]
+        assert tabs.received[id(first_old)][-1]["type"] == "websocket.disconnect"
+        assert "websocket.close" in old.types() and first_old.ended.is_set()
+        await asyncio.sleep(0.01)
+        body = msgpack.unpackb(tabs.received[id(first_new)][0]["bytes"][1:])[1]
+        assert body["session_id"] == "phone-session"  # passed on once the old one let go: Flet resumes it
+        assert first_new.session_id == "phone-session" and device.connections == [first_new]
+
+        monkeypatch.setattr(guard_module, "TAKEOVER_COOLDOWN", 60.0)
+        twin = Socket(guard, scope("websocket", "/ws", cookie=token))  # a duplicated tab naming the session
+        twin.inbox.put_nowait(register())
+        await asyncio.sleep(0.05)
+        assert not new.task.done() and not first_new.superseded.is_set()  # a young connection keeps it
+        for socket in (new, twin):
+            socket.inbox.put_nowait({"type": "websocket.disconnect", "code": 1000})
+            await asyncio.wait_for(socket.task, 1)
+
+    run(scenario())

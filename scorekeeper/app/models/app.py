@@ -29,6 +29,7 @@ from .home import HomeList
 from .intent import intent
 from .move_entry import MoveEntry
 from .open_match import OpenMatch
+from .phones import Phones
 from .reveal import RevealEntry
 from .review import ReviewCursor
 from .rules import RulesGuide
@@ -43,7 +44,8 @@ log = logging.getLogger(__name__)
 class AppModel:
     """A tab: ``shell`` (screen, language, message), ``home`` (matches to resume), ``setup`` (the new-match
     form), ``table`` (the open match and its writes), ``entry`` (the next move), ``reveal`` (the hands at a
-    round's end), ``history`` (the query), ``review`` (the step shown), ``transfer`` (import, export);
+    round's end), ``history`` (the query), ``review`` (the step shown), ``transfer`` (import, export),
+    ``phones`` (a host's join codes and devices), ``rules`` (the rule shown);
     ``views``: the screens gone through (Back returns along it) and the route the client shows."""
 
     def __init__(self, services: Services, lang: str = "en", width: float = 390) -> None:
@@ -60,11 +62,12 @@ class AppModel:
         self.rules = RulesGuide(self.shell)  # the Rules screen: the game and the rule shown
         self.views = ViewStack()
         self.shell.after_intents(self.follow)
+        self.phones = Phones(self.shell, self.table)
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each)."""
         return (self.shell, self.home, self.table, self.entry, self.reveal, self.correction, self.setup, self.review,
-                self.history, self.rules)
+                self.history, self.rules, self.phones)
 
     # ------------------------------------------------------------ read by the views
     @property
@@ -183,6 +186,8 @@ class AppModel:
                 await self._go(Screen.REVIEW)
             else:
                 await self.review.open(target.match_id)
+        elif target.screen == Screen.PHONES:
+            await self.phones.show()  # a host's tab only: elsewhere the screen stays as it was
         else:
             await self._go(target.screen)
 

@@ -177,13 +177,13 @@ def _spots_layer(spots: tuple, width: float, height: float, on_pick) -> ft.Contr
 
 
 def table_picture(t: Translator, position: Position, width: float, height: float, fill: bool = False,
-                  on_tile: Callable[[Tile], Any] | None = None) -> ft.Control:
+                  on_tile: Callable[[Tile], Any] | None = None, entering: bool = True) -> ft.Control:
     """The picture of ``position``'s round layout in a ``width`` x ``height`` viewport (pixels).
 
     ``fill``: the felt is ``height`` high even when the layout needs less (see :func:`picture_frame`).
     ``on_tile(tile)``: what a tap on a placed tile does (the live table: open the fix of its move).
     Open spots are offered while a move is entered (only the selected tile's legal spots once a tile
-    is selected); a tap on one calls ``position.pick_spot``.
+    is selected); a tap on one calls ``position.pick_spot``. ``entering`` False (a viewer's phone): no spots.
     """
     match = position.match
     r = match.round
@@ -195,7 +195,7 @@ def table_picture(t: Translator, position: Position, width: float, height: float
                             content=ft.Text(t("ui.table_empty"), color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
     tile = position.selected_tile
     legal = tuple(position.legal_spots(tile)) if tile else None
-    offered = match.status == "move" and match.turn is not None and match.turn.must != "pass"
+    offered = entering and match.status == "move" and match.turn is not None and match.turn.must != "pass"
     words = {spot: spot_words(t, spot) for spot in layout.open_spots} if offered else {}
     args = (r, placements(r), words, legal, position.selected_spot, position.pick_spot, width, height, fill,
             t("ui.table_label", count=len(layout.tiles)), on_tile)

@@ -48,13 +48,19 @@ def match_end_view(app: AppModel) -> ft.Control:
                                  settlement_view(t, app.table, app.open_rule))
              if c is not None]
     rows.append(score_chart(t, match, width - 4, height=min(260, max(180, width * 0.55))))
-    rows.append(score_sheet(shell, app.table, app.correction))  # a mistake found at the end is fixed from here
-    rows.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+    access = shell.services.access  # a viewer's phone is offered no fix, undo or new match
+    scoring = access.may_score(match_id)
+    if scoring:
+        rows.append(score_sheet(shell, app.table, app.correction))  # a mistake found at the end is fixed from here
+    ways = [
         action_button("review", t("ui.review"), app.review.open_review, match_id, filled=True,
                       icon=ft.Icons.SLIDESHOW),
         export_button(app, match_id),
         action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY),
-        action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, icon=ft.Icons.ADD),
-        undo_button(shell, app.table),
-    ]))
-    return page_column(match_header(t, match, app.go), rows, width)
+    ]
+    if access.may_start():
+        ways.append(action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, icon=ft.Icons.ADD))
+    if scoring:
+        ways.append(undo_button(shell, app.table))
+    rows.append(ft.Row(ways, wrap=True, spacing=6, run_spacing=6))
+    return page_column(match_header(t, match, app.go, app.phones.open if app.phones.offered else None), rows, width)

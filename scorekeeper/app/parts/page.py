@@ -53,24 +53,35 @@ def choice(identifier: str, label: str, handler: Callable[..., Any], *args: Any,
                 selected=selected)
 
 
-def match_header(t: Translator, match: Match, go: Callable[[Screen], Any]) -> ft.Control:
-    """The header of the table: the game and round (``Horse Race · Round 2``)."""
+def match_header(t: Translator, match: Match, go: Callable[[Screen], Any],
+                 phones: Callable[[], Any] | None = None) -> ft.Control:
+    """The header of the table: the game and round (``Horse Race · Round 2``); ``phones`` (a host's tab):
+    opens the Table screen (the join codes and the devices)."""
     title = t("game." + match.variant)
     if match.rounds:
         title += " · " + t("ui.round_n", n=len(match.rounds))
-    return header(t, title, go)
+    return header(t, title, go, phones)
 
 
-def header(t: Translator, title: str, go: Callable[[Screen], Any]) -> ft.Control:
-    """Home, the screen's ``title``, the rules, settings; ``go(screen)`` opens a screen."""
-    return _header(title, t("ui.home"), t("ui.rules"), t("ui.settings"), go)
+def header(t: Translator, title: str, go: Callable[[Screen], Any],
+           phones: Callable[[], Any] | None = None) -> ft.Control:
+    """Home, the screen's ``title``, the phones at the table (``phones``: opens that screen, when given),
+    the rules, settings; ``go(screen)`` opens a screen."""
+    return _header(title, t("ui.home"), t("ui.rules"), t("ui.settings"), go,
+                   t("ui.phones_tip") if phones else None, phones)
 
 
 @memoized
-def _header(title: str, home_tip: str, rules_tip: str, settings_tip: str, go: Callable[[Screen], Any]) -> ft.Control:
+def _header(title: str, home_tip: str, rules_tip: str, settings_tip: str, go: Callable[[Screen], Any],
+            phones_tip: str | None = None, phones: Callable[[], Any] | None = None) -> ft.Control:
+    buttons: list[ft.Control] = []
+    if phones is not None:
+        buttons.append(hook("phones", ft.IconButton(ft.Icons.QR_CODE_2, tooltip=phones_tip, on_click=run(phones)),
+                            button=True))
     return ft.Row([
         hook("home", ft.IconButton(ft.Icons.HOME, tooltip=home_tip, on_click=run(go, Screen.HOME)), button=True),
         ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True),
+        *buttons,
         hook("rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=rules_tip, on_click=run(go, Screen.RULES)),
              button=True, label=rules_tip),
         hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=settings_tip, on_click=run(go, Screen.SETTINGS)),

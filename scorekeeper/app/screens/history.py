@@ -148,10 +148,11 @@ def view(app: AppModel) -> ft.Control:
     t, shell, query = app.t, app.shell, app.history
     top = [c for c in (notice_view(t, shell.notice, app.open_rule), message_view(shell, app.open_rule))
            if c is not None]
-    importer = action_button("import", t("ui.import"), app.transfer.import_files, icon=ft.Icons.UPLOAD_FILE)
+    importer = [action_button("import", t("ui.import"), app.transfer.import_files, icon=ft.Icons.UPLOAD_FILE)
+                ] if app.services.access.may_start() else []  # not offered to a viewer's phone
     head = header(t, t("ui.history"), app.go)
     if shell.wide:
-        left = ft.Column([importer, *top, stats_view(t, query)], spacing=10, width=380, scroll=ft.ScrollMode.AUTO)
+        left = ft.Column([*importer, *top, stats_view(t, query)], spacing=10, width=380, scroll=ft.ScrollMode.AUTO)
         right = ft.Column(matches_view(app), spacing=10, expand=True, scroll=ft.ScrollMode.AUTO)
         body = ft.Row([left, right], spacing=16, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
         return ft.Column([head, body], spacing=6, expand=True)
@@ -160,7 +161,7 @@ def view(app: AppModel) -> ft.Control:
                selected=query.tab == "matches"),
         choice("history-tab-stats", t("ui.stats_title"), query.show_tab, "stats",
                selected=query.tab == "stats"),
-        importer,
+        *importer,
     ])
     rows = [tabs, *top]
     rows += [stats_view(t, query)] if query.tab == "stats" else matches_view(app)

@@ -18,8 +18,10 @@ def view(app: AppModel) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Text(t("ui.app_title"), size=26, weight=ft.FontWeight.BOLD),
         ft.Text(t("ui.app_tagline")),
-        action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, filled=True, icon=ft.Icons.ADD),
     ]
+    if app.services.access.may_start():  # a phone joined as a viewer, or for one match, starts none
+        rows.append(action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, filled=True,
+                                  icon=ft.Icons.ADD))
     if app.home.unfinished:
         rows.append(ft.Text(t("ui.resume"), size=18, weight=ft.FontWeight.BOLD))
         for index, summary in enumerate(app.home.unfinished):

@@ -9,6 +9,7 @@ import flet as ft
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
 from ..models.app import AppModel
+from ..models.position import StillPosition
 from ..parts.fix_panel import fix_panel
 from ..parts.layout_view import table_picture
 from ..parts.match_end import match_end_view
@@ -19,20 +20,28 @@ from ..parts.round_end import reveal_panel, settlement_view, start_round_panel
 from ..parts.score_sheet import score_sheet, score_strip
 from ..parts.scoreboard import scoreboard
 from ..parts.status import status_view
+from ..parts.watch import watch_board, watch_status
 
 
 def table_header(app: AppModel) -> ft.Control:
-    """The game and round, with the ways home and to the settings."""
-    return match_header(app.t, app.table.shown, app.go)
+    """The game and round, with the ways home, to the phones at the table (a host's tab) and to the settings."""
+    return match_header(app.t, app.table.shown, app.go, app.phones.open if app.phones.offered else None)
+
+
+def entering(app: AppModel) -> bool:
+    """Whether this tab's device may enter moves in the match shown (else it only watches: no entry controls)."""
+    return app.services.access.may_score(app.table.match_id)
 
 
 def view(app: AppModel) -> ft.Control:
     """The whole table screen, one column on a phone and two on a wide window; the match end once the
-    match is finished (unless an entry of it is being fixed)."""
+    match is finished (unless an entry of it is being fixed); a viewer's phone: :func:`watch_view`."""
     shell, match = app.shell, app.table.shown
     fixing = app.correction.open
     if match.finished and not fixing:
         return match_end_view(app)
+    if not entering(app):
+        return watch_view(app)
     if not shell.wide:
         return phone_view(app)
     main_width = shell.width * 0.58 - 24
@@ -50,6 +59,19 @@ def view(app: AppModel) -> ft.Control:
         ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
     ])
     return ft.Column([table_header(app), body], expand=True, spacing=6)
+
+
+def watch_view(app: AppModel) -> ft.Control:
+    """A phone that only watches (a viewer): the scoreboard large, whose turn and why, the last award, and
+    the layout taking the room left; nothing to tap but the ways to other screens."""
+    t, match = app.t, app.table.shown
+    width = min(app.shell.width - 20, 900)
+    shown = None
+    if match.round is not None:
+        def shown(height: float) -> ft.Control:
+            return table_picture(t, StillPosition(match), width, height, fill=True, entering=False)
+    lower = [c for c in (message_view(app.shell), watch_status(t, app.table)) if c is not None]
+    return ft.Column([table_header(app), fitted_column(watch_board(t, match), shown, lower)], spacing=6, expand=True)
 
 
 def picture(app: AppModel, width: float, height: float, fill: bool = False) -> ft.Control:

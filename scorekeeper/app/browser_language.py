@@ -1,0 +1,53 @@
+"""The app's language, kept in the browser too: the page's reconnecting banner is worded in it.
+
+While the connection is lost nothing can be asked of the server, so the page (``assets/reconnecting.js``)
+reads the language from the browser's own storage: Flet's ``SharedPreferences`` service keeps it there
+(the web client's ``localStorage``, key ``flutter.`` + :data:`KEY`, the value as JSON). A tab writes it
+when it starts and whenever its language changes; only in a browser (``page.web``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from typing import Any
+
+import flet as ft
+
+log = logging.getLogger(__name__)
+
+KEY = "scorekeeper.lang"  # in localStorage: "flutter.scorekeeper.lang" (shared_preferences_web's prefix)
+TIMEOUT = 5.0  # s: a client that never answers (a tab closed meanwhile) does not keep the task
+
+_kept: weakref.WeakKeyDictionary[Any, BrowserLanguage] = weakref.WeakKeyDictionary()  # shell -> its mirror
+
+
+class BrowserLanguage:
+    """Mirrors ``shell.lang`` (an observable with a ``lang`` field) into the browser of ``page``."""
+
+    def __init__(self, page: ft.Page, shell: Any) -> None:
+        self.page = page
+        self.shell = shell
+        self.prefs = ft.SharedPreferences()  # registered with the tab's page (made inside its session)
+        self.sent: str | None = None
+        # the shell holds its listeners weakly: the bound method is kept here, and this object as long as the shell
+        self._listener = self._changed
+        shell.subscribe(self._listener)
+        _kept[shell] = self
+
+    def _changed(self, sender: object, field: str | None) -> None:
+        if field == "lang":
+            self.page.run_task(self.keep)
+
+    async def keep(self) -> None:
+        """Write the tab's language into the browser's storage, unless it is there already."""
+        lang = self.shell.lang
+        if lang == self.sent:
+            return
+        self.sent = lang
+        try:
+            await asyncio.wait_for(self.prefs.set(KEY, lang), TIMEOUT)
+        except Exception as err:  # noqa: BLE001 - best effort: the banner then uses the browser's language
+            self.sent = None
+            log.debug("could not keep the language in the browser: %s", err)

@@ -1,0 +1,98 @@
+"""A viewer's phone, in real Flet sessions in-process: no entry control is offered (not even a disabled
+one), the scoreboard is large, whose turn and why and the last award are the engine's words, and it follows
+the scorer's moves. Position: the seed layout of ``hr-2p-seed-layout`` after Bo's 0-5 (see test_two_screens)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from scorekeeper.app.navigation import Screen
+from scorekeeper.app.parts.widgets import hook
+from scorekeeper.app.store_access import open_app_store
+from scorekeeper.server.admission import Admission
+from scorekeeper.server.roles import Role
+from tests.server.aio import run
+
+from .hooks import walk
+from .live import Live
+from .test_phones_screen import as_device
+from .test_two_screens import bo_continues, until
+
+#: hooks that enter or change something at the table (the picker, spots, the move buttons, the round's
+#: start and end, the score sheet's fixes, a placed tile's fix)
+ENTRY = ("tile-", "spot-", "play", "draw", "pass", "undo", "redo", "drawn", "starter-", "lot", "start-round",
+         "confirm", "pips-", "reveal-seat-", "sheet-", "placed-", "fix-", "new-match", "import")
+
+
+def entry_hooks(live: Live) -> list[str]:
+    return sorted(name for name in live.hooks() if name.startswith(ENTRY))
+
+
+def font_size(live: Live, name: str) -> float:
+    texts = [node for node in walk(live.hooks()[name]) if hasattr(node, "size") and hasattr(node, "value")]
+    return texts[0].size
+
+
+def test_a_viewer_is_offered_no_entry_control_and_follows_the_scorer(tmp_path):
+    store = open_app_store(tmp_path)
+    match_id = bo_continues(store)
+    admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"])
+
+    async def scenario():
+        hub = PubSubHub(loop=asyncio.get_running_loop())
+        as_device(admission, Role.SCORER, match_id)
+        scorer = await Live.open(store, tmp_path, hub=hub)
+        as_device(admission, Role.VIEWER, match_id)
+        viewer = await Live.open(store, tmp_path, hub=hub)
+        assert viewer.state.screen == Screen.TABLE
+        assert "play" in entry_hooks(scorer) and "tile-1-3" in entry_hooks(scorer)  # the scorer's table as today
+        assert entry_hooks(viewer) == []
+        assert "phones" not in viewer.hooks()
+        seen = viewer.texts()
+        assert seen["turn"] == "Bo continues: 0-5 scored"
+        assert seen["explain"] == "3-4: 3 + 1-2: 2 + 0-5: 0 = 5 → +1 Bo (8)"  # the last award (as in test_two_screens)
+        assert seen["score-1"] == "8" and seen["distance-1"] == "53 to go"
+        assert font_size(viewer, "score-1") >= 2 * font_size(scorer, "score-1")  # the scoreboard large
+
+        await scorer.tap("tile-1-3")
+        await scorer.tap("spot-1-1-branch-b")
+        await scorer.tap("play")
+        await until(lambda: viewer.texts()["turn"] == "Ann to play: Bo's tile did not score")
+        seen = viewer.texts()
+        assert seen["explain"] == "3-4: 3 + 1-2: 2 + 0-5: 0 + 1-3: 3 = 8"
+        assert seen["end-sum"] == "End sum: 8" and seen["score-1"] == "8"
+        assert entry_hooks(viewer) == []
+
+    run(scenario())
+
+
+def test_a_scorer_joined_for_one_match_only_watches_another(tmp_path):
+    store = open_app_store(tmp_path)
+    mine = bo_continues(store)
+    other = bo_continues(store)
+    admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"])
+
+    async def scenario():
+        as_device(admission, Role.SCORER, mine)
+        scorer = await Live.open(store, tmp_path)
+        assert scorer.state.table.match_id == mine and "play" in entry_hooks(scorer)
+        await scorer.state.table.open_match(other)
+        await scorer.settle()
+        assert entry_hooks(scorer) == [] and scorer.texts()["turn"] == "Bo continues: 0-5 scored"
+        await scorer.tap("home")
+        assert "new-match" not in scorer.hooks()  # a link of one match starts none
+
+    run(scenario())
+
+
+def test_the_entry_hooks_list_finds_entry_controls():
+    """The check above would see an entry control if one were drawn (the list of prefixes is not empty)."""
+    import flet as ft
+
+    class Fake:
+        def hooks(self):
+            return {"play": hook("play", ft.Text("Play")), "turn": hook("turn", ft.Text("x"))}
+
+    assert entry_hooks(Fake()) == ["play"]  # type: ignore[arg-type]
