@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
+from . import strict_json
 from .errors import RuleViolation
 from .layout import parse_spot, spot_text
 from .match import Match
@@ -43,7 +42,7 @@ def _shown(value: object) -> str:
     """A document value as JSON writes it (``null``, ``"x"``, ``2``), cut to 40 characters: quoted
     in a translated message, where Python's ``None`` or ``'x'`` would mean nothing to a user."""
     try:
-        text = orjson.dumps(value).decode()
+        text = strict_json.dumps(value).decode()
     except TypeError:
         text = str(value)
     return text if len(text) <= 40 else text[:39] + "…"
@@ -57,13 +56,13 @@ def _fields(names: list[str]) -> str:
 def parse_json(text: str | bytes) -> object:
     """Parse JSON text; raise :class:`RuleViolation` (no rule, no position) if it is not JSON.
 
-    orjson is strict where the standard library is lenient (``NaN``, lone
-    surrogates, integers beyond 64 bits): none of these belong in a match
-    record, so they are refused as malformed.
+    Strict where the standard library is lenient (``NaN``, ``Infinity``:
+    :mod:`.strict_json`): neither belongs in a match record, so both are
+    refused as malformed.
     """
     try:
-        return orjson.loads(text)
-    except (ValueError, TypeError, RecursionError) as err:  # orjson.JSONDecodeError is a ValueError
+        return strict_json.loads(text)
+    except (ValueError, TypeError, RecursionError) as err:  # the parsers' JSONDecodeError is a ValueError
         # the parser's own words stay in the English text; the translated message gives the place
         text = f"not a JSON document: {err}; the file may be cut off or not a match record"
         line, column = getattr(err, "lineno", None), getattr(err, "colno", None)

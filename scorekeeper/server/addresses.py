@@ -12,8 +12,6 @@ import ipaddress
 import socket
 import time
 
-import psutil  # type: ignore[import-untyped]
-
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 SKIPPED_INTERFACES = ("docker", "veth", "br-", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg", "zt")
 
@@ -33,6 +31,8 @@ def lan_addresses() -> list[str]:
     """The machine's IPv4 addresses on interfaces that are up, best join address first: private ranges
     (192.168/16, 10/8, 172.16/12) of physical-looking interfaces before others; loopback and link-local
     (169.254/16) left out. ``[]`` when the machine has no network."""
+    import psutil  # type: ignore[import-untyped]  # here: a phone build runs no server and may lack it
+
     stats = psutil.net_if_stats()
     found: list[tuple[int, str]] = []
     for name, addrs in psutil.net_if_addrs().items():

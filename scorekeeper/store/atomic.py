@@ -32,8 +32,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import orjson
 from tinydb.storages import Storage
+
+from ..rules import strict_json
 
 log = logging.getLogger(__name__)
 
@@ -172,11 +173,11 @@ def parse_tables(path: Path, raw: bytes) -> Tables:
         raise DamagedFile(path, "its checksum does not match its content: the file was changed or damaged "
                                 "after Scorekeeper wrote it")
     try:
-        raw.decode("utf-8")  # orjson checks too; this names the bad byte
-        data = orjson.loads(raw)
+        raw.decode("utf-8")  # the parser checks too; this names the bad byte
+        data = strict_json.loads(raw)
     except UnicodeDecodeError as err:
         raise DamagedFile(path, f"the file is not text (bad byte at position {err.start})") from None
-    except ValueError as err:  # orjson.JSONDecodeError (also for nesting deeper than 1024)
+    except ValueError as err:  # JSONDecodeError (also for nesting too deep)
         pos = getattr(err, "pos", None)
         where = f" at byte {pos} of {len(raw)}" if pos is not None else ""
         raise DamagedFile(path, f"the file is not valid JSON{where}; it may be cut off or overwritten") from None
@@ -216,7 +217,7 @@ class AtomicJSONStorage(Storage):
 
     def read(self) -> Tables | None:
         if self._raw is not None:
-            cached: Tables = orjson.loads(self._raw)  # a fresh object: TinyDB may mutate what it gets
+            cached: Tables = strict_json.loads(self._raw)  # a fresh object: TinyDB may mutate what it gets
             return cached
         try:
             raw = self.path.read_bytes()
@@ -227,8 +228,8 @@ class AtomicJSONStorage(Storage):
         return data
 
     def write(self, data: Mapping[str, Mapping[str, Any]]) -> None:
-        # Compact UTF-8 JSON (orjson: several times the stdlib's speed); TinyDB's doc ids are strings.
-        raw = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+        # Compact UTF-8 JSON (orjson where installed: several times the stdlib's speed)
+        raw = strict_json.dumps(data)
         sealed = seal(raw)
         self._raw = None  # if the write fails half-way, read the file again next time
         write_and_confirm(self.path, sealed)

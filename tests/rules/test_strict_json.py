@@ -1,0 +1,94 @@
+"""The JSON codec without orjson (a phone build has no wheel for it) is as strict as with it, and the
+cases, the store and the CLI work the same on it."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import orjson  # in the test environment: the reference the fallback is held to
+import pytest
+
+from scorekeeper.rules import strict_json
+from tests.conftest import CASES
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture
+def fallback(monkeypatch):
+    """``strict_json`` loaded as on a machine without orjson."""
+    monkeypatch.setitem(sys.modules, "orjson", None)  # ``import orjson`` raises ImportError
+    module = importlib.reload(strict_json)
+    assert module.backend() == "json"
+    yield module
+    monkeypatch.undo()
+    importlib.reload(strict_json)
+
+
+GOOD = [b'{"a":[1,2,{"b":null}],"c":"\xc3\xa9\xed\x95\x9c"}', b"[]", b'"x"', b"18446744073709551615",
+        b"-9223372036854775808", b"1.5e3", b" {\"k\" : true} ",
+        b"18446744073709551616", b"-9223372036854775809"]  # beyond 64 bits: floats, in both
+BAD = [b"NaN", b"[Infinity]", b"-Infinity", b"{'a':1}",
+       b"[1,]", b"\xff", b"", b"[" * 1100 + b"]" * 1100, b'{"a":1} x']
+
+
+@pytest.mark.parametrize("raw", GOOD)
+def test_the_fallback_reads_what_orjson_reads(raw, fallback):
+    assert fallback.loads(raw) == orjson.loads(raw)
+    assert type(fallback.loads(raw)) is type(orjson.loads(raw))
+    assert fallback.loads(raw.decode()) == orjson.loads(raw)
+
+
+@pytest.mark.parametrize("raw", BAD, ids=lambda r: r[:12].decode("latin-1"))
+def test_the_fallback_refuses_what_orjson_refuses(raw, fallback):
+    with pytest.raises(ValueError):
+        orjson.loads(raw)
+    with pytest.raises(ValueError):
+        fallback.loads(raw)
+
+
+def test_the_fallback_writes_orjsons_bytes(fallback):
+    value = {"1": [1, -2, 3.25, None, True, "Ярослава 한"], "t": {"0": {"b": "c"}}}
+    assert fallback.dumps(value) == orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    assert fallback.dumps({1: "a"}) == b'{"1":"a"}'  # TinyDB's integer ids written as strings
+    with pytest.raises(TypeError):
+        fallback.dumps({"a": {1, 2}})
+    with pytest.raises(TypeError):
+        fallback.dumps(float("nan"))
+
+
+def test_cases_store_and_cli_without_orjson(tmp_path):
+    """In a process where ``import orjson`` fails: every legal case replays to its report, a match is
+    recorded, read back after reopening, exported and listed (the README's promises hold on a phone)."""
+    script = textwrap.dedent(f"""
+        import json, pathlib, sys
+        sys.modules["orjson"] = None
+        from scorekeeper.rules import build_report, load_document, strict_json
+        assert strict_json.backend() == "json"
+        cases = pathlib.Path({str(CASES)!r})
+        n = 0
+        for path in sorted(cases.glob("*.report.json")):
+            doc = cases / path.name.replace(".report.json", ".json")
+            assert build_report(load_document(doc.read_bytes())) == json.loads(path.read_text()), doc
+            n += 1
+        print("cases", n)
+        from scorekeeper.cli import main
+        code = main(["--data-dir", {str(tmp_path)!r}, "import", str(cases / "hr-2p-instant-win-62.json")])
+        assert code == 0, code
+    """)
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert "cases 14" in out.stdout
+    listed = subprocess.run([sys.executable, "-c", "import sys; sys.modules['orjson'] = None\n"
+                             "from scorekeeper.cli import main; sys.exit(main())",
+                             "--data-dir", str(tmp_path), "export", "--all"],
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert listed.returncode == 0, listed.stderr
+    [exported] = json.loads(listed.stdout)  # read back from the store's files, written by the fallback
+    assert exported["rounds"] == json.loads((CASES / "hr-2p-instant-win-62.json").read_text())["rounds"]
