@@ -40,7 +40,7 @@ from scorekeeper.store import open_store  # noqa: E402
 from scorekeeper.store.atomic import seal, write_atomic  # noqa: E402
 from scorekeeper.store.documents import document_actions, read_document  # noqa: E402
 from scorekeeper.store.events import action_to_json, create_event  # noqa: E402
-from scorekeeper.store.paths import Layout, new_match_id, shard_of  # noqa: E402
+from scorekeeper.store.paths import DataFolder, new_match_id, shard_of  # noqa: E402
 from scorekeeper.store.summary import summarize  # noqa: E402
 from tests.store.simulate import long_finished_document  # noqa: E402
 
@@ -66,7 +66,7 @@ def _stamp(moment: datetime) -> str:
 def write_history(root: Path, size: int, docs: list[dict]) -> None:
     """``size`` finished matches spread over three years, written straight in the store's format
     (the events of each template are serialised once; only ids and times change)."""
-    layout = Layout(root)
+    layout = DataFolder(root)
     layout.make()
     shards: dict[str, dict] = {}
     first = datetime.now(UTC) - timedelta(days=3 * 365)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..rules import Match
 from ..store import ReadOnlyStore, open_store
-from ..store.paths import Layout
+from ..store.paths import DataFolder
 from ..store.paths import resolve_data_dir as _store_data_dir
 
 
@@ -61,7 +61,7 @@ def match_to_resume(data_dir: Path, unfinished: list, last: str | None) -> str |
         return last
     if not ids:
         return None
-    layout = Layout(Path(data_dir))
+    layout = DataFolder(Path(data_dir))
 
     def last_activity(summary) -> float:
         try:

@@ -18,7 +18,7 @@ from pathlib import Path
 from tinydb import Query, TinyDB
 
 from .atomic import AtomicJSONStorage, DamagedFile
-from .paths import Layout, shard_of
+from .paths import DataFolder, shard_of
 from .summary import FINISHED, MatchSummary
 
 TABLE = "matches"
@@ -32,7 +32,7 @@ class Index:
     it must move the file out of the way (the store keeps it in ``damaged/``).
     """
 
-    def __init__(self, layout: Layout, set_aside: Callable[[Path, str], None]) -> None:
+    def __init__(self, layout: DataFolder, set_aside: Callable[[Path, str], None]) -> None:
         self.layout = layout
         self._set_aside = set_aside
         self._shards: dict[str, TinyDB] = {}

@@ -1,6 +1,6 @@
 """Where the data lives: the data folder, its layout, and match ids.
 
-Layout of a data folder::
+What a data folder holds (:class:`DataFolder`)::
 
     matches/<id>.json   one TinyDB file per match: its event log (the truth)
     index/<xx>.json     the history index, sharded by the last two hex digits of the id
@@ -64,8 +64,9 @@ def shard_of(match_id: str) -> str:
     return match_id[-2:]
 
 
-class Layout:
-    """The paths inside one data folder (see the module docstring)."""
+class DataFolder:
+    """The paths inside one data folder (the module docstring); the tiles on the table are the engine's
+    :class:`~scorekeeper.rules.layout.Layout`."""
 
     def __init__(self, root: Path) -> None:
         self.root = root

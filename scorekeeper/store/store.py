@@ -85,7 +85,7 @@ from .events import (
 from .folderlock import lock_folder, unlock_folder
 from .index import Index
 from .matchfile import MatchLog
-from .paths import Layout, is_match_id, new_match_id, resolve_data_dir
+from .paths import DataFolder, is_match_id, new_match_id, resolve_data_dir
 from .summary import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats, damaged_summary, player_stats, summarize
 
 log = logging.getLogger(__name__)
@@ -262,7 +262,7 @@ class MatchStore:
 
     def __init__(self, root: Path, read_only: bool | None = None) -> None:
         self.root = root
-        self.layout = Layout(root)
+        self.layout = DataFolder(root)
         self.problems: list[str] = []
         self.closed = False
         self.read_only: ReadOnlyReason | None = None

@@ -11,7 +11,7 @@ from scorekeeper.app import settings
 from scorekeeper.app.models.app import AppModel
 from scorekeeper.app.navigation import Screen
 from scorekeeper.app.store_access import open_app_store
-from scorekeeper.store.paths import Layout
+from scorekeeper.store.paths import DataFolder
 from tests.app.tabs import new_tab
 
 from .test_state import drive_document, new_match_state, run, shown
@@ -43,7 +43,7 @@ def test_the_match_last_played_is_resumed_not_the_last_started(tmp_path):
     assert [m.tile for m in again.table.match.round.moves] == [(1, 4)]
     # the match last played is finished or gone: the most recently active unfinished one
     settings.save(tmp_path, {settings.LAST_MATCH: "20000101-000000-000000"})
-    layout = Layout(tmp_path)
+    layout = DataFolder(tmp_path)
     os.utime(layout.match_file(first), (1_000_000_000, 1_000_000_000))
     os.utime(layout.match_file(second), (1_000_000_100, 1_000_000_100))
     assert started(tmp_path).table.match_id == second
