@@ -31,10 +31,12 @@ from .browser_language import BrowserLanguage
 from .device import Device, FletDevice
 from .models.app import AppModel
 from .navigation import Screen
+from .parts.messages import read_only_banner
 from .parts.widgets import action_button
 from .routes import HOME, Target, target_of
 from .screens import SCREENS
 from .services import Services
+from .store_access import read_only_notice
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +60,11 @@ def App(app: AppModel, *observed: object) -> list[ft.View]:
     any of them draws the tab."""
     # as it will be once the intent is done (drawn once, in place); one view where Back is the browser's
     routes = app.views.with_top(app.route) if app.services.device.back_button else [HOME]
-    body = ft.SafeArea(expand=True, content=ft.Container(padding=10, expand=True, content=screen_body(app)))
+    content = screen_body(app)
+    banner = read_only_banner(app.t, read_only_notice(app.services.store))
+    if banner is not None:  # a folder that cannot be written: said above every screen
+        content = ft.Column([banner, ft.Container(content, expand=True)], spacing=6, expand=True)
+    body = ft.SafeArea(expand=True, content=ft.Container(padding=10, expand=True, content=content))
     return [*(ft.View(route=route, key=route, padding=0) for route in routes[:-1]),
             ft.View(route=routes[-1], key=routes[-1], padding=0, controls=[body])]
 

@@ -39,3 +39,40 @@ def test_a_read_only_store_opens_and_a_change_is_refused_in_words(tmp_path, lang
 
 def test_a_writable_store_needs_no_notice(state):
     assert read_only_notice(state.services.store) is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_of_a_read_only_store_says_so_above_it(tmp_path, lang):
+    from scorekeeper.app import settings
+
+    from .live import Live
+
+    store = open_store(tmp_path)
+    record_case(store, "hr-2p-seed-layout")
+    store.close()
+    settings.save(tmp_path, {"lang": lang})
+    store = open_store(tmp_path, read_only=True)
+    expected = problem_words(Translator(lang), read_only_notice(store), sentence=True)
+
+    async def scenario():
+        live = await Live.open(store, tmp_path)
+        for route in ("/", "/history", "/new", "/settings", "/rules"):
+            await live.route_change(route)
+            texts = live.texts()
+            assert texts.get("read-only") == expected, (route, texts.get("read-only"))
+
+    asyncio.run(scenario())
+    store.close()
+
+
+def test_a_writable_store_shows_no_read_only_banner(tmp_path):
+    from .live import Live
+
+    store = open_store(tmp_path)
+
+    async def scenario():
+        live = await Live.open(store, tmp_path)
+        assert "read-only" not in live.texts() and "new-match" in live.hooks()
+
+    asyncio.run(scenario())
+    store.close()

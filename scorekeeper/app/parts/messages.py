@@ -9,6 +9,7 @@ import flet as ft
 
 from ...explain import problem_words, violation_words
 from ...i18n import Translator
+from ...store import ReadOnlyStore
 from ..models.shell import Notice, Shell
 from .page import where_words
 from .rule_links import linked_text
@@ -39,3 +40,15 @@ def notice_view(t: Translator, notice: Notice | None,
     return hook("notice", ft.Container(padding=10, border_radius=8, bgcolor=back,
                                        border=ft.Border.all(1, color),
                                        content=linked_text(words, open_rule, color=color)))
+
+
+def read_only_banner(t: Translator, reason: ReadOnlyStore | None) -> ft.Control | None:
+    """Above every screen while the data folder can be read but not written (hook ``read-only``): why, in
+    the chosen language (``store_access.read_only_notice``); ``None`` on a store that can write."""
+    if reason is None:
+        return None
+    return hook("read-only", ft.Container(
+        padding=8, border_radius=8, bgcolor=ft.Colors.AMBER_50, border=ft.Border.all(1, ft.Colors.AMBER_700),
+        content=ft.Row([ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.AMBER_900, size=18),
+                        ft.Text(problem_words(t, reason, sentence=True), color=ft.Colors.AMBER_900, size=13,
+                                expand=True)], spacing=6)))
