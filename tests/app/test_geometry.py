@@ -193,3 +193,24 @@ def test_a_tall_layout_shrinks_a_little_so_every_open_spot_is_in_view():
     assert FIT_CELL <= frame.cell < 14 and frame.height == frame.view_height == 240
     assert all(0 < x < frame.width and 0 < y < frame.view_height for x, y in frame.markers.values())
     assert ((3, 5), "low") in frame.markers
+
+
+def test_a_squeezed_picture_grows_to_show_the_whole_layout():
+    """A phone's picture squeezed to 141 px (the hands being entered at a domino: tester's report): the
+    layout needs more even at FIT_CELL, so the viewport takes the layout's height (the screen scrolls)
+    and every tile, end value and open spot is in view; before, the lower part was cut off."""
+    from scorekeeper.app.parts.layout_view import FIT_CELL, picture_frame
+    from scorekeeper.rules.document import match_from_document
+
+    doc = json.loads((CASES / "hr-4i-block-4-4-4-14.json").read_text())
+    doc["rounds"][0]["moves"] = doc["rounds"][0]["moves"][:20]
+    doc["rounds"][0].pop("hands", None)
+    match = match_from_document(doc, awaiting_hands=True)
+    frame = picture_frame(match.round, 366, 141, fill=True)
+    assert 12 <= frame.cell <= FIT_CELL  # shrunk as far as it may, no further
+    assert frame.view_height > 141 and frame.view_height == frame.height
+    assert all(0 < y < frame.view_height for _, y in frame.markers.values())
+    assert all(0 <= top and top + size <= frame.view_height for _, _, _, top, size, _ in frame.badges)
+    cell, oy = frame.cell, frame.origin[1]
+    for _, _, horizontal, _, _, top in frame.tiles:  # each tile's top and bottom edge inside the view
+        assert 0 <= oy + top * cell and oy + (top + (1 if horizontal else 2)) * cell <= frame.view_height + 0.5

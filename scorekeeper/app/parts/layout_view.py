@@ -77,6 +77,8 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
 
     The viewport is as high as the layout needs, at most ``height``; with
     ``fill`` it is ``height`` high (a phone gives the picture the room left).
+    A layout that does not fit ``height`` even at :data:`FIT_CELL` gets a
+    taller viewport (the screen then scrolls): the whole layout stays in view.
     """
     layout = r.layout
     placed = placements(r)
@@ -108,7 +110,10 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
                        ox + x * cell - size / 2, oy + y * cell - size / 2, size, max(10, cell * 0.4)))
     markers = {spot: (ox + geo.ports[spot].marker[0] * cell, oy + geo.ports[spot].marker[1] * cell)
                for spot in layout.open_spots}
-    return Frame(cell, pic_w, pic_h, min(height, pic_h), (ox, oy), tuple(tiles), tuple(badges), markers)
+    # never shorter than the layout at that size: a tile, an end's value or a spot out of view is missed
+    # by the players (a phone's picture squeezed by a long hand entry hid the tile just played)
+    view_h = max(min(height, pic_h), rows * cell)
+    return Frame(cell, pic_w, pic_h, view_h, (ox, oy), tuple(tiles), tuple(badges), markers)
 
 
 def _tiles_layer(frame: Frame, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
