@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..server.admission import LOCAL, Access
+from ..server.roles import Role
 from ..store import MatchStore
 from . import settings
 from .device import Device
@@ -48,21 +49,31 @@ class Services:
         if self.announce is not None:
             self.announce(match_id, version)
 
+    @property
+    def keeps_settings(self) -> bool:
+        """Whether this tab's choices are the data folder's settings: the host's (this computer, or the
+        host's own link). A phone joined as a scorer or viewer keeps its language, haptics and last match
+        for itself (a viewer's Korean was every new device's language, its last match every host's)."""
+        return self.access.role is Role.HOST
+
     def saved_language(self) -> str | None:
-        """The language saved in the data folder (en, uk or ko), ``None`` if none was ever chosen."""
-        return settings.saved_language(self.data_dir)
+        """The language saved in the data folder (en, uk or ko), ``None`` if none was ever chosen, or on a
+        phone joined as scorer or viewer (its device's language is used)."""
+        return settings.saved_language(self.data_dir) if self.keeps_settings else None
 
     async def save_language(self, lang: str) -> None:
-        """Remember ``lang`` in the data folder (a file write, in a thread)."""
-        await self.call(settings.save, self.data_dir, {settings.LANG: lang})
+        """Remember ``lang`` in the data folder (a file write, in a thread); the host's choice only."""
+        if self.keeps_settings:
+            await self.call(settings.save, self.data_dir, {settings.LANG: lang})
 
     def haptics(self) -> bool:
         """The haptics setting: True unless turned off."""
         return settings.haptics(self.data_dir)
 
     async def save_haptics(self, on: bool) -> None:
-        """Remember the haptics setting (a file write, in a thread)."""
-        await self.call(settings.save, self.data_dir, {settings.HAPTICS: on})
+        """Remember the haptics setting (a file write, in a thread); the host's choice only."""
+        if self.keeps_settings:
+            await self.call(settings.save, self.data_dir, {settings.HAPTICS: on})
 
     def last_match(self) -> str | None:
         """The id of the match last played, as saved (or ``None``)."""
@@ -79,7 +90,7 @@ class Services:
         last), not each time the process's last match differs: with several tables in play the tabs' moves
         alternate between matches, and the file was rewritten about once per move.
         """
-        if match_id == self._remembered:
+        if match_id == self._remembered or not self.keeps_settings:
             return
         self._remembered = match_id
         if not settings.needs_remembering(self.data_dir, match_id):

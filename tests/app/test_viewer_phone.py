@@ -96,3 +96,36 @@ def test_the_entry_hooks_list_finds_entry_controls():
             return {"play": hook("play", ft.Text("Play")), "turn": hook("turn", ft.Text("x"))}
 
     assert entry_hooks(Fake()) == ["play"]  # type: ignore[arg-type]
+
+
+def test_only_the_hosts_choices_are_the_data_folders_settings(tmp_path):
+    """A viewer's (or scorer's) language and the match it opened stay its own: before, a viewer choosing
+    Korean and opening another match made every new device open in Korean on that match (tester's report)."""
+    from scorekeeper.app import settings
+
+    store = open_app_store(tmp_path)
+    match_id = bo_continues(store)
+    other = bo_continues(store)
+    admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"])
+    settings.save(tmp_path, {settings.LANG: "en", settings.LAST_MATCH: match_id})
+    before = (tmp_path / settings.FILE).read_bytes()
+
+    async def scenario():
+        hub = PubSubHub(loop=asyncio.get_running_loop())
+        for role in (Role.VIEWER, Role.SCORER):
+            as_device(admission, role, None)
+            phone = await Live.open(store, tmp_path, hub=hub)
+            await phone.state.set_language("ko")
+            await phone.state.set_haptics(False)
+            await phone.state.table.open_match(other)
+            await phone.settle()
+            assert phone.state.shell.lang == "ko" and phone.state.table.match_id == other  # its own choices hold
+            assert (tmp_path / settings.FILE).read_bytes() == before, role  # the folder's settings untouched
+        as_device(admission, Role.HOST, None)
+        host = await Live.open(store, tmp_path, hub=hub)
+        assert host.state.shell.lang == "en" and host.state.table.match_id == match_id
+        await host.state.set_language("uk")
+        await host.settle()
+        assert settings.saved_language(tmp_path) == "uk"  # the host's choice is the folder's
+
+    run(scenario())
