@@ -210,7 +210,7 @@ def test_a_squeezed_picture_grows_to_show_the_whole_layout():
     assert 12 <= frame.cell <= FIT_CELL  # shrunk as far as it may, no further
     assert frame.view_height > 141 and frame.view_height == frame.height
     assert all(0 < y < frame.view_height for _, y in frame.markers.values())
-    assert all(0 <= top and top + size <= frame.view_height for _, _, _, top, size, _ in frame.badges)
+    assert all(top >= 0 and top + size <= frame.view_height for _, _, _, top, size, _ in frame.badges)
     cell, oy = frame.cell, frame.origin[1]
     for _, _, horizontal, _, _, top in frame.tiles:  # each tile's top and bottom edge inside the view
-        assert 0 <= oy + top * cell and oy + (top + (1 if horizontal else 2)) * cell <= frame.view_height + 0.5
+        assert oy + top * cell >= 0 and oy + (top + (1 if horizontal else 2)) * cell <= frame.view_height + 0.5

@@ -243,3 +243,26 @@ async def _create(live: Live) -> str:
     await live.tap("create-match")
     assert st.screen == Screen.TABLE, st.shell.error
     return st.table.shown_id
+
+
+def test_a_new_round_shows_no_award_of_the_last_one(tmp_path):
+    """A tab that re-read the match after another tab settled round 1 (the host following a scorer), then
+    started round 2 itself: its empty table showed round 1's last award ('… → +4 Cy (9)', tester's
+    report). The new round's table explains nothing until its first placement."""
+    from scorekeeper.app.screens import SCREENS
+
+    from .hooks import hooks
+
+    st = new_tab(open_app_store(tmp_path), tmp_path)
+    doc = json.loads((CASES / "hr-3p-openings.json").read_text())
+    starter = doc["rounds"][1]["starter"]
+    doc["rounds"] = doc["rounds"][:1]  # round 1 settled, round 2 not started
+    run(st.transfer.import_picked([PickedFile("r1.json", json.dumps(doc).encode())]))
+    assert st.shell.notice is not None and st.shell.notice.ok, st.shell.notice
+    run(st.table.open_match(st.history.items[0].id))
+    run(st.table.reload())  # as when another tab's settlement arrives
+    assert st.table.last_info is not None  # round 1's last placement, shown while the round is over
+    run(st.table.start_round(starter))
+    assert st.table.match.status == "move" and len(st.table.match.rounds) == 2
+    assert st.table.last_info is None
+    assert "explain" not in hooks(SCREENS[st.screen](st))

@@ -176,6 +176,8 @@ class OpenMatch(ft.Observable):
             events = result.events
             await self.reload()  # sets the version read with the copy (maybe newer than this write's)
         self.lot_seat = None  # the lot's result is shown until the first move
+        if isinstance(action, StartRound):  # a new round: nothing of the last one's placements to explain
+            self.last_info = None
         self.can_redo = False  # a new entry: what was undone is gone for good
         self.show(self.shown)
         self.services.changed(self.shown_id, self.version)  # first: the move is stored whatever happens next
