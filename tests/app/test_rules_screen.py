@@ -112,6 +112,16 @@ def test_a_rule_id_in_a_message_links_to_its_rule(state, lang, title):
     assert state.screen == Screen.TABLE
 
 
+def test_a_shared_rules_link_opens_it_in_the_matchs_game(state):
+    """S8 cited in an Exact 61 match opens Exact 61's rules, whichever game's rules were looked at last
+    (it opened Horse Race's after they had been viewed: fresh tester's report)."""
+    new_match_state(state, "exact-61", ["Ann", "Bo"])
+    state.rules.choose_game(HORSE_RACE)  # the Horse Race rules were looked at before
+    run(state.open_rule("S8"))
+    assert state.screen == Screen.RULES and state.rules.focus == "S8" and state.rules.game == EXACT_61
+    assert hooks(screen(state))["rules-game-exact-61"].selected
+
+
 def test_rule_ids_inside_a_rule_link_to_their_rules(state):
     run(state.go(Screen.RULES))
     state.rules.choose_game(EXACT_61)

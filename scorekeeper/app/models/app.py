@@ -225,7 +225,9 @@ class AppModel:
 
     async def open_rule(self, rule: str) -> None:
         """Show rule ``rule`` (``"S8"``) on the Rules screen: what a rule id in a message links to."""
-        self.rules.show(rule)
+        shown = self.review.review.match if self.shell.screen == Screen.REVIEW and self.review.review else None
+        match = shown or self.table.match
+        self.rules.show(rule, match.variant if match is not None else None)  # S… rules: in the match's game
         await self.go(Screen.RULES)
 
     @intent

@@ -38,10 +38,10 @@ class RulesGuide(ft.Observable):
         """List the rules of ``game``."""
         self.game, self.focus = game, None
 
-    def show(self, rule: str) -> None:
+    def show(self, rule: str, game: str | None = None) -> None:
         """Show rule ``rule`` alone; a game's own rule (H…, E…) switches to that game, a shared one (S…)
-        stays in the game shown."""
-        self.game = game_of(rule, self.game)
+        goes to ``game`` (the open match's, where the message came from) or stays in the game shown."""
+        self.game = game_of(rule, game or self.game)
         if rule in rules_of(self.game):
             self.focus = rule
             self._asked = True
