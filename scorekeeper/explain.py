@@ -69,23 +69,30 @@ def placement_words(t: Translator, match: Match, info: PlacementInfo) -> str:
     return text
 
 
+def summed(names: list[str], hands: dict, total: int) -> str:
+    """Hands and their sum as a settlement line writes them: ``Ann 5 + Cy 13 = 18``; one hand alone is just
+    ``Bo 18`` (``Bo 18 = 18`` said nothing more). ``hands``: ``{seat: pips}`` in the event's order."""
+    text = " + ".join(f"{names[seat]} {pips}" for seat, pips in hands.items())
+    return text if len(hands) == 1 else f"{text} = {total}"
+
+
 def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     """How a domino, settlement or block award was reached, step by step (H8, H9, E6, E7)."""
     names = match.players
     side = match.side_names[event.side]
     d = event.detail
     if event.kind == "domino":
-        hands = " + ".join(f"{names[s]} {v}" for s, v in d["hands"].items())
+        hands = summed(names, d["hands"], d["total"])
         text = t("settle.domino", side=side, hands=hands, total=d["total"], rounded=d["rounded"],
                  points=signed(event.points))
     elif event.kind == "settlement":
-        opp = " + ".join(f"{names[s]} {v}" for s, v in d["opponent_hands"].items())
+        opp = summed(names, d["opponent_hands"], d["opponents_total"])
         parts = event.parts or {}
         text = t("settle.exact", side=side, play=parts["play"], opponents=opp,
                  opponents_total=d["opponents_total"], opponents_rounded=parts["opponents"],
                  raw=event.raw, points=signed(event.points))
         if d["partner_hand"]:
-            partner = " + ".join(f"{names[s]} {v}" for s, v in d["partner_hand"].items())
+            partner = summed(names, d["partner_hand"], d["partner_total"])
             text += " " + t("settle.partner", partner=partner, partner_total=d["partner_total"],
                             partner_rounded=-parts["partner"])
         text += " " + t("settle.total", raw=event.raw, points=signed(event.points))

@@ -76,3 +76,12 @@ def test_the_stock_is_counted_by_its_own_parameter():
         "пропуск, коли в запасі ще 3 плитки: Ann має добирати"
     assert translate("en", "error.pass_with_stock", name="Ann", stock=1) == \
         "pass while the stock has 1 tile: Ann must draw"
+
+
+@pytest.mark.parametrize(("raw", "words"), [(1, "= 1 вихідний бал → +0"), (2, "= 2 вихідні бали → +0"),
+                                             (25, "= 25 вихідних балів → +5"), (21, "= 21 вихідний бал → +4")])
+def test_raw_points_in_ukrainian_are_the_seeds_vykhidni_baly_counted(raw, words):
+    """The seed's own term for raw points, "вихідні бали", declined by the count (it read "25 вихідних"
+    alone, which a tester took for "days off")."""
+    points = f"+{raw // 5}"
+    assert translate("uk", "settle.total", raw=raw, points=points) == words

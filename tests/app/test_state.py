@@ -126,7 +126,7 @@ def test_horse_race_seed_case_through_the_intents(state):
     assert state.shell.error is None
     assert state.table.match.points == report["scores"]
     screen = shown(state)
-    assert "Domino for Bo" in screen["settlement"] and "Ann 42 = 42 → 40 → +8" in screen["settlement"]
+    assert "Domino for Bo" in screen["settlement"] and "Ann 42 → 40 → +8" in screen["settlement"]
     assert "Bo" in screen["start-round"]  # S10: Bo went out and leads next
 
 

@@ -71,7 +71,7 @@ def test_readable_account_adds_up_the_ends():
     assert out.returncode == 0
     text = out.stdout
     assert "Ann plays the drawn 4-4 at 1-4 (high end): 1-1: 2 + 4-4: 8 = 10 → +2 Ann (3)" in text
-    assert "Domino for Bo: opponents Ann 42 = 42 → 40 → +8" in text
+    assert "Domino for Bo: opponents Ann 42 → 40 → +8" in text
     assert "Scores: Ann 3, Bo 19" in text
 
 
