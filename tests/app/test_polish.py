@@ -74,7 +74,7 @@ def test_an_unfinished_match_on_the_start_screen_says_when_it_started_and_keeps_
     assert abs((datetime.now().astimezone() - started).total_seconds()) < 120
     assert row == f"{started:%Y-%m-%d %H:%M} · Horse Race Ann\u00a02  ·  Bo\u00a00"  # no space inside a score
     state.shell.lang = "ko"
-    assert text(hooks(home.view(state))["resume-0"]).startswith(f"{started:%Y-%m-%d %H:%M} · 경마 (Horse Race) ")
+    assert text(hooks(home.view(state))["resume-0"]).startswith(f"{started:%Y-%m-%d %H:%M} · 경마 ")
 
 
 def test_winners_and_scores_are_joined_in_the_users_language():

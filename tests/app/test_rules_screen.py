@@ -122,6 +122,21 @@ def test_a_shared_rules_link_opens_it_in_the_matchs_game(state):
     assert hooks(screen(state))["rules-game-exact-61"].selected
 
 
+def test_the_rules_are_reached_from_the_start_screen_and_the_new_match_form(state):
+    """The start screen and the new-match form had no way to the rules (fresh tester's report): each has a
+    `rules` button; from the form, the rules of the game chosen there; Back returns to the form."""
+    from scorekeeper.app.screens import SCREENS
+
+    run(state.go(Screen.HOME))
+    assert "rules" in hooks(SCREENS[Screen.HOME](state))
+    run(state.go(Screen.NEW_MATCH))
+    state.setup.set_form(variant=EXACT_61)
+    state.rules.choose_game(HORSE_RACE)
+    assert "rules" in hooks(SCREENS[Screen.NEW_MATCH](state))
+    run(state.go(Screen.RULES))
+    assert state.rules.game == EXACT_61 and state.rules.back == Screen.NEW_MATCH
+
+
 def test_rule_ids_inside_a_rule_link_to_their_rules(state):
     run(state.go(Screen.RULES))
     state.rules.choose_game(EXACT_61)

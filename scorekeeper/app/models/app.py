@@ -204,7 +204,9 @@ class AppModel:
         if screen == Screen.SETTINGS and shell.screen != Screen.SETTINGS:
             shell.settings_from = shell.screen
         if screen == Screen.RULES and shell.screen != Screen.RULES:  # back to where it was opened
-            self.rules.opened_from(shell.screen, self.table.match.variant if self.table.match else None)
+            game = self.setup.variant if shell.screen == Screen.NEW_MATCH else \
+                self.table.match.variant if self.table.match else None  # the game chosen or played
+            self.rules.opened_from(shell.screen, game)
         if screen == Screen.HISTORY:
             try:
                 await self.history.load()

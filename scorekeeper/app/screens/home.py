@@ -32,6 +32,7 @@ def view(app: AppModel) -> ft.Control:
                 subtitle=ft.Text(f"{started_words(summary)} · {t('game.' + summary.variant)}"),
                 leading=ft.Icon(ft.Icons.PLAY_ARROW), on_click=run(app.table.open_match, summary.id)), button=True))
     rows.append(action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY))
+    rows.append(action_button("rules", t("ui.rules"), app.go, Screen.RULES, icon=ft.Icons.MENU_BOOK))
     rows.append(action_button("settings", t("ui.settings"), app.go, Screen.SETTINGS, icon=ft.Icons.TRANSLATE))
     message = message_view(app.shell, app.open_rule)
     if message is not None:

@@ -34,7 +34,9 @@ def view(app: AppModel) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Row([hook("home", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.back"),
                                            on_click=run(app.go, Screen.HOME)), button=True),
-                ft.Text(t("ui.new_match"), size=22, weight=ft.FontWeight.BOLD)]),
+                ft.Text(t("ui.new_match"), size=22, weight=ft.FontWeight.BOLD, expand=True),
+                hook("rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=t("ui.rules"),  # the chosen game's rules
+                                            on_click=run(app.go, Screen.RULES)), button=True, label=t("ui.rules"))]),
         ft.Text(t("ui.game")), ft.Row(games, wrap=True, spacing=6),
         ft.Text(t("ui.players")), ft.Row(counts, spacing=6),
         ft.Text(t("ui.seat_order")), *names,
