@@ -129,3 +129,27 @@ def test_only_the_hosts_choices_are_the_data_folders_settings(tmp_path):
         assert settings.saved_language(tmp_path) == "uk"  # the host's choice is the folder's
 
     run(scenario())
+
+
+def test_a_viewer_sees_how_the_round_was_settled(tmp_path):
+    """Between rounds the viewer's phone tells the settlement (it kept showing the last tile's award,
+    '+4 Cy (9)' beside a score of 17: fresh tester's report). Round 1 of hr-3p-openings: Тарас goes out."""
+    from scorekeeper.rules import StartRound
+    from tests.store.conftest import case_match
+
+    store = open_app_store(tmp_path)
+    match = case_match("hr-3p-openings")
+    match_id = store.create_match(match.variant, match.players, match.partnerships)
+    starts = [i for i, action in enumerate(match.actions) if isinstance(action, StartRound)]
+    for action in match.actions[:starts[1]]:  # round 1 settled, round 2 not started
+        store.record(match_id, action)
+    admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"])
+
+    async def scenario():
+        as_device(admission, Role.VIEWER, match_id)
+        viewer = await Live.open(store, tmp_path)
+        seen = viewer.texts()
+        assert seen["score-1"] == "10" and "explain" not in seen  # 3 for his 19th move, 7 for going out
+        assert seen["settlement"].startswith("Domino for Тарас: opponents ") and seen["settlement"].endswith("→ +7")
+
+    run(scenario())

@@ -63,11 +63,11 @@ def watch_status(t: Translator, table: OpenMatch) -> ft.Control:
         headline = None
     award: tuple[str, ...] = ()
     award_hook = "explain"  # the last placement's award; "settlement": a round's settlement, step by step
-    if table.last_info is not None:
-        award = (placement_words(t, match, table.last_info),)
-    elif table.settlement:
+    if table.settlement and match.status in ("start-round", "finished"):  # the round is settled: say how
         award_hook = "settlement"
         award = tuple(settlement_words(t, match, event) for event in table.settlement)
+    elif table.last_info is not None:
+        award = (placement_words(t, match, table.last_info),)
     end_sum = t("ui.end_sum", sum=r.layout.end_sum) if r is not None and match.status == "move" else None
     stock = t("ui.stock", count=r.stock) if r is not None and match.status == "move" else None
     return _status(headline, award, award_hook, end_sum, stock, t("ui.watching"))
