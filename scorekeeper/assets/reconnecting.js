@@ -34,6 +34,16 @@
 
   state.language = language; // for tests
 
+  // The app's own Hangul font, fetched now: once the connection is lost nothing can be fetched, and a
+  // computer without a Korean font would show the banner's Korean as boxes. Latin and Cyrillic come first
+  // from the system's font; the bundled one fills in what it lacks.
+  const FONT = "ScorekeeperBanner";
+  if (window.FontFace && document.fonts) {
+    const face = new FontFace(FONT, "url(/fonts/NotoSansKR-Subset-Regular.otf)");
+    document.fonts.add(face);
+    state.font = face.load().catch(() => null); // for tests: resolves once loaded (or failed)
+  }
+
   function banner() {
     let node = document.getElementById("scorekeeper-reconnecting");
     if (node) return node;
@@ -43,7 +53,7 @@
     node.setAttribute("aria-live", "assertive");
     node.style.cssText = "position:fixed;inset:0;z-index:2147483647;display:flex;flex-direction:column;" +
       "align-items:center;justify-content:center;gap:14px;padding:24px;box-sizing:border-box;" +
-      "background:#F4F7F4;color:#1B1B1B;font-family:system-ui,sans-serif;text-align:center";
+      "background:#F4F7F4;color:#1B1B1B;font-family:system-ui," + FONT + ",sans-serif;text-align:center";
     const style = document.createElement("style");
     style.textContent = "@keyframes scorekeeper-spin{to{transform:rotate(360deg)}}" +
       "#scorekeeper-reconnecting .spin{width:34px;height:34px;border-radius:50%;border:4px solid #C8DCCF;" +

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.app import settings
 from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, focus_text_field, open_app_page
 
 PHONE = {"width": 390, "height": 844}
@@ -32,7 +33,11 @@ def _require_browser() -> None:
 def server():
     """The app served from a temp data folder for the whole session; yields its URL."""
     _require_browser()
-    running = ServedApp(tempfile.mkdtemp(prefix="scorekeeper-browser-"))
+    folder = tempfile.mkdtemp(prefix="scorekeeper-browser-")
+    # English chosen from the start: else the first browser's locale would set the language of every
+    # later test, and a test run alone (a uk-UA browser first) would see another language than in the suite
+    settings.save(folder, {settings.LANG: "en"})
+    running = ServedApp(folder)
     yield running.url
     running.stop()
 

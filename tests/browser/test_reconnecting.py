@@ -68,6 +68,10 @@ def test_a_lost_connection_shows_a_translated_banner_and_keeps_the_selection(ser
             page.wait_for_timeout(100)
         assert stored_language(page) == '"en"'
         assert not page.locator(BANNER).is_visible()
+        # the app's Hangul font is fetched while the connection holds: a Korean banner never shows boxes
+        # on a computer without a Korean font (a tester's Linux laptop)
+        assert page.evaluate("() => window.__scorekeeperReconnect.font.then(f => f && f.status)") == "loaded"
+        assert page.evaluate("() => document.fonts.check('16px ScorekeeperBanner', '다시 연결하는 중')")
 
         network.cut()
         page.wait_for_selector(BANNER, state="visible", timeout=10_000)
