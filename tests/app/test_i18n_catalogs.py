@@ -146,3 +146,16 @@ def test_translations_are_not_english_copies():
         same = [key for key in en if key.startswith(("ui.", "error.malformed", "error.os."))
                 and key in words and other[key] == en[key]]
         assert same == [], f"{lang}: untranslated {same}"
+
+
+def test_ukrainian_puts_a_name_only_where_it_stays_nominative():
+    """Names cannot be declined by a template ("Хід Іра", "для Петро & Тарас": fresh tester's report), so a
+    Ukrainian text never puts a name after a word that governs another case (for, at, whose move, hand…)."""
+    governing = re.compile(r"(?:^|\s)(для|у|в|до|від|хід|Хід|рука|Рука|очок|обрав)\s+"
+                           r"\{(name|who|side|sides|previous)\}")
+    entries = catalog("uk")
+    found = []
+    for key, value in entries.items():
+        texts = [v for c, v in value.items() if c != "_count"] if isinstance(value, dict) else [value]
+        found += [f"{key}: {text}" for text in texts if governing.search(text)]
+    assert found == []

@@ -128,7 +128,7 @@ def test_a_blocked_exact_61_round_shows_each_hand_each_difference_the_rounding_a
     state.shell.lang = "uk"
     uk = _settlement_lines(state)
     assert uk[1] == "Залишки на руках, від найменшого: Di 6, Cy 7, Bo 27, Ann 56 (E7)"
-    assert uk[2] == ("Рука Di 6 проти більших рук суперників: Ann 56 − 6 = 50, Cy 7 − 6 = 1; 50 + 1 = 51, "
+    assert uk[2] == ("Di — рука 6 проти більших рук суперників: Ann 56 − 6 = 50, Cy 7 − 6 = 1; 50 + 1 = 51, "
                      "округлено до 50 → +10 Bo & Di")
     assert uk[-1] == "Перемога в раунді: Bo & Di; найменша рука, 6, у Di (E8)"
     state.shell.lang = "ko"
