@@ -235,10 +235,10 @@ def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
         print("no matches")
         return 0
     width = max(len(p.name) for p in rows)
-    print(f"{'player':<{width}}  matches  wins  rounds  points/round  in progress")
+    print(f"{'player':<{width}}  matches  wins  rounds  points/round  in progress  abandoned")
     for p in rows:
         print(f"{p.name:<{width}}  {p.matches:>7}  {p.wins:>4}  {p.rounds:>6}  "
-              f"{p.average_points_per_round:>12.2f}  {p.unfinished:>11}")
+              f"{p.average_points_per_round:>12.2f}  {p.unfinished:>11}  {p.abandoned:>9}")
     return 0
 
 
