@@ -15,6 +15,7 @@ from ..parts.layout_view import table_picture
 from ..parts.match_end import match_end_view
 from ..parts.messages import message_view, notice_view
 from ..parts.move_panel import move_panel
+from ..parts.names_panel import abandoned_panel, names_panel
 from ..parts.page import match_header
 from ..parts.round_end import reveal_panel, settlement_view, start_round_panel
 from ..parts.score_sheet import score_sheet, score_strip
@@ -24,8 +25,11 @@ from ..parts.watch import watch_board, watch_status
 
 
 def table_header(app: AppModel) -> ft.Control:
-    """The game and round, with the ways home, to the phones at the table (a host's tab) and to the settings."""
-    return match_header(app.t, app.table.shown, app.go, app.phones.open if app.phones.offered else None)
+    """The game and round, with the ways home, to the phones at the table (a host's tab), to the players'
+    names (where this device scores, while no fix is open and the match is not abandoned) and to the settings."""
+    table = app.table
+    names = app.names.start if entering(app) and not app.correction.open and not table.abandoned else None
+    return match_header(app.t, table.shown, app.go, app.phones.open if app.phones.offered else None, names)
 
 
 def entering(app: AppModel) -> bool:
@@ -91,10 +95,15 @@ def extras(app: AppModel) -> list[ft.Control]:
 
 
 def entry_panel(app: AppModel) -> ft.Control:
-    """What the next entry needs: the fix being made, the move, the hands at a round's end, or the next
-    starter (a finished match is shown by :mod:`..parts.match_end`, unless one of its entries is fixed)."""
+    """What the next entry needs: the fix being made, the abandoned match's Undo, the players' names being
+    fixed, the move, the hands at a round's end, or the next starter (a finished match is shown by
+    :mod:`..parts.match_end`, unless one of its entries is fixed)."""
     if app.correction.open:
         return fix_panel(app.shell, app.correction)
+    if app.table.abandoned:
+        return abandoned_panel(app.shell, app.table)
+    if app.names.shown:
+        return names_panel(app.shell, app.names)
     status = app.table.shown.status
     if status == "move":
         return move_panel(app.shell, app.entry)
