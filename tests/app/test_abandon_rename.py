@@ -4,13 +4,14 @@ follow; Undo takes the fix back)."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from scorekeeper.app.navigation import Screen
 from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.rules import Play
-from tests.app.hooks import hooks, text
+from tests.app.hooks import hooks, text, walk
 from tests.app.tabs import new_tab
 
 from .test_state import new_match_state, run, shown
@@ -18,6 +19,13 @@ from .test_state import new_match_state, run, shown
 
 def screen_text(tab) -> str:
     return text(SCREENS[tab.screen](tab))
+
+
+def hook_names(tab) -> set[str]:
+    """The hooks on the screen (with the whole sheet open on a phone its entries are also the strip's
+    chips: the same hook twice, which ``shown`` refuses)."""
+    return {node.identifier for node in walk(SCREENS[tab.screen](tab))
+            if isinstance(node, ft.Semantics) and node.identifier}
 
 
 def two_matches(tab) -> tuple[str, str]:
@@ -88,21 +96,30 @@ def test_an_abandoned_match_opened_on_the_table_offers_only_undo(state):
     run(state.table.open_match(first))
     found = shown(state)
     assert "abandoned" in found and "abandoned-undo" in found
-    assert "play" not in found and "rename" not in found  # no entry, no names to fix
     assert "This match was abandoned" in found["abandoned"]
+    state.correction.show_sheet()
+    found = hook_names(state)
+    assert "play" not in found and "rename" not in found  # no entry, no names to fix
     run(state.table.undo())
-    found = shown(state)
+    found = hook_names(state)
     assert "abandoned" not in found and "rename" in found and state.table.abandoned is False
 
 
 def test_the_names_are_fixed_on_the_table_and_everything_follows(state):
     first, second = two_matches(state)
     run(state.table.open_match(first))
-    assert "rename" in shown(state)
+    assert "rename" not in shown(state)  # on a phone: in the whole score sheet, beside its title
+    state.correction.show_sheet()
+    assert "rename" in hook_names(state)
     state.names.start()
     found = shown(state)
     assert {"rename-panel", "rename-0", "rename-1", "rename-save", "rename-cancel"} <= found.keys()
-    assert "play" not in found  # the panel takes the entry's place
+    assert "play" not in found and "score-sheet" not in found  # the panel takes the sheet's place
+    state.names.close()
+    assert "score-sheet" in hook_names(state)  # back to the sheet
+    state.correction.show_sheet()
+    state.names.start()
+    assert "play" not in shown(state)  # the sheet closed: the panel takes the entry's place
     state.names.set_name(1, " Bohdan ")
     run(state.names.save())
     assert state.shell.error is None and not state.names.open
@@ -173,6 +190,16 @@ def test_an_abandoned_matchs_status_is_counted_in_each_language(lang, rounds, wo
     from scorekeeper.i18n import translate
 
     assert translate(lang, "ui.status_abandoned", rounds=rounds) == words
+
+
+def test_on_a_wide_window_the_names_are_beside_the_sheet_always_shown(tmp_path):
+    tab = new_tab(open_app_store(tmp_path), str(tmp_path), width=1280)
+    run(tab.start())
+    new_match_state(tab, "horse-race", ["Ann", "Bo"])
+    assert {"rename", "score-sheet", "starter-0"} <= shown(tab).keys()
+    tab.names.start()
+    found = shown(tab)
+    assert "rename-panel" in found and "rename" not in found and "starter-0" not in found
 
 
 def test_another_tab_on_the_table_follows_an_abandon(state, tmp_path):

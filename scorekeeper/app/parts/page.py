@@ -54,32 +54,27 @@ def choice(identifier: str, label: str, handler: Callable[..., Any], *args: Any,
 
 
 def match_header(t: Translator, match: Match, go: Callable[[Screen], Any],
-                 phones: Callable[[], Any] | None = None, names: Callable[[], Any] | None = None) -> ft.Control:
+                 phones: Callable[[], Any] | None = None) -> ft.Control:
     """The header of the table: the game and round (``Horse Race · Round 2``); ``phones`` (a host's tab):
-    opens the Table screen (the join codes and the devices); ``names``: opens the players' names to fix
-    (hook ``rename``)."""
+    opens the Table screen (the join codes and the devices)."""
     title = t("game." + match.variant)
     if match.rounds:
         title += " · " + t("ui.round_n", n=len(match.rounds))
-    return header(t, title, go, phones, names)
+    return header(t, title, go, phones)
 
 
 def header(t: Translator, title: str, go: Callable[[Screen], Any],
-           phones: Callable[[], Any] | None = None, names: Callable[[], Any] | None = None) -> ft.Control:
+           phones: Callable[[], Any] | None = None) -> ft.Control:
     """Home, the screen's ``title``, the phones at the table (``phones``: opens that screen, when given),
-    the players' names (``names``, when given), the rules, settings; ``go(screen)`` opens a screen."""
+    the rules, settings; ``go(screen)`` opens a screen."""
     return _header(title, t("ui.home"), t("ui.rules"), t("ui.settings"), go,
-                   t("ui.phones_tip") if phones else None, phones, t("ui.names") if names else None, names)
+                   t("ui.phones_tip") if phones else None, phones)
 
 
 @memoized
 def _header(title: str, home_tip: str, rules_tip: str, settings_tip: str, go: Callable[[Screen], Any],
-            phones_tip: str | None = None, phones: Callable[[], Any] | None = None,
-            names_tip: str | None = None, names: Callable[[], Any] | None = None) -> ft.Control:
+            phones_tip: str | None = None, phones: Callable[[], Any] | None = None) -> ft.Control:
     buttons: list[ft.Control] = []
-    if names is not None:
-        buttons.append(hook("rename", ft.IconButton(ft.Icons.DRIVE_FILE_RENAME_OUTLINE, tooltip=names_tip,
-                                                    on_click=run(names)), button=True, label=names_tip))
     if phones is not None:
         buttons.append(hook("phones", ft.IconButton(ft.Icons.QR_CODE_2, tooltip=phones_tip, on_click=run(phones)),
                             button=True))
