@@ -6,7 +6,8 @@ the history looks the same on every run), then drives Debian's Chromium
 (Playwright, headless, ``/usr/bin/chromium``; never a downloaded browser) tap
 by tap as a player would: a new match, a round played to its settlement,
 the table in three languages and two sizes, a match finished on the table,
-the history and the review.
+the history and the review, the Rules screen, a blocked round's settlement,
+a player's name fixed and a match abandoned.
 
 Deterministic: fixed viewports, device scale 1, reduced motion, the app's
 own font, the mouse moved away (no tooltip), non-loopback requests blocked,
@@ -285,6 +286,29 @@ def rules_and_blocked_round(d: Driver) -> None:
     d.page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Bo & Di 32").first.click()
     d.expect_contains("settlement", "Round won by Bo & Di")
     d.shot("settlement-blocked")
+    names_and_abandon(d)
+
+
+def names_and_abandon(d: Driver) -> None:
+    """A player's name fixed on the table (the Names panel, typed, before Save), then that match abandoned
+    from the start screen: the notice with its Undo (issue 12 item 6)."""
+    page = d.page
+    d.tap("sheet-open")
+    d.tap("rename")
+    d.expect_label("rename-panel", "Fix the players' names")
+    d.type_into("rename-1", "Bohdan")
+    page.wait_for_timeout(400)
+    page.evaluate("document.activeElement && document.activeElement.blur()")  # no blinking caret
+    d.shot("rename")
+    d.tap("rename-save")
+    d.expect_label("notice", "1 name fixed: Bo → Bohdan")
+    d.tap("home")
+    row = page.locator('[flt-semantics-identifier^="resume-"]', has_text="Bohdan").first
+    row.wait_for(timeout=TIMEOUT)
+    index = (row.get_attribute("flt-semantics-identifier") or "").removeprefix("resume-")
+    d.tap(f"abandon-{index}")
+    d.expect_label("notice", "Ann & Cy, Bohdan & Di: abandoned")
+    d.shot("abandoned")
 
 
 def corrections(d: Driver) -> None:

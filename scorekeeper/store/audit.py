@@ -2,7 +2,8 @@
 
 Each line says what the event did where the table counts it (round, move): a move
 recorded, a round started, hands revealed, an undo and what it took back, a redo, a
-correction with the entry it replaced and the new one. The log itself is never
+correction with the entry it replaced and the new one, a rename (old → new names), an abandon.
+Moves are worded with the names in effect when each event was logged. The log itself is never
 changed; ``scorekeeper log --json`` prints the events as stored.
 """
 
@@ -70,7 +71,7 @@ def audit_lines(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """
     head = check_log(events)[0]
     names: list[str] = list(head["players"])
-    state = LogState(len(names))
+    state = LogState(len(names), names)
     made: dict[object, dict[str, Any]] = {}  # seq -> the event, to say what an undo or redo concerns
     out = [{"seq": 0, "time": head.get("time"), "kind": "create",
             "text": f"{head['variant']}: {', '.join(names)}"
@@ -91,6 +92,10 @@ def audit_lines(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if what is not None:
                 if what.get("kind") == "correct":
                     described += " (the correction)"
+                elif what.get("kind") == "rename":
+                    described += f" (the rename: {_rename_words(what)})"
+                elif what.get("kind") == "abandon":
+                    described += " (the abandon)"
                 else:
                     shown = action_words(action_from_json(what, len(names)), names)
                     described += f" (hands {shown})" if what.get("kind") == "reveal" else f" ({shown})"
@@ -99,7 +104,12 @@ def audit_lines(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if event.get("dropped"):
                 dropped = ", ".join(str(s) for s in event["dropped"])
                 described += f"; keeps the moves before the first one it made illegal, drops events {dropped}"
+        elif kind == "rename":
+            described = _rename_words(event)
+        elif kind == "abandon":
+            described = "the match is abandoned (kept in the history, not offered to resume)"
         state.apply(event)
+        names = state.names
         if kind in ("start-round", "move", "reveal"):
             action = action_from_json(event, len(names))
             round_no, move_no = _place(state, seq)
@@ -109,6 +119,11 @@ def audit_lines(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 described = f"{_where(round_no, move_no)}: {action_words(action, names)}"
         out.append({"seq": seq, "time": event.get("time"), "kind": kind, "text": described})
     return out
+
+
+def _rename_words(event: dict[str, Any]) -> str:
+    """``"Bo → Bob, Cy → Cyd"``: the names a rename changed (seat by seat)."""
+    return ", ".join(f"{old} → {new}" for old, new in zip(event["old"], event["players"], strict=True) if old != new)
 
 
 def _changes(event: dict[str, Any]) -> list[dict[str, Any]]:

@@ -14,6 +14,10 @@
                                              app's path); prints each side's points before and
                                              after; a fix that makes a later move illegal changes
                                              nothing and exits 2 naming that move and the rule
+``abandon MATCH_ID``                         give a match up (kept in the history as abandoned)
+``rename MATCH_ID --player WHO --name NAME`` fix players' names (one rename event; WHO: the name
+                                             now, or the seat counted from 1; repeat the pair)
+``undo MATCH_ID``                            take back the last change (a move, fix, rename, abandon)
 
 Exit codes: 0 done; 1 ``export --all`` wrote every match it could but not all
 (each one missing is named on stderr); 2 refused or failed (one line on stderr
@@ -39,8 +43,9 @@ from ..rules.variants import VARIANTS
 from .audit import audit_lines
 from .documents import read_document
 from .errors import ImportRefusal, ImportRefused, StoreError
+from .events import Event
 from .store import MatchStore, is_open, open_store
-from .summary import DAMAGED, MatchSummary
+from .summary import ABANDONED, DAMAGED, MatchSummary
 
 EXIT_INCOMPLETE = 1  # export --all: the backup was written but lacks the matches named on stderr
 
@@ -131,6 +136,8 @@ def _configure_history(parser: argparse.ArgumentParser) -> None:
     state.add_argument("--finished", dest="finished", action="store_true", default=None,
                        help="only finished matches")
     state.add_argument("--unfinished", dest="finished", action="store_false", help="only matches in progress")
+    state.add_argument("--abandoned", dest="status", action="store_const", const=ABANDONED,
+                       help="only matches given up")
 
 
 def _history_line(s: MatchSummary) -> str:
@@ -146,7 +153,7 @@ def _history_line(s: MatchSummary) -> str:
 
 def _run_history(store: MatchStore, args: argparse.Namespace) -> int:
     rows = store.list_matches(player=args.player, variant=args.game, since=args.since, until=args.until,
-                              finished=args.finished)
+                              finished=args.finished, status=getattr(args, "status", None))
     if args.json:
         _dump([s.to_json() for s in rows])
     elif not rows:
@@ -235,10 +242,10 @@ def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
         print("no matches")
         return 0
     width = max(len(p.name) for p in rows)
-    print(f"{'player':<{width}}  matches  wins  rounds  points/round  in progress")
+    print(f"{'player':<{width}}  matches  wins  rounds  points/round  in progress  abandoned")
     for p in rows:
         print(f"{p.name:<{width}}  {p.matches:>7}  {p.wins:>4}  {p.rounds:>6}  "
-              f"{p.average_points_per_round:>12.2f}  {p.unfinished:>11}")
+              f"{p.average_points_per_round:>12.2f}  {p.unfinished:>11}  {p.abandoned:>9}")
     return 0
 
 
@@ -318,6 +325,52 @@ def _run_correct(store: MatchStore, args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------- abandon, rename, undo
+def _configure_match_id(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("match_id", help="the match id (see 'history')")
+
+
+def _run_abandon(store: MatchStore, args: argparse.Namespace) -> int:
+    print(_history_line(store.abandon(args.match_id)))
+    return 0
+
+
+def _configure_rename(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("match_id", help="the match id (see 'history')")
+    parser.add_argument("--player", action="append", required=True, metavar="WHO",
+                        help="the player's name now (any case) or seat counted from 1; repeat with each --name")
+    parser.add_argument("--name", action="append", required=True, metavar="NAME", help="the player's new name")
+
+
+def _seat_of(who: str, names: list[str]) -> int:
+    """The seat ``who`` names: a name in effect (ignoring case), else a seat counted from 1."""
+    key = who.strip().casefold()
+    for seat, name in enumerate(names):
+        if name.casefold() == key:
+            return seat
+    if who.strip().isdigit() and 1 <= int(who) <= len(names):
+        return int(who) - 1
+    raise StoreError(f"no player {who!r} in this match (its players: {', '.join(names)}; "
+                     f"or give a seat from 1 to {len(names)}); nothing was changed")
+
+
+def _run_rename(store: MatchStore, args: argparse.Namespace) -> int:
+    if len(args.player) != len(args.name):
+        print("error: give one --name after each --player", file=sys.stderr)
+        return EXIT_REFUSED
+    names = list(store.open_match(args.match_id).players)
+    wanted = {_seat_of(who, names): name for who, name in zip(args.player, args.name, strict=True)}
+    print(", ".join(store.rename(args.match_id, wanted).players))
+    return 0
+
+
+def _run_undo(store: MatchStore, args: argparse.Namespace) -> int:
+    store.undo(args.match_id)
+    events: list[Event] = store.events(args.match_id)
+    print(audit_lines(events)[-1]["text"])
+    return 0
+
+
 register("record", _configure_record, _with_store(_run_record, writes=True),
          help="feed a match record's moves one by one through the store, as the app does")
 register("history", _configure_history, _with_store(_run_history),
@@ -332,3 +385,9 @@ register("log", _configure_log, _with_store(_run_log),
          help="a match's audit trail: every event with its number, time and kind (--json: as stored)")
 register("correct", _configure_correct, _with_store(_run_correct, writes=True),
          help="fix a move or a round's hands several moves back; every later move is checked again")
+register("abandon", _configure_match_id, _with_store(_run_abandon, writes=True),
+         help="give a match up: kept in the history as abandoned, not offered to resume ('undo' takes it back)")
+register("rename", _configure_rename, _with_store(_run_rename, writes=True),
+         help="fix players' names in a match (history, statistics and export follow; 'undo' takes it back)")
+register("undo", _configure_match_id, _with_store(_run_undo, writes=True),
+         help="take back a match's last change: a move, a fix, a rename or an abandon")

@@ -5,9 +5,11 @@ Before the engine sees a document, two checks the engine does not make:
 - nesting: a document nests at most 5 levels (document, rounds, round,
   moves, move); one nested deeper than :data:`MAX_DEPTH` is refused at once,
   so that no value nested thousands deep reaches code that quotes it;
-- ``meta``: an object whose ``started`` / ``ended``, when given, are ISO 8601
-  times between the years 1971 and 8999, and whose ``id``, when given, is a
-  string (an id that is not exactly a match id is replaced by a fresh one).
+- ``meta``: an object whose ``started`` / ``ended`` / ``abandoned``, when
+  given, are ISO 8601 times between the years 1971 and 8999, and whose
+  ``id``, when given, is a string (an id that is not exactly a match id is
+  replaced by a fresh one). ``abandoned`` says the match was given up then
+  (an unfinished match is imported as abandoned).
 
 A document whose last round ended but has no ``hands`` yet (a match exported
 while the app waited for the hands) is accepted as a match in progress,
@@ -33,11 +35,13 @@ MAX_DEPTH = 16  # levels of lists and objects a document may nest (a valid one h
 
 @dataclass(frozen=True, slots=True)
 class Meta:
-    """A document's ``meta``, checked: ``id`` (as given, maybe not a match id), ``started``, ``ended``."""
+    """A document's ``meta``, checked: ``id`` (as given, maybe not a match id), ``started``, ``ended``,
+    ``abandoned`` (when the match was given up, for an abandoned match)."""
 
     id: object = None
     started: datetime | None = None
     ended: datetime | None = None
+    abandoned: datetime | None = None
 
 
 def _refuse(what: str, text: str) -> RuleViolation:
@@ -60,7 +64,7 @@ def read_meta(doc: dict[str, Any]) -> Meta:
     if type(meta) is not dict:
         raise _refuse("meta", "\"meta\" must be an object with \"id\", \"started\" and \"ended\"")
     times: dict[str, datetime | None] = {}
-    for key in ("started", "ended"):
+    for key in ("started", "ended", "abandoned"):
         value = meta.get(key)
         times[key] = parse_time(value) if value is not None else None
         if value is not None and times[key] is None:
@@ -69,7 +73,7 @@ def read_meta(doc: dict[str, Any]) -> Meta:
     match_id = meta.get("id")
     if match_id is not None and type(match_id) is not str:
         raise _refuse("meta", "\"meta\" \"id\" must be a match id (text)")
-    return Meta(match_id, times["started"], times["ended"])
+    return Meta(match_id, times["started"], times["ended"], times["abandoned"])
 
 
 def document_actions(doc: dict[str, Any]) -> list[Action]:

@@ -19,9 +19,9 @@ per match, no gaps), ``time`` (UTC, ISO 8601 with milliseconds, ``Z``) and
 ``undo``
     ``target``: the seq of the change taken back: the last change still in
     effect, an action event or a ``correct`` event (undoing a correction
-    restores exactly the actions in effect before it). Logs written before
-    corrections could be undone name the last action in effect; that still
-    reads.
+    restores exactly the actions in effect before it), a ``rename`` or an
+    ``abandon``. Logs written before corrections could be undone name the
+    last action in effect; that still reads.
 ``redo``
     ``target``: the seq of the ``undo`` event whose change comes back (the
     last one undone, with no action or correction since). The change keeps
@@ -42,6 +42,15 @@ per match, no gaps), ``time`` (UTC, ISO 8601 with milliseconds, ``Z``) and
     corrected action list must fold through the engine: every later action
     is re-validated, and a correction that breaks one is refused before
     anything is written.
+``rename``
+    ``players``: every name in seat order as it is from this event on;
+    ``old``: the names in effect just before it (they must be). Names are
+    fixed for the whole match (reports, history, statistics and export say
+    the new ones); a rename is a change undo can take back.
+``abandon``
+    no fields: the match is given up (kept in the history as abandoned, not
+    offered to resume). Nothing but an ``undo`` of it may follow while it is
+    in effect; undo makes the match in progress again.
 
 The log is only ever appended to. The *effective actions* are the action
 events in order, with undos, redos and corrections applied (:class:`LogState`);
@@ -52,7 +61,8 @@ Everything read from a log file is checked here before it is used
 :data:`MIN_YEAR` and :data:`MAX_YEAR`), seats and nesting. Any fault is a
 :class:`LogError`, which the store treats as damage (the file is moved aside).
 To add an event kind, add its fields to :data:`FIELDS`, a check to
-:data:`_CHECKS`, and its meaning to :meth:`LogState.apply`.
+:data:`_CHECKS`, and its meaning to :meth:`LogState.apply` (and to undo and
+redo, if it is a change they take back).
 """
 
 from __future__ import annotations
@@ -67,6 +77,7 @@ from typing import Any
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, StartRound
 from ..rules.document import hands_to_json, move_to_json, parse_hands, parse_move
 from ..rules.fix import rebuild
+from ..rules.match import check_name
 from ..rules.moves import Action
 from ..rules.variants import VARIANTS
 from .paths import is_match_id
@@ -75,7 +86,7 @@ log = logging.getLogger(__name__)
 
 LOG_FORMAT = "scorekeeper-log/1"
 ACTION_KINDS = ("start-round", "move", "reveal")
-KINDS = ("create", *ACTION_KINDS, "undo", "redo", "correct")
+KINDS = ("create", *ACTION_KINDS, "undo", "redo", "correct", "rename", "abandon")
 SOURCES = ("app", "import")
 MIN_YEAR, MAX_YEAR = 1971, 8999  # times outside cannot be shown in every local time zone on every system
 
@@ -93,6 +104,8 @@ FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "redo": (frozenset(("target",)), frozenset()),
     # the current form has "changes" (and maybe "dropped"), the first form "target" and "replacement"
     "correct": (frozenset(), frozenset(("changes", "dropped", "target", "replacement"))),
+    "rename": (frozenset(("players", "old")), frozenset()),
+    "abandon": (frozenset(), frozenset()),
 }
 _CHANGE_FIELDS = frozenset(("op", "target", "before", "old", "new", "round", "move"))
 MAX_EVENT_DEPTH = 6  # a correction's change of hands: event, changes, change, new, hands, tiles
@@ -254,6 +267,22 @@ def _check_target(event: Event) -> None:
         raise LogError(f"event {event['seq']}: the target is not an event number")
 
 
+def _check_names(names: object) -> bool:
+    return type(names) is list and 2 <= len(names) <= 4 and all(type(p) is str for p in names)
+
+
+def _check_rename(event: Event) -> None:
+    new, old = event["players"], event["old"]
+    if not (_check_names(new) and _check_names(old) and len(new) == len(old)):
+        raise LogError(f"event {event['seq']}: a rename gives 2 to 4 names, new and old, seat by seat")
+    if new == old:
+        raise LogError(f"event {event['seq']}: a rename that changes no name")
+
+
+def _check_abandon(event: Event) -> None:
+    """An abandon has no fields of its own (the envelope is checked by :func:`check_event`)."""
+
+
 def _check_action(value: object, seq: object, what: str) -> None:
     """An action inside a correction (``{"kind": "move", "move": {...}}``), checked as its event would be."""
     kind = value.get("kind") if type(value) is dict else None
@@ -306,6 +335,8 @@ _CHECKS: dict[str, Callable[[Event], None]] = {
     "undo": _check_target,
     "redo": _check_target,
     "correct": _check_correct,
+    "rename": _check_rename,
+    "abandon": _check_abandon,
 }
 
 
@@ -364,11 +395,13 @@ def check_log(events: list[Any], match_id: str | None = None) -> list[Event]:
 
 @dataclass(slots=True)
 class Change:
-    """One change still in effect that undo can take back: an action event or a correction.
+    """One change still in effect that undo can take back: an action event, a correction, a rename
+    or an abandon.
 
     ``seq`` is the event that made it; ``action`` the action an action event
     added; for a correction, ``event`` is the ``correct`` event and ``before``
-    the actions in effect just before it (undo restores exactly these).
+    the actions in effect just before it (undo restores exactly these); for
+    a rename or an abandon, ``event`` is that event (``before`` is ``None``).
     """
 
     seq: int
@@ -384,21 +417,30 @@ class LogState:
     event that recorded it (a correction's seq for an inserted action).
     ``changes``: the changes undo can take back, oldest first (its last is
     what :meth:`undo_event` names). ``undone``: ``(undo event seq, change)``
-    that redo can bring back, the last undone last; any new action or
-    correction clears it.
+    that redo can bring back, the last undone last; any new action,
+    correction, rename or abandon clears it. ``names``: the players' names
+    in effect, in seat order (the create event's, as renamed since).
+    ``abandoned``: the ``abandon`` event in effect, or ``None``. ``played_at``:
+    the time (as stored) of the last event that changed the actions in effect
+    (an action, a correction, an undo or redo of one), or ``None``: when a
+    finished match finished (a later rename does not move it).
     """
 
-    __slots__ = ("players", "actions", "changes", "undone")
+    __slots__ = ("players", "names", "abandoned", "played_at", "actions", "changes", "undone")
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, names: list[str] | None = None) -> None:
         self.players = players
+        self.names: list[str] = list(names) if names is not None else [f"seat {i + 1}" for i in range(players)]
+        self.abandoned: Event | None = None
+        self.played_at: str | None = None
         self.actions: list[tuple[int, Action]] = []
         self.changes: list[Change] = []
         self.undone: list[tuple[int, Change]] = []
 
     def copy(self) -> LogState:
         """An independent copy (snapshots are shared: they are never changed)."""
-        other = LogState(self.players)
+        other = LogState(self.players, self.names)
+        other.abandoned, other.played_at = self.abandoned, self.played_at
         other.actions, other.changes, other.undone = list(self.actions), list(self.changes), list(self.undone)
         return other
 
@@ -409,6 +451,10 @@ class LogState:
         kind, seq = event.get("kind"), event.get("seq")
         if type(seq) is not int:
             raise LogError(f"an event has no sequence number: {seq!r}")
+        if self.abandoned is not None and kind != "undo":
+            raise LogError(f"event {seq} ({kind}) follows the abandon of event {self.abandoned['seq']}, "
+                           "which only an undo may follow")
+        actions, count = self.actions, len(self.actions)
         try:
             if kind in ACTION_KINDS:
                 self.push(seq, action_from_json(event, self.players))
@@ -421,11 +467,21 @@ class LogState:
                 self._undo(seq, event.get("target"))
             elif kind == "redo":
                 self._redo(seq, event.get("target"))
+            elif kind == "rename":
+                self._rename(event)
+                self.changes.append(Change(seq, event=event))
+                self.undone.clear()
+            elif kind == "abandon":
+                self.abandoned = event
+                self.changes.append(Change(seq, event=event))
+                self.undone.clear()
             else:
                 raise LogError(f"event {seq}: a second create event" if kind == "create"
                                else f"event {seq} has an unknown kind {kind!r}")
         except (RuleViolation, ValueError, TypeError) as err:
             raise LogError(f"event {seq} is malformed: {err}") from None
+        if kind in ACTION_KINDS or self.actions is not actions or len(actions) != count:  # the record of play changed
+            self.played_at = event.get("time")
 
     def push(self, seq: int, action: Action) -> None:
         """A new action recorded by event ``seq`` (the fast path of recording a move)."""
@@ -433,13 +489,31 @@ class LogState:
         self.changes.append(Change(seq, action=action))
         self.undone.clear()
 
+    def _rename(self, event: Event) -> None:
+        """Take the names of a ``rename`` event (checked: its ``old`` names are those in effect, each new
+        one is a name the engine accepts, no two alike)."""
+        new, old = event.get("players"), event.get("old")
+        if old != self.names or not isinstance(new, list) or len(new) != self.players:
+            raise LogError(f"event {event.get('seq')} renames players who are not the ones in effect")
+        for name in new:
+            check_name(name)  # RuleViolation: a malformed event
+        if len({str(name).strip().casefold() for name in new}) != len(new):
+            raise LogError(f"event {event.get('seq')} gives two players the same name")
+        self.names = [str(name) for name in new]
+
     def _undo(self, seq: int, target: object) -> None:
         top = self.changes[-1] if self.changes else None
         if top is not None and top.seq == target:
-            if top.before is None and (not self.actions or self.actions[-1][0] != target):
+            kind = top.event.get("kind") if top.event is not None else None
+            if top.before is None and kind is None and (not self.actions or self.actions[-1][0] != target):
                 raise LogError(f"event {seq} undoes event {target!r}, which is not the last action in effect")
             self.changes.pop()
-            if top.before is not None:  # a correction: the actions as they were before it
+            if kind == "rename":
+                assert top.event is not None
+                self.names = list(top.event["old"])
+            elif kind == "abandon":
+                self.abandoned = None
+            elif top.before is not None:  # a correction: the actions as they were before it
                 self.actions = list(top.before)
             else:
                 self.actions.pop()
@@ -459,7 +533,15 @@ class LogState:
         if not self.undone or self.undone[-1][0] != target:
             raise LogError(f"event {seq} redoes undo {target!r}, which is not the last one undone")
         _, change = self.undone.pop()
-        if change.event is not None:  # a correction, on the actions it was made on
+        kind = change.event.get("kind") if change.event is not None else None
+        if kind == "rename" or kind == "abandon":
+            assert change.event is not None
+            if kind == "rename":
+                self._rename(change.event)  # the names are those it was made on: nothing changed since
+            else:
+                self.abandoned = change.event
+            self.changes.append(change)
+        elif change.event is not None:  # a correction, on the actions it was made on
             before = list(self.actions)
             self.actions = self._corrected(change.event, before)
             self.changes.append(Change(change.seq, event=change.event, before=before))
@@ -545,7 +627,7 @@ def effective_actions(events: list[dict[str, Any]]) -> list[tuple[int, Action]]:
 def log_state(events: list[Any], match_id: str | None = None) -> LogState:
     """The :class:`LogState` of a whole log (every event checked, :func:`check_log`); raises :class:`LogError`."""
     checked = check_log(events, match_id)
-    state = LogState(len(checked[0]["players"]))
+    state = LogState(len(checked[0]["players"]), checked[0]["players"])
     for event in checked[1:]:
         state.apply(event)
     return state
@@ -563,7 +645,7 @@ def fold_log(events: list[Any], explain: bool,
     head = events[0]
     actions = state.actions
     try:
-        match = Match(head["variant"], head["players"], head["partnerships"], explain=explain)
+        match = Match(head["variant"], state.names, head["partnerships"], explain=explain)
     except RuleViolation as err:
         raise LogError(f"the rules engine refuses the match set-up: {err.message}") from None
     for seq, action in actions:

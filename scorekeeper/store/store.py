@@ -29,6 +29,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -48,6 +49,7 @@ from ..rules.fix import (
     preview_fix,
     rebuild,
 )
+from ..rules.match import check_name
 from ..rules.moves import Action
 from .atomic import DamagedFile, fsync_dir, sweep_temp_files, write_and_confirm
 from .documents import Meta, read_document, read_meta
@@ -86,7 +88,19 @@ from .folderlock import lock_folder, unlock_folder
 from .index import Index
 from .matchfile import MatchLog
 from .paths import DataFolder, is_match_id, new_match_id, resolve_data_dir
-from .summary import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats, damaged_summary, player_stats, summarize
+from .summary import (
+    ABANDONED,
+    DAMAGED,
+    FINISHED,
+    IN_PROGRESS,
+    MatchSummary,
+    PlayerStats,
+    abandoned_at,
+    damaged_summary,
+    played_at,
+    player_stats,
+    summarize,
+)
 
 log = logging.getLogger(__name__)
 
@@ -374,7 +388,7 @@ class MatchStore:
                 raise StoreError(f"could not save the new match in {self.layout.matches}: "
                                  f"{err.strerror or err}", "save_failed",
                                  reason=str(err.strerror or err), cause=os_cause(err)) from None
-            op = _OpenMatch(match_id, match_log, head, LogState(len(names)), match, 1, moment)
+            op = _OpenMatch(match_id, match_log, head, LogState(len(names), names), match, 1, moment)
             self._keep_open(op)
             self._update_summary(op, index=True)
             return match_id
@@ -404,12 +418,15 @@ class MatchStore:
             self._check_writable("could not record the action")
             op = self._load(match_id)
             self._check_version(op, expected_version)
+            self._check_not_abandoned(op)
             fields, canonical = _canonical(action, op.match.n)
             events = op.match.apply(canonical)  # RuleViolation: state unchanged, nothing written
             try:
                 seq, moment = op.next_seq, now()
-                self._append(op, [{"seq": seq, "time": time_text(moment), **fields}])
+                stamp = time_text(moment)
+                self._append(op, [{"seq": seq, "time": stamp, **fields}])
                 op.state.push(seq, canonical)
+                op.state.played_at = stamp
                 op.next_seq, op.last_time = seq + 1, moment
             except BaseException:
                 self._drop(match_id)  # the fold is ahead of the file: read it again next time
@@ -471,6 +488,63 @@ class MatchStore:
             undone = self._load(match_id).state.redo_target()
             return None if undone is None else _change_event(undone[1])
 
+    def abandon(self, match_id: str, expected_version: int | None = None) -> MatchSummary:
+        """Give up a match in progress by appending an ``abandon`` event; returns its history entry.
+
+        The match stays in the history with status ``abandoned`` (its scores as they stood, no
+        winners, ``ended`` the time it was abandoned), is no longer offered to resume, and takes
+        no more entries; :meth:`undo` takes the abandon back (the match is in progress again) and
+        :meth:`redo` brings it back. Raises :class:`StoreError` ``match_finished`` for a finished
+        match, ``match_abandoned`` if it is abandoned already (nothing written), :class:`StaleView`,
+        :class:`MatchNotFound`, :class:`MatchDamaged`, :class:`ReadOnlyStore`, or
+        :class:`StoreError` if it cannot be saved.
+        """
+        with self._lock:
+            self._check_open()
+            self._check_writable("could not abandon the match")
+            op = self._load(match_id)
+            self._check_version(op, expected_version)
+            self._check_not_abandoned(op)
+            if op.match.finished:
+                raise StoreError(f"match {match_id} is finished: there is nothing to abandon; nothing was "
+                                 "changed", "match_finished", match=match_id)
+            self._change(op, {"kind": "abandon"})
+            return self._summaries[match_id]
+
+    def rename(self, match_id: str, names: Mapping[int, str], expected_version: int | None = None) -> Match:
+        """Fix players' names by appending one ``rename`` event; returns the refolded match.
+
+        ``names``: ``{seat: new name}`` (0-based seats; seats not given keep theirs). Each name is
+        trimmed and must be one line of text; no two players of the match may share a name (ignoring
+        case). The new names hold for the whole match: the history, statistics by player, review,
+        the log's lines and the exported document say them; :meth:`undo` takes the rename back.
+        Works on a finished match too, not on an abandoned one (undo the abandon first). Raises the
+        engine's :class:`RuleViolation` (``bad_name``), :class:`RuleViolation` ``same_names``,
+        :class:`StoreError` ``nothing_to_rename`` (the names are already these), ``match_abandoned``,
+        ``ValueError`` for a seat the match has not; :class:`StaleView`, :class:`ReadOnlyStore`,
+        :class:`StoreError` as :meth:`record`. Nothing is written when it raises.
+        """
+        with self._lock:
+            self._check_open()
+            self._check_writable("could not rename the players")
+            op = self._load(match_id)
+            self._check_version(op, expected_version)
+            self._check_not_abandoned(op)
+            old = list(op.state.names)
+            new = list(old)
+            for seat, name in names.items():
+                if type(seat) is not int or not 0 <= seat < len(old):
+                    raise ValueError(f"match {match_id} has no seat {seat!r} (seats 0 to {len(old) - 1})")
+                check_name(name)
+                new[seat] = name.strip()
+            if len({name.casefold() for name in new}) != len(new):
+                raise RuleViolation("", "same_names", names=", ".join(new),
+                                    text="two players would have the same name: give each a different one")
+            if new == old:
+                raise StoreError(f"nothing to rename in match {match_id}: the names are already "
+                                 f"{', '.join(old)}; nothing was changed", "nothing_to_rename")
+            return self._change(op, {"kind": "rename", "players": new, "old": old}).match
+
     def preview_fix(self, match_id: str, edits: Edit | list[Edit]) -> FixPreview:
         """What :meth:`fix` would do, worked out by the engine; nothing is written.
 
@@ -511,6 +585,7 @@ class MatchStore:
             self._check_writable("could not fix the record")
             op = self._load(match_id)
             self._check_version(op, expected_version)
+            self._check_not_abandoned(op)
             preview = preview_fix(op.match, _canonical_edits(edits, op.match.n))
             if sum(len(new) for new in preview.plan.insert.values()) > 1:
                 raise ValueError("one fix inserts at most one move (it is recorded as the correction's event)")
@@ -536,6 +611,7 @@ class MatchStore:
             self._check_writable("could not correct the match")
             op = self._load(match_id)
             self._check_version(op, expected_version)
+            self._check_not_abandoned(op)
             place = next((i for i, (s, _) in enumerate(op.actions) if s == target_seq), None)
             if place is None:
                 raise StoreError(f"event {target_seq} of match {match_id} is not an action in effect "
@@ -597,15 +673,18 @@ class MatchStore:
 
     # ------------------------------------------------------------------ history
     def list_matches(self, player: str | None = None, variant: str | None = None, since: date | None = None,
-                     until: date | None = None, finished: bool | None = None) -> list[MatchSummary]:
+                     until: date | None = None, finished: bool | None = None,
+                     status: str | None = None) -> list[MatchSummary]:
         """Matches newest first, filtered.
 
         ``player``: a player's name (whole name, ignoring case). ``variant``:
         ``"horse-race"`` or ``"exact-61"``. ``since``/``until``: dates
         (inclusive) compared with the local date the match started; a
         ``datetime`` compares exactly. ``finished``: True for finished
-        matches, False for matches in progress, None for all (damaged
-        matches, ``status == "damaged"``, appear only with None).
+        matches, False for matches in progress, None for all (damaged and
+        abandoned matches appear only with None). ``status``: only matches of
+        that status (``"in-progress"``, ``"finished"``, ``"abandoned"``,
+        ``"damaged"``).
         """
         with self._lock:
             self._check_open()
@@ -621,6 +700,8 @@ class MatchStore:
         if finished is not None:
             wanted = FINISHED if finished else IN_PROGRESS
             rows = [s for s in rows if s.status == wanted]
+        if status is not None:
+            rows = [s for s in rows if s.status == status]
         if since is not None:
             rows = [s for s in rows if _on_or_after(s.started, since)]
         if until is not None:
@@ -628,7 +709,7 @@ class MatchStore:
         return rows
 
     def unfinished_matches(self) -> list[MatchSummary]:
-        """Matches in progress, newest first (what the app offers to resume)."""
+        """Matches in progress, newest first (what the app offers to resume; not abandoned ones)."""
         return self.list_matches(finished=False)
 
     def summary(self, match_id: str) -> MatchSummary:
@@ -660,8 +741,9 @@ class MatchStore:
     # ------------------------------------------------------------ import/export
     def export_document(self, match_id: str) -> dict[str, Any]:
         """The ``scorekeeper-match/1`` document of a match, with ``meta``: ``id``,
-        ``started``, ``ended`` (ISO 8601 UTC). Raises :class:`MatchNotFound` or
-        :class:`MatchDamaged`."""
+        ``started``, ``ended`` (ISO 8601 UTC), and ``abandoned`` (the time it was
+        abandoned) for an abandoned match. The players are the names in effect
+        (as renamed). Raises :class:`MatchNotFound` or :class:`MatchDamaged`."""
         with self._lock:
             self._check_open()
             match = self._fold_for_reading(match_id)
@@ -669,7 +751,9 @@ class MatchStore:
             doc: dict[str, Any] = match_to_document(match)
             ended = s.ended
             doc["meta"] = {"id": match_id, "started": time_text(s.started),
-                           "ended": time_text(ended) if ended else None}
+                           "ended": time_text(ended) if ended and s.status == FINISHED else None}
+            if s.status == ABANDONED and ended is not None:
+                doc["meta"]["abandoned"] = time_text(ended)
             return doc
 
     def export_report(self) -> ExportReport:
@@ -792,6 +876,12 @@ class MatchStore:
                             "nothing was recorded: look at the table as it is now and enter the move again",
                             op.next_seq)
 
+    @staticmethod
+    def _check_not_abandoned(op: _OpenMatch) -> None:
+        if op.state.abandoned is not None:
+            raise StoreError(f"match {op.id} was abandoned; nothing was changed: undo the abandon "
+                             "to go on with it", "match_abandoned", match=op.id)
+
     def _not_found(self, match_id: str) -> MatchNotFound:
         return MatchNotFound(f"no match {match_id!r} in {self.root}", "match_not_found", match=match_id)
 
@@ -874,7 +964,7 @@ class MatchStore:
         return match
 
     def _change(self, op: _OpenMatch, fields: dict[str, Any], match: Match | None = None) -> _OpenMatch:
-        """Append one event that changes what is in effect (undo, redo, correct): the new state is
+        """Append one event that changes what is in effect (undo, redo, correct, rename, abandon): the new state is
         worked out and folded first (``match``, if the caller folded it already), then the event is
         written, and only then does the match in memory change."""
         seq, moment = op.next_seq, now()
@@ -887,7 +977,10 @@ class MatchStore:
         actions = [a for _, a in state.actions]
         if match is None:
             m = op.match
-            match = Match.replay(m.variant, m.players, m.partnerships, actions, explain=True)
+            if state.actions == op.state.actions and state.names == m.players:
+                match = m  # an abandon, or its undo: the match itself is as it was
+            else:
+                match = Match.replay(m.variant, state.names, m.partnerships, actions, explain=True)
         elif match.actions != actions:
             raise StoreError(f"match {op.id}: the correction and the engine disagree; nothing was changed")
         self._append(op, [event])
@@ -934,7 +1027,8 @@ class MatchStore:
     def _update_summary(self, op: _OpenMatch, index: bool) -> None:
         """Refresh the live summary; write the index entry if ``index`` or the status,
         winners or round count changed, else leave it for :meth:`close`."""
-        new = summarize(op.id, op.head, op.match, op.next_seq, op.last_time, op.log.size)
+        new = summarize(op.id, op.head, op.match, op.next_seq, op.last_time, op.log.size,
+                        abandoned_at(op.state), played_at(op.state))
         old = self._summaries.get(op.id)
         self._summaries[op.id] = new
         if index or old is None or (old.status, old.winners, old.rounds) != (new.status, new.winners, new.rounds):
@@ -1085,7 +1179,7 @@ class MatchStore:
         """The summary a match file gives, or its damaged summary (the file then moved aside);
         ``None`` if the system would not read it (left for the next open)."""
         try:
-            match_log, events, head, _, match = self._read_log(match_id, explain=False)
+            match_log, events, head, state, match = self._read_log(match_id, explain=False)
         except (DamagedFile, LogError) as err:
             message = self._set_match_aside(match_id, _reason(err), old)
             return old.damaged(message) if old is not None else damaged_summary(match_id, message,
@@ -1099,7 +1193,7 @@ class MatchStore:
             return None  # in memory only: read again at the next open
         match_log.close()
         return summarize(match_id, head, match, len(events), parse_time(events[-1]["time"]) or now(),
-                         match_log.size)
+                         match_log.size, abandoned_at(state), played_at(state))
 
     def _import_one(self, match: Match, meta: Meta, written: list[MatchSummary]) -> str:
         wanted = meta.id
@@ -1115,6 +1209,9 @@ class MatchStore:
         stamp = time_text(moment)
         events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)}
                            for i, a in enumerate(match.actions, start=1)]
+        abandoned = meta.abandoned if not match.finished else None
+        if abandoned is not None:  # given up where it was exported: kept so
+            events.append({"seq": len(events), "time": time_text(abandoned), "kind": "abandon"})
         head["import_events"] = len(events)
         match_log = MatchLog(self.layout.match_file(match_id))
         try:
@@ -1125,7 +1222,7 @@ class MatchStore:
                              reason=str(err.strerror or err), cause=os_cause(err), count=0) from None
         finally:
             match_log.close()
-        summary = summarize(match_id, head, match, len(events), moment, match_log.size)
+        summary = summarize(match_id, head, match, len(events), moment, match_log.size, abandoned)
         self._summaries[match_id] = summary
         written.append(summary)
         return match_id

@@ -15,13 +15,13 @@ from typing import Any
 
 from ..rules import Match
 from ..rules.variants import VARIANTS, side_of_seats
-from .events import MAX_YEAR, MIN_YEAR, SOURCES, Event, parse_time, time_text
+from .events import MAX_YEAR, MIN_YEAR, SOURCES, Event, LogState, parse_time, time_text
 from .paths import is_match_id
 
-IN_PROGRESS, FINISHED, DAMAGED = "in-progress", "finished", "damaged"
+IN_PROGRESS, FINISHED, ABANDONED, DAMAGED = "in-progress", "finished", "abandoned", "damaged"
 
 
-_STATUSES = (IN_PROGRESS, FINISHED, DAMAGED)
+_STATUSES = (IN_PROGRESS, FINISHED, ABANDONED, DAMAGED)
 _KEYS = frozenset(("id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners",
                    "rounds", "events"))
 _OPTIONAL = frozenset(("file_size", "source", "problem"))
@@ -33,11 +33,14 @@ class MatchSummary:
     Attributes (properties):
         id: the match id (``YYYYMMDD-HHMMSS-xxxxxx``).
         variant: ``"horse-race"`` or ``"exact-61"`` (``""`` if damaged and unknown).
-        players: names in seat order (a tuple).
+        players: names in seat order (a tuple), as renamed (a ``rename`` event fixes a name for the
+            whole match).
         partnerships: seats 0+2 against 1+3.
         sides: one name per side (``"Ann & Cy"`` for a partnership).
-        started / ended: aware UTC datetimes; ``ended`` is ``None`` unless finished.
-        status: ``"in-progress"``, ``"finished"`` or ``"damaged"`` (the match
+        started / ended: aware UTC datetimes; ``ended`` is ``None`` unless finished
+            or abandoned (then the time of the abandon).
+        status: ``"in-progress"``, ``"finished"``, ``"abandoned"`` (given up:
+            kept, not offered to resume, no winners) or ``"damaged"`` (the match
             file could not be read; ``problem`` says why and where it went).
         scores: display points per side (raw / 5), in side order (a tuple).
         winners: side indices that won (several share a Horse Race win, H10).
@@ -241,7 +244,7 @@ def _entry_ok(e: dict[str, Any]) -> bool:
         seen |= 1 << w
     if not damaged:
         finished = status == FINISHED
-        if bool(winners) != finished or (ended is None) == finished:
+        if bool(winners) != finished or (ended is None) == (finished or status == ABANDONED):
             return False
     for t in (started, ended) if ended is not None else (started,):  # as time_text() writes them, in range
         if type(t) is not str or len(t) != 24 or t[23] != "Z" or t[10] != "T" or t[19] != "." or not t.isascii():
@@ -261,24 +264,44 @@ _fromisoformat = datetime.fromisoformat
 
 
 def summarize(match_id: str, head: Event, match: Match, events: int, last_time: datetime,
-              file_size: int | None) -> MatchSummary:
+              file_size: int | None, abandoned: datetime | None = None,
+              played: datetime | None = None) -> MatchSummary:
     """The summary of a folded match.
 
     ``head`` is the log's create event, ``events`` the number of events in the
     log, ``last_time`` the time of the last one: the end time of a finished
     match, unless it was imported finished and nothing was logged since
     (``head["import_events"] == events``), when the document's own end time
-    (``head["ended"]``) is used if it gave one.
+    (``head["ended"]``) is used if it gave one. ``abandoned``: the time of the
+    ``abandon`` event in effect (:func:`abandoned_at`), if any: the match is
+    then ``abandoned``, ended at that time. ``played``: the time of the last
+    event that changed the record of play (``LogState.played_at``), taken as a
+    finished match's end instead of ``last_time`` (so a rename after the end
+    does not move it). The names are the match's (as renamed).
     """
     started = parse_time(head.get("started")) or parse_time(head["time"]) or last_time  # checked by check_log
     ended = None
+    status = IN_PROGRESS
     if match.finished:
-        ended = last_time
+        status, ended = FINISHED, played or last_time
         if head.get("import_events") == events:
             ended = parse_time(head.get("ended")) or last_time
+    elif abandoned is not None:
+        status, ended = ABANDONED, abandoned
     return MatchSummary.make(match_id, match.variant, match.players, match.partnerships, started, ended,
-                             FINISHED if match.finished else IN_PROGRESS, match.points, match.winners,
+                             status, match.points, match.winners if match.finished else (),
                              len(match.rounds), events, head.get("source", "app"), file_size=file_size)
+
+
+def abandoned_at(state: LogState) -> datetime | None:
+    """The time of the ``abandon`` event in effect in ``state``, or ``None`` (checked by :func:`check_event`)."""
+    event = state.abandoned
+    return None if event is None else parse_time(event["time"])
+
+
+def played_at(state: LogState) -> datetime | None:
+    """The time of the last event that changed ``state``'s record of play, or ``None``."""
+    return parse_time(state.played_at)
 
 
 def damaged_summary(match_id: str, problem: str, started: datetime) -> MatchSummary:
@@ -298,6 +321,8 @@ class PlayerStats:
         points: display points their side finished those matches with (a
             partnership's points count for both partners).
         unfinished: matches still in progress.
+        abandoned: matches given up (counted nowhere else: no match, win,
+            round or point of theirs counts).
     """
 
     name: str
@@ -306,6 +331,7 @@ class PlayerStats:
     rounds: int = 0
     points: int = 0
     unfinished: int = 0
+    abandoned: int = 0
 
     @property
     def average_points_per_round(self) -> float:
@@ -316,11 +342,12 @@ class PlayerStats:
         """The statistics for ``stats --json``."""
         return {"name": self.name, "matches": self.matches, "wins": self.wins, "rounds": self.rounds,
                 "points": self.points, "average_points_per_round": round(self.average_points_per_round, 3),
-                "unfinished": self.unfinished}
+                "unfinished": self.unfinished, "abandoned": self.abandoned}
 
 
 def player_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[PlayerStats]:
-    """Per-player statistics, most wins first (then most matches, then name)."""
+    """Per-player statistics, most wins first (then most matches, then name). Names are those in effect
+    (renamed matches count under the new name)."""
     stats: dict[str, PlayerStats] = {}
     for s in summaries_newest_first:
         players, scores = s.players, s.scores
@@ -332,6 +359,9 @@ def player_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[PlayerS
             entry = stats.setdefault(name.casefold(), PlayerStats(name))
             if s.status == IN_PROGRESS:
                 entry.unfinished += 1
+                continue
+            if s.status == ABANDONED:
+                entry.abandoned += 1
                 continue
             side = side_of[seat]
             entry.matches += 1

@@ -111,18 +111,24 @@ def test_a_viewer_and_another_tables_scorer_write_nothing(tmp_path):
         scorer = GuardedStore(store, access_of(admission, Role.SCORER, match_id))
         for attempt in (lambda: viewer.record(match_id, StartRound(0)), lambda: viewer.undo(match_id),
                         lambda: viewer.create_match("horse-race", ["Ed", "Flo"], False),
-                        lambda: viewer.import_documents([]), lambda: viewer.import_report([])):
+                        lambda: viewer.import_documents([]), lambda: viewer.import_report([]),
+                        lambda: viewer.abandon(match_id), lambda: viewer.rename(match_id, {1: "Bob"})):
             with pytest.raises(AccessDenied) as refused:
                 attempt()
             assert refused.value.code == "access_viewer"
-        with pytest.raises(AccessDenied) as refused:
-            scorer.record(other, StartRound(0))
-        assert refused.value.code == "access_other_match"
+        for attempt in (lambda: scorer.record(other, StartRound(0)), lambda: scorer.abandon(other),
+                        lambda: scorer.rename(other, {0: "Cyd"})):
+            with pytest.raises(AccessDenied) as refused:
+                attempt()
+            assert refused.value.code == "access_other_match"
         assert store.version(match_id) == 1 and store.version(other) == 1  # only the creation events
-        assert len(store.list_matches()) == 2
+        assert len(store.list_matches()) == 2 and store.summary(other).players == ("Cy", "Di")
         scorer.record(match_id, StartRound(0))  # its own match: recorded
         assert store.version(match_id) == 2
-        assert viewer.version(match_id) == 2 and viewer.open_match(match_id).players == ["Ann", "Bo"]  # reads pass
+        scorer.rename(match_id, {1: "Bob"})
+        scorer.undo(match_id)
+        assert store.version(match_id) == 4 and store.summary(match_id).players == ("Ann", "Bo")
+        assert viewer.version(match_id) == 4 and viewer.open_match(match_id).players == ["Ann", "Bo"]  # reads pass
         assert viewer.read_only is None and viewer.writable and viewer.check_documents([]) == []
         assert [d["meta"]["id"] for d in viewer.export_report().documents] == [match_id, other]
         with pytest.raises(AttributeError):

@@ -111,11 +111,11 @@ def test_stats(data_dir, capsys):
     assert code == 0
     assert json.loads(out) == [
         {"name": "Ann", "matches": 2, "wins": 2, "rounds": 7, "points": 123,
-         "average_points_per_round": 17.571, "unfinished": 0},
+         "average_points_per_round": 17.571, "unfinished": 0, "abandoned": 0},
         {"name": "Bo", "matches": 2, "wins": 0, "rounds": 7, "points": 11,
-         "average_points_per_round": 1.571, "unfinished": 0}]
+         "average_points_per_round": 1.571, "unfinished": 0, "abandoned": 0}]
     code, out, _ = run(capsys, data_dir, "stats")
-    assert out.splitlines()[1].split() == ["Ann", "2", "2", "7", "17.57", "0"]
+    assert out.splitlines()[1].split() == ["Ann", "2", "2", "7", "17.57", "0", "0"]
 
 
 def test_console_script_and_busy_folder(data_dir):

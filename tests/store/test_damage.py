@@ -507,7 +507,7 @@ def _entry_ok_plainly(e) -> bool:
         return False
     status, variant, players, partnerships = e["status"], e["variant"], e["players"], e["partnerships"]
     damaged = status == "damaged"
-    if status not in ("in-progress", "finished", "damaged") or type(partnerships) is not bool \
+    if status not in ("in-progress", "finished", "abandoned", "damaged") or type(partnerships) is not bool \
             or type(variant) is not str or not (variant in VARIANTS or (damaged and variant == "")):
         return False
     if not (type(players) is list and all(type(p) is str for p in players)
@@ -521,7 +521,8 @@ def _entry_ok_plainly(e) -> bool:
     if not (type(winners) is list and all(type(w) is int and 0 <= w < sides for w in winners)
             and len(set(winners)) == len(winners)):
         return False
-    if not damaged and (bool(winners) != (status == "finished") or (e["ended"] is None) == (status == "finished")):
+    ends = status in ("finished", "abandoned")  # an abandoned match ended when it was given up, with no winner
+    if not damaged and (bool(winners) != (status == "finished") or (e["ended"] is None) == ends):
         return False
     if not (type(e["rounds"]) is int and type(e["events"]) is int and e["rounds"] >= 0
             and (e["events"] >= 1 or damaged)):
@@ -541,9 +542,10 @@ def test_the_fast_index_entry_check_agrees_with_a_plain_reading(history, data_di
     entries = [e for shard in (data_dir / "index").glob("*.json") for e in tables(shard)["matches"].values()]
     entries.append({**entries[0], "status": "damaged", "variant": "", "players": [], "scores": [], "winners": [],
                     "rounds": 0, "events": 0, "problem": "cut off", "file_size": None})
+    entries.append({**entries[0], "status": "abandoned", "winners": [], "ended": "2025-06-12T15:30:12.123Z"})
     values = [None, True, False, 0, -1, 1, 2, 3, 4, 7, 2**40, 1.5, "", "x", [], {}, [0], [1], [99], [0, 0], [0, 1],
               [True], ["a", "b"], ["a", "b", "c", "d"], [1, 2, 3], [[]], "damaged", "finished", "in-progress",
-              "horse-race", "exact-61", "2025-06-12T15:30:12.123Z", "2025-13-45T99:99:99.000Z",
+              "abandoned", "horse-race", "exact-61", "2025-06-12T15:30:12.123Z", "2025-13-45T99:99:99.000Z",
               "0001-01-01T00:00:00.000Z", "2025-06-12 15:30:12.123Z", "٢٠٢٥-06-12T15:30:12.123Z",
               "20250612-153012-a1b2c3", "20250612-153012-a1b2c3\n", "app", "import"]
     rng = random.Random(10)

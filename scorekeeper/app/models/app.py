@@ -28,6 +28,7 @@ from .history import HistoryQuery
 from .home import HomeList
 from .intent import intent
 from .move_entry import MoveEntry
+from .names import NamesForm
 from .open_match import OpenMatch
 from .phones import Phones
 from .reveal import RevealEntry
@@ -44,8 +45,8 @@ log = logging.getLogger(__name__)
 class AppModel:
     """A tab: ``shell`` (screen, language, message), ``home`` (matches to resume), ``setup`` (the new-match
     form), ``table`` (the open match and its writes), ``entry`` (the next move), ``reveal`` (the hands at a
-    round's end), ``history`` (the query), ``review`` (the step shown), ``transfer`` (import, export),
-    ``phones`` (a host's join codes and devices), ``rules`` (the rule shown);
+    round's end), ``names`` (the table's Names panel), ``history`` (the query), ``review`` (the step
+    shown), ``transfer`` (import, export), ``phones`` (a host's join codes and devices), ``rules`` (the rule shown);
     ``views``: the screens gone through (Back returns along it) and the route the client shows."""
 
     def __init__(self, services: Services, lang: str = "en", width: float = 390) -> None:
@@ -55,6 +56,7 @@ class AppModel:
         self.entry = MoveEntry(self.shell, self.table)
         self.reveal = RevealEntry(self.shell, self.table)
         self.correction = Correction(self.shell, self.table)
+        self.names = NamesForm(self.shell, self.table)  # the table's Names panel (fixing players' names)
         self.setup = SetupForm(self.shell, self.table)
         self.review = ReviewCursor(self.shell)
         self.history = HistoryQuery(self.shell, self.table, self.review)
@@ -66,8 +68,8 @@ class AppModel:
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each)."""
-        return (self.shell, self.home, self.table, self.entry, self.reveal, self.correction, self.setup, self.review,
-                self.history, self.rules, self.phones)
+        return (self.shell, self.home, self.table, self.entry, self.reveal, self.correction, self.names, self.setup,
+                self.review, self.history, self.rules, self.phones)
 
     # ------------------------------------------------------------ read by the views
     @property

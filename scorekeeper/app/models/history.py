@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from ...store import FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
+from ...store import ABANDONED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
 from ..problems import Problem
 from .intent import intent
 from .open_match import OpenMatch
@@ -143,8 +143,8 @@ class HistoryQuery(ft.Observable):
 
     @intent
     async def open_item(self, match_id: str, status: str) -> None:
-        """Tap on a row: resume a match in progress, review a finished one."""
+        """Tap on a row: resume a match in progress, review a finished or abandoned one."""
         if status == IN_PROGRESS:
             await self.table.open(match_id)
-        elif status == FINISHED:
+        elif status in (FINISHED, ABANDONED):
             await self.review.open(match_id)

@@ -22,7 +22,7 @@ import flet as ft
 from ...rules import Match, Play, RuleViolation, StartRound
 from ...rules.fix import Edit
 from ...rules.moves import Action, PlacementInfo, ScoreEvent
-from ...store import FixResult, StaleView
+from ...store import ABANDONED, FixResult, StaleView
 from ..device import SETTLED, TICK
 from ..navigation import Screen
 from ..problems import Problem
@@ -43,8 +43,9 @@ class OpenMatch(ft.Observable):
     version ``version``; ``last_info`` explains the round's last placement
     (``None`` after a draw or pass), ``settlement`` the last round's score
     events while the next round waits, ``lot_seat`` the seat a lot chose
-    (shown until the round's first move). Seats are 0-based, sides index
-    ``match.side_names``.
+    (shown until the round's first move), ``abandoned`` whether the match
+    was given up (the table then offers only Undo). Seats are 0-based, sides
+    index ``match.side_names``.
     """
 
     shell: Shell
@@ -55,6 +56,7 @@ class OpenMatch(ft.Observable):
     settlement: list[ScoreEvent] = field(default_factory=list)
     lot_seat: int | None = None
     can_redo: bool = False  # the last change was an undo that Redo can bring back
+    abandoned: bool = False  # the match was given up (the start screen's abandon): Undo takes it back
     _on_show: list[Callable[[], None]] = field(default_factory=list)  # entries to clear when the match changes
 
     def on_show(self, clear: Callable[[], None]) -> None:
@@ -107,6 +109,7 @@ class OpenMatch(ft.Observable):
         self.last_info = self.last_placement()
         self.settlement = last_settlement(match)
         self.lot_seat = None
+        self.abandoned = (await self.services.call(self.services.store.summary, self.match_id)).status == ABANDONED
         await self._read_redo()
 
     async def check_version(self) -> None:
@@ -207,13 +210,13 @@ class OpenMatch(ft.Observable):
     async def undo(self) -> None:
         """Take back the last change: the last entry, or the last correction (the store appends the undo)."""
         await self.written(self.services.store.undo)
-        await self._after_change()
+        await self.after_change()
 
     @intent
     async def redo(self) -> None:
         """Bring back what the last Undo took back (the store appends a redo)."""
         await self.written(self.services.store.redo)
-        await self._after_change()
+        await self.after_change()
 
     async def fix(self, edits: list[Edit], keep_before_broken: bool = False) -> FixResult:
         """Save a fix of the record several moves back (one correction event) and show the corrected match.
@@ -224,11 +227,11 @@ class OpenMatch(ft.Observable):
         store = self.services.store
         result: FixResult = await self.written(
             lambda match_id, version: store.fix(match_id, edits, version, keep_before_broken))
-        await self._after_change()
+        await self.after_change()
         return result
 
-    async def _after_change(self) -> None:
-        """After an undo, redo or fix: this tab's copy folded again from the store, the other tabs told."""
+    async def after_change(self) -> None:
+        """After an undo, redo, fix or rename: this tab's copy folded again from the store, the other tabs told."""
         await self.reload()
         self.services.changed(self.shown_id, self.version)
 

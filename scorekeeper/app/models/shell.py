@@ -24,17 +24,19 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """The outcome of an import or export, worded by the view.
+    """The outcome of an import, an export or an abandon, worded by the view.
 
     ``key`` is a ``ui.*`` catalog key filled with ``params``; ``error`` the
     engine's refusal of an imported document (worded with its round and
-    move); ``ok`` False for a failure (shown as an error).
+    move); ``ok`` False for a failure (shown as an error); ``undo``: the
+    ``(match id, version)`` an Undo in the notice takes back (an abandon).
     """
 
     key: str
     params: dict[str, object] = field(default_factory=dict)
     error: RuleViolation | None = None
     ok: bool = True
+    undo: tuple[str, int] | None = None
 
 
 @dataclass(eq=False)

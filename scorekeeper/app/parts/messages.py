@@ -13,7 +13,7 @@ from ...store import ReadOnlyStore
 from ..models.shell import Notice, Shell
 from .page import where_words
 from .rule_links import linked_text
-from .widgets import hook
+from .widgets import hook, run
 
 
 def message_view(shell: Shell, open_rule: Callable[[str], Any] | None = None) -> ft.Control | None:
@@ -28,18 +28,25 @@ def message_view(shell: Shell, open_rule: Callable[[str], Any] | None = None) ->
 
 
 def notice_view(t: Translator, notice: Notice | None,
-                open_rule: Callable[[str], Any] | None = None) -> ft.Control | None:
-    """What the last import or export did (hook ``notice``): a refusal names the file, round, move and rule
-    (a link to it, with ``open_rule``)."""
+                open_rule: Callable[[str], Any] | None = None,
+                undo: Callable[[str, int], Any] | None = None) -> ft.Control | None:
+    """What the last import, export or abandon did (hook ``notice``): a refusal names the file, round, move
+    and rule (a link to it, with ``open_rule``); a notice that can be taken back (``notice.undo``) has an
+    Undo button (hook ``notice-undo``) calling ``undo(match_id, version)``, when given."""
     if notice is None:
         return None
     words = t(notice.key, **notice.params)
     if notice.error is not None:
         words += " " + " ".join(w for w in (where_words(t, notice.error), violation_words(t, notice.error)) if w)
     color, back = (ft.Colors.GREEN_900, ft.Colors.GREEN_50) if notice.ok else (ft.Colors.RED_900, ft.Colors.RED_50)
+    content: ft.Control = linked_text(words, open_rule, color=color)
+    if notice.undo is not None and undo is not None:
+        content = ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Container(content=content, expand=True),
+            hook("notice-undo", ft.TextButton(t("ui.undo"), icon=ft.Icons.UNDO,
+                                              on_click=run(undo, *notice.undo)), button=True)])
     return hook("notice", ft.Container(padding=10, border_radius=8, bgcolor=back,
-                                       border=ft.Border.all(1, color),
-                                       content=linked_text(words, open_rule, color=color)))
+                                       border=ft.Border.all(1, color), content=content))
 
 
 def read_only_banner(t: Translator, reason: ReadOnlyStore | None) -> ft.Control | None:

@@ -83,23 +83,31 @@ def _chip(round_no: int, move_no: int | None, short: str, open_entry: Callable[[
         content=ft.Text(short, size=13, no_wrap=True)), button=True)
 
 
-def score_sheet(shell: Shell, table: OpenMatch, correction: Correction) -> ft.Control:
+def score_sheet(shell: Shell, table: OpenMatch, correction: Correction,
+                names: Callable[[], Any] | None = None) -> ft.Control:
     """The whole sheet: every round (the latest first), each move with its points and the revealed hands;
-    a tap on an entry opens its fix (hook ``score-sheet``)."""
+    a tap on an entry opens its fix (hook ``score-sheet``); ``names``, when given: opens the players' names
+    to fix (hook ``rename``, beside the title)."""
     t, match = shell.t, table.shown
     rounds = tuple((t("ui.round_n", n=r.number), tuple(round_entries(t, match, r))) for r in reversed(match.rounds))
     return _sheet(t("ui.score_sheet"), t("ui.sheet_help"), rounds, correction.open_entry,
-                  t("ui.redo") if table.can_redo else None, table.redo)
+                  t("ui.redo") if table.can_redo else None, table.redo, t("ui.names") if names else None, names)
 
 
 @memoized
 def _sheet(title: str, help_text: str, rounds: tuple[tuple[str, tuple[Entry, ...]], ...],
            open_entry: Callable[[int, int | None], Any], redo_label: str | None,
-           redo: Callable[[], Any]) -> ft.Control:
-    rows: list[ft.Control] = [ft.Row([ft.Text(title, size=16, weight=ft.FontWeight.BOLD, expand=True),
-                                      *([quick_button("redo", redo_label, redo, icon=ft.Icons.REDO)]
-                                        if redo_label is not None else [])]),
+           redo: Callable[[], Any], names_label: str | None = None,
+           names: Callable[[], Any] | None = None) -> ft.Control:
+    buttons: list[ft.Control] = []
+    if redo_label is not None:
+        buttons.append(quick_button("redo", redo_label, redo, icon=ft.Icons.REDO))
+    if names_label is not None and names is not None:
+        buttons.append(quick_button("rename", names_label, names, icon=ft.Icons.DRIVE_FILE_RENAME_OUTLINE))
+    rows: list[ft.Control] = [ft.Row([ft.Text(title, size=16, weight=ft.FontWeight.BOLD, expand=True)]),
                               ft.Text(help_text, size=12, color=ft.Colors.GREY_700)]
+    if buttons:
+        rows.insert(1, ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     for heading, entries in rounds:
         rows.append(ft.Text(heading, weight=ft.FontWeight.BOLD, size=14))
         for round_no, move_no, _short, long in entries:

@@ -14,7 +14,7 @@ import flet as ft
 
 from ...explain import scores_words, winners_words
 from ...i18n import Translator
-from ...store import DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
+from ...store import ABANDONED, DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
 from ..models.app import AppModel
 from ..models.history import HistoryQuery
 from ..models.setup import GAMES
@@ -56,12 +56,14 @@ def filters(t: Translator, query: HistoryQuery) -> ft.Control:
 
 
 def status_words(t: Translator, summary: MatchSummary) -> str:
-    """``Winner: Ann``, ``in progress`` or that the match is damaged (the store's English
-    details are in the log and ``scorekeeper history``)."""
+    """``Winner: Ann``, ``in progress``, ``Abandoned after 2 rounds`` or that the match is damaged (the
+    store's English details are in the log and ``scorekeeper history``)."""
     if summary.status == FINISHED:
         return winners_words(t, summary.sides, summary.winners)
     if summary.status == IN_PROGRESS:
         return t("ui.status_in_progress", rounds=summary.rounds)
+    if summary.status == ABANDONED:
+        return t("ui.status_abandoned", rounds=summary.rounds)
     return t("ui.status_damaged")
 
 
@@ -72,8 +74,8 @@ def history_row(app: AppModel, summary: MatchSummary) -> ft.Control:
     when = started_words(summary)
     game = t("game." + summary.variant) if summary.variant else ""
     sides = scores_words(t, summary.sides, summary.scores, "list.scores_row") if summary.scores else ""
-    icon = {FINISHED: ft.Icons.EMOJI_EVENTS, IN_PROGRESS: ft.Icons.PLAY_ARROW}.get(summary.status,
-                                                                                   ft.Icons.REPORT_PROBLEM)
+    icon = {FINISHED: ft.Icons.EMOJI_EVENTS, IN_PROGRESS: ft.Icons.PLAY_ARROW,
+            ABANDONED: ft.Icons.DO_NOT_DISTURB_ON_OUTLINED}.get(summary.status, ft.Icons.REPORT_PROBLEM)
     color = ft.Colors.RED_800 if damaged else ft.Colors.BLUE_GREY_700
     lines: list[ft.Control] = [ft.Text(f"{when} · {game}" if game else when, size=12, color=ft.Colors.GREY_700),
              ft.Text(sides or ", ".join(summary.players) or summary.id, size=15, weight=ft.FontWeight.BOLD),

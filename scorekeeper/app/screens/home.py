@@ -1,4 +1,5 @@
-"""The start screen: a new match, the unfinished matches to resume, the history and the settings."""
+"""The start screen: a new match, the unfinished matches to resume (each can be abandoned), the history and the
+settings."""
 
 from __future__ import annotations
 
@@ -7,14 +8,16 @@ import flet as ft
 from ...explain import scores_words
 from ..models.app import AppModel
 from ..navigation import Screen
-from ..parts.messages import message_view
+from ..parts.messages import message_view, notice_view
 from ..parts.page import started_words
 from ..parts.widgets import action_button, hook, run
 
 
 def view(app: AppModel) -> ft.Control:
-    """The start screen: new match, the unfinished matches to resume, history and settings."""
+    """The start screen: new match, the unfinished matches to resume (each with Abandon, hook ``abandon-N``,
+    where this device may score it), history and settings; the notice of an abandon, with its Undo."""
     t = app.t
+    access = app.services.access
     rows: list[ft.Control] = [
         ft.Text(t("ui.app_title"), size=26, weight=ft.FontWeight.BOLD),
         ft.Text(t("ui.app_tagline")),
@@ -26,15 +29,30 @@ def view(app: AppModel) -> ft.Control:
         rows.append(ft.Text(t("ui.resume"), size=18, weight=ft.FontWeight.BOLD))
         for index, summary in enumerate(app.home.unfinished):
             # as in the history: when it started and the game, then each side with its points (kept together)
-            rows.append(hook(f"resume-{index}", ft.ListTile(
+            row = hook(f"resume-{index}", ft.ListTile(
                 title=ft.Text(scores_words(t, summary.sides, summary.scores, "list.scores_row"),
                               weight=ft.FontWeight.BOLD),
                 subtitle=ft.Text(f"{started_words(summary)} · {t('game.' + summary.variant)}"),
-                leading=ft.Icon(ft.Icons.PLAY_ARROW), on_click=run(app.table.open_match, summary.id)), button=True))
+                leading=ft.Icon(ft.Icons.PLAY_ARROW), on_click=run(app.table.open_match, summary.id)), button=True)
+            if access.may_score(summary.id):  # beside the row, not in it: two buttons, not one inside the other
+                row = ft.Row([ft.Container(content=row, expand=True), abandon_button(app, index, summary.id)],
+                             spacing=0)
+            rows.append(row)
     rows.append(action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY))
     rows.append(action_button("rules", t("ui.rules"), app.go, Screen.RULES, icon=ft.Icons.MENU_BOOK))
     rows.append(action_button("settings", t("ui.settings"), app.go, Screen.SETTINGS, icon=ft.Icons.TRANSLATE))
+    notice = notice_view(t, app.shell.notice, app.open_rule, undo=app.home.undo_abandon)
+    if notice is not None:  # under the list: where the row abandoned was
+        rows.insert(len(rows) - 2, notice)
     message = message_view(app.shell, app.open_rule)
     if message is not None:
         rows.append(message)
     return ft.Column(rows, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def abandon_button(app: AppModel, index: int, match_id: str) -> ft.Control:
+    """Give the match up (hook ``abandon-N``): it leaves the list for the history, and the notice offers Undo."""
+    tip = app.t("ui.abandon")
+    return hook(f"abandon-{index}", ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=tip,
+                                                  on_click=run(app.home.abandon, match_id)),
+                button=True, label=tip)

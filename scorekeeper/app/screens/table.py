@@ -15,6 +15,7 @@ from ..parts.layout_view import table_picture
 from ..parts.match_end import match_end_view
 from ..parts.messages import message_view, notice_view
 from ..parts.move_panel import move_panel
+from ..parts.names_panel import abandoned_panel, names_panel
 from ..parts.page import match_header
 from ..parts.round_end import reveal_panel, settlement_view, start_round_panel
 from ..parts.score_sheet import score_sheet, score_strip
@@ -26,6 +27,14 @@ from ..parts.watch import watch_board, watch_status
 def table_header(app: AppModel) -> ft.Control:
     """The game and round, with the ways home, to the phones at the table (a host's tab) and to the settings."""
     return match_header(app.t, app.table.shown, app.go, app.phones.open if app.phones.offered else None)
+
+
+def names_opener(app: AppModel) -> Callable[[], Any] | None:
+    """What opens the players' names to fix (the sheet's ``rename``): where this device scores, while no fix
+    is open, the names are not open already and the match is not abandoned; else ``None``."""
+    if not entering(app) or app.correction.open or app.names.shown or app.table.abandoned:
+        return None
+    return app.names.start
 
 
 def entering(app: AppModel) -> bool:
@@ -53,7 +62,7 @@ def view(app: AppModel) -> ft.Control:
         left.append(status_view(shell.t, app.table))
     right += [*extras(app), entry_panel(app)]
     if not fixing:  # the whole sheet beside the table: every entry a tap away from its fix
-        right.append(score_sheet(shell, app.table, app.correction))
+        right.append(score_sheet(shell, app.table, app.correction, names_opener(app)))
     body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, controls=[
         ft.Column(left, spacing=10, width=main_width + 8, scroll=ft.ScrollMode.AUTO),
         ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
@@ -83,18 +92,24 @@ def picture(app: AppModel, width: float, height: float, fill: bool = False) -> f
 
 
 def extras(app: AppModel) -> list[ft.Control]:
-    """A refusal, what the last action did (a fix), and the last settlement, where there are."""
+    """A refusal, what the last action did (a fix, a rename), and the last settlement (not while the names
+    are being fixed), where there are."""
     shell = app.shell
-    parts = (message_view(shell, app.open_rule), notice_view(shell.t, shell.notice, app.open_rule),
-             settlement_view(app.t, app.table, app.open_rule))
+    settlement = None if app.names.shown else settlement_view(app.t, app.table, app.open_rule)  # room for the names
+    parts = (message_view(shell, app.open_rule), notice_view(shell.t, shell.notice, app.open_rule), settlement)
     return [c for c in parts if c is not None]
 
 
 def entry_panel(app: AppModel) -> ft.Control:
-    """What the next entry needs: the fix being made, the move, the hands at a round's end, or the next
-    starter (a finished match is shown by :mod:`..parts.match_end`, unless one of its entries is fixed)."""
+    """What the next entry needs: the fix being made, the abandoned match's Undo, the players' names being
+    fixed, the move, the hands at a round's end, or the next starter (a finished match is shown by
+    :mod:`..parts.match_end`, unless one of its entries is fixed)."""
     if app.correction.open:
         return fix_panel(app.shell, app.correction)
+    if app.table.abandoned:
+        return abandoned_panel(app.shell, app.table)
+    if app.names.shown:
+        return names_panel(app.shell, app.names)
     status = app.table.shown.status
     if status == "move":
         return move_panel(app.shell, app.entry)
@@ -125,8 +140,8 @@ def phone_view(app: AppModel) -> ft.Control:
         lower.append(ft.Container(visible=not app.entry.drawing,
                                   content=score_strip(app.shell, app.table, app.correction)))
     lower += extras(app)
-    if app.correction.sheet_open and not fixing:
-        lower.append(score_sheet(app.shell, app.table, app.correction))
+    if app.correction.sheet_open and not fixing and not app.names.shown:  # the names, once open, in its place
+        lower.append(score_sheet(app.shell, app.table, app.correction, names_opener(app)))
     else:
         lower.append(entry_panel(app))
     shown = None
