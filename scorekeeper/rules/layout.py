@@ -334,18 +334,16 @@ class Layout:
                 if self._all_spin or target == self._spinner and self._first_spins:
                     spots[(target, BRANCH_A)] = value
                     spots[(target, BRANCH_B)] = value
-        new: Spot
         if a == b:  # a double joins by line A; line B is its open spot
             self._lines[tile] = 1
-            new = (tile, LINE_B)
+            spots[(tile, LINE_B)] = a
             end_sum += 2 * a
         elif a == value:  # joins by its low half; the high half is the new end
-            new = (tile, HIGH)
+            spots[(tile, HIGH)] = b
             end_sum += b
         else:
-            new = (tile, LOW)
+            spots[(tile, LOW)] = a
             end_sum += a
-        spots[new] = a if new[1] != HIGH else b
         self.end_sum = end_sum
         if a == b and self._spinner is None:
             self._spinner = tile  # the first double of the round (R9, R11)
@@ -359,7 +357,8 @@ class Layout:
             if self._sides == 4:  # all four: every end opens (R11)
                 spots.update(self._waiting)
                 self._waiting = {}
-            else:
+            else:  # the new end waits too
+                new = (tile, LINE_B if a == b else HIGH if a == value else LOW)
                 self._waiting[new] = spots.pop(new)
         return end_sum
 

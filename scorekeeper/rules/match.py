@@ -46,7 +46,7 @@ from .moves import (
 from .referee import DOUBLES, Claim, TableFacts, check_hands, claim_fits, proven_fit
 from .scoring import placement_raw, to_points
 from .settlement import Award, block_awards, domino_award
-from .tiles import ALL_TILES, tile_text
+from .tiles import ALL_TILES, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
@@ -208,7 +208,9 @@ class Round:
     def misses(self, open_mask: int) -> int:
         """Tiles off the table that ``open_mask`` does not take (the tiles a draw can find not fitting)."""
         on_table = self.layout.on_table
-        return sum(1 for tile in ALL_TILES if tile not in on_table and not claim_fits(tile, open_mask))
+        if open_mask >= DOUBLES:  # R10: the tiles that are no double
+            return sum(1 for tile in ALL_TILES if tile not in on_table and not claim_fits(tile, open_mask))
+        return sum(1 for tile in ALL_TILES if tile not in on_table and not fits(tile, open_mask))
 
 
 class Match:
@@ -484,8 +486,9 @@ class Match:
             # The placement first: a tile that cannot be placed here (already on the table,
             # wrong spot) proves nothing about what the player held earlier.
             layout.check(tile, spot)
-            for claim_move, open_mask, kind in claims:
-                if claim_fits(tile, open_mask):
+            a, b = tile
+            for claim_move, open_mask, kind in claims:  # claim_fits, inlined: the hot path
+                if open_mask & ((1 << a) | (1 << b)) or (open_mask >= DOUBLES and a == b):
                     raise proven_fit(self.players[player], player, claim_move, open_mask, kind, tile,
                                      str(index + 1))
         end_sum = layout.place(tile, spot)  # validates the placement (S4, S5) before changing anything
@@ -541,11 +544,11 @@ class Match:
         """
         name = self.players[move.player]
         tile = move.tile
-        leading = not r.layout.on_table
+        leading = self._lead_double and not r.layout.on_table  # R10: the round's lead, a double
         if reason == LEAD and move.drawn and not self._lead_double:
             raise RuleViolation("S8", "drawn_lead", name=name, text=f"{name} leads and may lead any tile from hand; "
                                 "nothing is drawn for the lead")
-        if leading and self._lead_double and tile[0] != tile[1]:
+        if leading and tile[0] != tile[1]:
             raise RuleViolation("R10", "lead_not_double", tile=tile_text(tile), name=name,
                                 text=f"{name} leads {tile_text(tile)}, but the lead is a double (house rule lead: "
                                 "double); a starter with no double draws until one comes")

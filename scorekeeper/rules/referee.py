@@ -152,7 +152,7 @@ def _check_claims(hands: dict[int, list[Tile] | int], facts: TableFacts) -> None
         every = 0  # all values open at any claim: usually no tile fits even one of them
         for _, mask, _ in claims:
             every |= mask
-        if not any(claim_fits(tile, every) for tile in hand):
+        if every < DOUBLES and not any(fits(tile, every) for tile in hand):
             continue
         for move, mask, kind in claims:
             for tile in hand:
