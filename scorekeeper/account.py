@@ -7,7 +7,7 @@ must have been folded with ``explain=True`` (placements keep their ends).
 
 from __future__ import annotations
 
-from .explain import event_words, placement_words, settlement_words, spot_words, tile_list
+from .explain import event_words, house_rules_words, placement_words, settlement_words, spot_words, tile_list
 from .i18n import Translator
 from .rules.match import Match
 from .rules.moves import Draw, Play
@@ -22,6 +22,8 @@ def match_account(match: Match, lang: str = "en") -> str:
     lines = [t("account.title", game=t("game." + match.variant), players=", ".join(names))]
     if match.partnerships:
         lines.append(t("account.sides", sides=" — ".join(match.side_names)))
+    if match.house_rules:
+        lines.append(t("account.house_rules", rules=house_rules_words(t, match.house_rules)))
     running = [0] * len(match.sides)
     for r in match.rounds:
         lines.append("")

@@ -8,10 +8,12 @@ It computes no score: every number comes from the engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 from .i18n import Translator, catalog, template
 from .rules.errors import RuleViolation
+from .rules.house import OPTION_BY_NAME
 from .rules.layout import ScoringEnd, Spot
 from .rules.match import Match, Round
 from .rules.moves import Draw, Pass, PlacementInfo, Play, ScoreEvent, Turn
@@ -259,6 +261,20 @@ def _worded(t: Translator, code: str, params: dict[str, object]) -> dict[str, ob
         os_key = f"error.os.{cause}"
         params["reason"] = t(os_key) if os_key in catalog("en") else t("error.os.other", code=cause or "?")
     return params
+
+
+def house_rule_words(t: Translator, name: str, value: str | int) -> str:
+    """One house rule in the reader's words: ``"R1 Stuck while continuing: the turn simply ends"``."""
+    option = OPTION_BY_NAME[name]
+    shown = t(f"house.{name}.number", points=value) if not option.values else t(f"house.{name}.{value}")
+    return t("house.item", rule=option.rule, option=t(f"house.{name}"), value=shown)
+
+
+def house_rules_words(t: Translator, house: Mapping[str, str | int]) -> str:
+    """The house rules in effect, one after another (``"; "``), or the game's own rules."""
+    if not house:
+        return t("house.none")
+    return "; ".join(house_rule_words(t, name, value) for name, value in house.items())
 
 
 def capitalised(text: str) -> str:

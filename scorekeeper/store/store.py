@@ -29,6 +29,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -350,22 +351,29 @@ class MatchStore:
                 log.warning("could not remove temp files in %s: %s", folder, err)
 
     # ------------------------------------------------------------------ matches
-    def create_match(self, variant: str, players: list[str], partnerships: bool) -> str:
+    def create_match(self, variant: str, players: list[str], partnerships: bool,
+                     house_rules: Mapping[str, str | int] | None = None) -> str:
         """Start a new match; return its id.
 
+        ``house_rules``: the table's house rules (R1–R11, as a match document's
+        ``"house_rules"``; ``None`` or ``{}`` for the game's own rules); those in
+        effect are kept in the log's create event.
+
         Raises :class:`RuleViolation` for a seating the game does not allow
-        (H1/E1) or an empty name, :class:`StoreError` if it cannot be saved.
+        (H1/E1), an empty name or house rules the game does not take (the
+        option's rule id), :class:`StoreError` if it cannot be saved.
         """
         names = [p.strip() if isinstance(p, str) else p for p in players]
         if not all(isinstance(p, str) and p for p in names):
             raise RuleViolation("", "bad_names", text="every player needs a name")
-        match = Match(variant, names, partnerships, explain=True)
+        match = Match(variant, names, partnerships, explain=True, house_rules=house_rules)
         with self._lock:
             self._check_open()
             self._check_writable("could not create the match")
             match_id = self._fresh_id()
             moment = now()
-            head = create_event(match_id, match.variant, names, match.partnerships, "app", moment)
+            head = create_event(match_id, match.variant, names, match.partnerships, "app", moment,
+                                house_rules=match.house_rules)
             match_log = MatchLog(self.layout.match_file(match_id))
             try:
                 match_log.append([head])
@@ -887,7 +895,8 @@ class MatchStore:
         actions = [a for _, a in state.actions]
         if match is None:
             m = op.match
-            match = Match.replay(m.variant, m.players, m.partnerships, actions, explain=True)
+            match = Match.replay(m.variant, m.players, m.partnerships, actions, explain=True,
+                                 house_rules=m.house_rules)
         elif match.actions != actions:
             raise StoreError(f"match {op.id}: the correction and the engine disagree; nothing was changed")
         self._append(op, [event])
@@ -1111,7 +1120,8 @@ class MatchStore:
         match_id = wanted if free and isinstance(wanted, str) else self._fresh_id()
         moment = now()
         head = create_event(match_id, match.variant, match.players, match.partnerships, "import", moment,
-                            started=meta.started, ended=meta.ended if match.finished else None)
+                            started=meta.started, ended=meta.ended if match.finished else None,
+                            house_rules=match.house_rules)
         stamp = time_text(moment)
         events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)}
                            for i, a in enumerate(match.actions, start=1)]
