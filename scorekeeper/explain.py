@@ -80,6 +80,11 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
         hands = " + ".join(f"{names[s]} {v}" for s, v in d["hands"].items())
         text = t("settle.domino", side=side, hands=hands, total=d["total"], rounded=d["rounded"],
                  points=signed(event.points))
+        if d.get("partner_hand"):  # R8: the partner's pips subtracted
+            partner = " + ".join(f"{names[s]} {v}" for s, v in d["partner_hand"].items())
+            text += " " + t("settle.partner", partner=partner, partner_total=d["partner_total"],
+                            partner_rounded=d["partner_rounded"])
+            text += " " + t("settle.total", raw=event.raw, points=signed(event.points))
     elif event.kind == "settlement":
         opp = " + ".join(f"{names[s]} {v}" for s, v in d["opponent_hands"].items())
         parts = event.parts or {}
@@ -94,6 +99,12 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     elif event.hand is not None:
         text = t("settle.block_hand", name=names[event.hand], side=side, pips=d["pips"],
                  differences=differences_words(t, match, event), rounded=d["rounded"], points=signed(event.points))
+    elif "shared" in d:  # R5 split
+        text = t("settle.block_split", side=side, own=d["totals"][event.side], others=d.get("difference", d["others"]),
+                 shared=d["shared"], share=d["share"], rounded=d["rounded"], points=signed(event.points))
+    elif "difference" in d:  # R4 difference
+        text = t("settle.block_difference", side=side, own=d["own"], others=d["others"], difference=d["difference"],
+                 rounded=d["rounded"], points=signed(event.points))
     else:
         text = t("settle.block_side", side=side, own=d["totals"][event.side], others=d["others"],
                  rounded=d["rounded"], points=signed(event.points))
@@ -160,13 +171,14 @@ def settlement_lines(t: Translator, match: Match, r: Round) -> list[str]:
     pips = r.pips
     lines: list[str] = []
     blocked = r.ended == "block"
+    cascade = match.rules.options["block_award"] == "cascade"  # E7's order and E8's result (R4)
     if blocked:
-        order = exact61_block_order(pips, r.starter) if match.rules.exact else list(range(match.n))
+        order = exact61_block_order(pips, r.starter) if cascade else list(range(match.n))
         hands = t("list.scores").join(t("list.side_points", name=match.players[seat], points=pips[seat])
                                       for seat in order)
-        lines.append(t("settle.hands_lowest_first" if match.rules.exact else "settle.hands", hands=hands))
+        lines.append(t("settle.hands_lowest_first" if cascade else "settle.hands", hands=hands))
     lines += [settlement_words(t, match, event) for event in r.settlement]
-    if blocked and match.rules.exact:
+    if blocked and cascade:
         lines.append(block_result_words(t, match, r, pips))
     elif r.result == "draw":
         lines.append(t("result.draw"))

@@ -64,6 +64,14 @@ class Services:
         """Remember the haptics setting (a file write, in a thread)."""
         await self.call(settings.save, self.data_dir, {settings.HAPTICS: on})
 
+    def house_rules(self, game: str) -> dict[str, str | int]:
+        """The table's favourite house rules for ``game`` (``{}``: the game's own rules)."""
+        return settings.house_rules(self.data_dir, game)
+
+    async def save_house_rules(self, game: str, rules: dict[str, str | int]) -> None:
+        """Remember ``rules`` as the favourite house rules of ``game`` (a file write, in a thread)."""
+        await self.call(settings.save_house_rules, self.data_dir, game, rules)
+
     def last_match(self) -> str | None:
         """The id of the match last played, as saved (or ``None``)."""
         return settings.last_match(self.data_dir)
