@@ -126,12 +126,20 @@ def _configure_history(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the matches as JSON")
     parser.add_argument("--player", help="only matches with this player (whole name, any case)")
     parser.add_argument("--game", choices=GAMES, help="only this game")
+    _house_filter(parser)
     parser.add_argument("--since", type=date.fromisoformat, help="started on or after this date (YYYY-MM-DD)")
     parser.add_argument("--until", type=date.fromisoformat, help="started on or before this date (YYYY-MM-DD)")
     state = parser.add_mutually_exclusive_group()
     state.add_argument("--finished", dest="finished", action="store_true", default=None,
                        help="only finished matches")
     state.add_argument("--unfinished", dest="finished", action="store_false", help="only matches in progress")
+
+
+def _house_filter(parser: argparse.ArgumentParser) -> None:
+    house = parser.add_mutually_exclusive_group()
+    house.add_argument("--with-house-rules", dest="house", action="store_true", default=None,
+                       help="only matches played with house rules (docs/house-rules.md)")
+    house.add_argument("--own-rules", dest="house", action="store_false", help="only matches with the game's own rules")
 
 
 def _history_line(s: MatchSummary) -> str:
@@ -148,7 +156,7 @@ def _history_line(s: MatchSummary) -> str:
 
 def _run_history(store: MatchStore, args: argparse.Namespace) -> int:
     rows = store.list_matches(player=args.player, variant=args.game, since=args.since, until=args.until,
-                              finished=args.finished)
+                              finished=args.finished, house=args.house)
     if args.json:
         _dump([s.to_json() for s in rows])
     elif not rows:
@@ -226,10 +234,12 @@ def _run_import(store: MatchStore, args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- stats
 def _configure_stats(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument("--game", choices=GAMES, help="only this game")
+    _house_filter(parser)
 
 
 def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
-    rows = store.stats()
+    rows = store.stats(args.game, args.house)
     if args.json:
         _dump([p.to_json() for p in rows])
         return 0

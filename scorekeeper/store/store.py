@@ -605,11 +605,14 @@ class MatchStore:
 
     # ------------------------------------------------------------------ history
     def list_matches(self, player: str | None = None, variant: str | None = None, since: date | None = None,
-                     until: date | None = None, finished: bool | None = None) -> list[MatchSummary]:
+                     until: date | None = None, finished: bool | None = None,
+                     house: bool | None = None) -> list[MatchSummary]:
         """Matches newest first, filtered.
 
         ``player``: a player's name (whole name, ignoring case). ``variant``:
-        ``"horse-race"`` or ``"exact-61"``. ``since``/``until``: dates
+        a game of :data:`~scorekeeper.rules.variants.GAMES`. ``house``: True
+        for matches played with house rules (R1–R11), False for those with the
+        game's own rules, None for both. ``since``/``until``: dates
         (inclusive) compared with the local date the match started; a
         ``datetime`` compares exactly. ``finished``: True for finished
         matches, False for matches in progress, None for all (damaged
@@ -626,6 +629,8 @@ class MatchStore:
             rows = [s for s in rows if any(p.casefold() == key for p in s.players)]
         if variant is not None:
             rows = [s for s in rows if s.variant == variant]
+        if house is not None:
+            rows = [s for s in rows if bool(s.house_rules) == house]
         if finished is not None:
             wanted = FINISHED if finished else IN_PROGRESS
             rows = [s for s in rows if s.status == wanted]
@@ -661,9 +666,10 @@ class MatchStore:
                         return names
         return names
 
-    def stats(self) -> list[PlayerStats]:
-        """Per-player statistics over the history (see :class:`PlayerStats`)."""
-        return player_stats(self.list_matches())
+    def stats(self, variant: str | None = None, house: bool | None = None) -> list[PlayerStats]:
+        """Per-player statistics over the history (see :class:`PlayerStats`), of one game and of matches
+        with or without house rules when asked (``variant``, ``house`` as :meth:`list_matches`)."""
+        return player_stats(self.list_matches(variant=variant, house=house))
 
     # ------------------------------------------------------------ import/export
     def export_document(self, match_id: str) -> dict[str, Any]:
