@@ -203,7 +203,14 @@ def turn_words(t: Translator, match: Match, turn: Turn) -> str:
     if turn.reason == "next" and turn.previous is not None:
         return t(f"turn.next.{turn.ended_by}", name=name, previous=match.players[turn.previous])
     tile = tile_text(turn.tile) if turn.tile else ""
-    return t(f"turn.{turn.reason}", name=name, tile=tile)
+    text = t(f"turn.{turn.reason}", name=name, tile=tile)
+    if turn.may_stop:  # R1 stop: a pass ends the turn instead of a draw
+        text += t("turn.may_stop", name=name)
+    elif turn.lead_double:  # R10
+        text += t("turn.lead_double", name=name)
+    elif turn.may_play:  # R2: drew while able, the stock ran out
+        text += t("turn.may_play", name=name)
+    return text
 
 
 def violation_words(t: Translator, err: RuleViolation, sentence: bool = False) -> str:

@@ -108,3 +108,25 @@ def test_presets_are_offered_as_games_and_played(state):
     run(state.setup.create())
     assert state.screen == Screen.TABLE and state.table.match.variant == "all-fives"
     assert "house-rules-on" not in shown(state)  # a preset is the game's own rules
+
+
+def test_the_turn_says_what_a_house_rule_allows():
+    from scorekeeper.explain import turn_words
+    from scorekeeper.i18n import Translator
+    from scorekeeper.rules import Draw, Match
+
+    t = Translator("en")
+    match = Match("horse-race", ["Ann", "Bo"], house_rules={"continuation": "stop"})
+    match.apply(StartRound(0))
+    match.apply(Play(0, (1, 1)))
+    assert turn_words(t, match, match.turn) == ("Ann continues: the double 1-1 — with nothing to play, a pass ends "
+                                               "the turn (R1)")
+    match = Match("exact-61", ["Ann", "Bo"], house_rules={"lead": "double", "draw_when_able": "allowed"})
+    match.apply(StartRound(1))
+    assert turn_words(t, match, match.turn) == ("Bo leads the round with a double; without one, draw until one "
+                                               "comes (R10)")
+    match.apply(Play(1, (0, 0)))
+    match.apply(Draw(0, 18))
+    assert turn_words(t, match, match.turn).endswith("none fits: pass — or play a tile from hand (R2)")
+    for lang in ("uk", "ko"):
+        assert "(R2)" in turn_words(Translator(lang), match, match.turn)
