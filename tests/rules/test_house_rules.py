@@ -96,6 +96,7 @@ def test_the_two_continuation_readings_replayed_both_ways():
     assert out.returncode == 0
     assert "House rules: R1 Stuck while continuing: the turn simply ends" in out.stdout
     assert "Scores: Ann 5, Bo 8" in out.stdout
+    assert "3. Ann passes: nothing to play from hand, the turn ends (R1)" in out.stdout
     stop = load_document(stop_doc)
     assert stop.points == [5, 8] and stop.rounds[0].stock == 14  # nothing was drawn
 
