@@ -30,7 +30,7 @@ def test_the_section_offers_the_games_options_and_says_what_is_on(state):
     assert "house-continuation-stop" not in ids  # folded
     state.setup.toggle_house()
     ids = shown(state)
-    assert ids["house-continuation-draw"] == "draw as usual (the game's reading) (the game's)"
+    assert ids["house-continuation-draw"] == "draw as usual (the game's)"
     assert {"house-continuation-stop", "house-reserve-2", "house-spinners-first", "house-target-31",
             "house-rule-continuation", "house-lead-double"} <= set(ids)
     assert "house-reset" not in ids
