@@ -1,0 +1,184 @@
+"""A club night: several tables on one host at once, each with a scorer phone and a viewer phone.
+
+    .venv/bin/python benchmarks/club_night.py [--tables 1 10 20] [--plays 24] [--think 1.0] [--between 2.0]
+
+Every device is a browser-less websocket client speaking Flet's protocol (``tests/wire.py``): the figures
+are the server's share of what a phone waits for (its render, diff and send; not the network, not the
+phone's drawing). It starts ``scorekeeper serve --lan --host 127.0.0.1`` (keys required, loopback only)
+with a temp data folder; the host (a laptop window) joins with its link and opens one match of Horse
+Race per table, reading each table's scorer and viewer links from its Table screen, then waits on the
+start screen (it stays connected). Each table's scorer and viewer phones join with that table's links
+(each opens its own table's match). Then all tables play at once, at a human pace: the scorer taps a
+tile that may be played (the picker's first enabled one from a seeded random start), a spot when the
+tile fits more than one, waits ``--think`` s (jittered ±50 %), taps Play, and waits ``--between`` s
+(jittered) before the next move. After 4 plays it takes them back one Undo at a time (4 plays cannot
+end a round: no player's hand runs out), and plays again, until it made ``--plays`` plays.
+
+Timed on this process's clock from sending Play's click: to the message after which the viewer's page
+draws the table with exactly one more tile (the viewer's figure), and to the message after which the
+scorer's own page shows it (its own Play). Printed per table count: the viewer's median, p90, p99 and
+max; the scorer's own Play median and p90; moves lost or doubled (the plays and undos each scorer sent
+against the events each match's file holds once the server stopped, and every page showing the
+expected number of tiles: both must be 0); the server's CPU seconds over the wall seconds of play
+(one core is 1.0) and the machine's load average (it is shared: figures vary).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+from dataclasses import dataclass, field
+
+from tables import (
+    Phone,
+    Table,
+    cpu_seconds,
+    key_of,
+    load,
+    ms,
+    open_tables,
+    percentile,
+    playable,
+    ready_to_play,
+    recorded,
+    start_server,
+    tiles_shown,
+    wall,
+)
+
+FORWARD = 4  # plays before taking them back: no hand of 5 runs out, so no round ends
+
+
+@dataclass
+class Tally:
+    """One table's counts and timings (seconds)."""
+
+    plays: int = 0
+    undos: int = 0
+    viewer: list[float] = field(default_factory=list)
+    own: list[float] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)  # what a page showed that it should not have
+
+
+def jitter(rng: random.Random, seconds: float) -> float:
+    return seconds * rng.uniform(0.5, 1.5)
+
+
+async def play_table(scorer: Phone, viewer: Phone, plays: int, think: float, between: float,
+                     rng: random.Random) -> Tally:
+    """The scorer's moves at one table (see the module's docstring); the viewer only watches."""
+    tally = Tally()
+    on_table = 0
+    await asyncio.sleep(rng.uniform(0, between))  # the tables do not start in step
+    while tally.plays < plays:
+        if on_table < FORWARD:
+            tiles = await scorer.wait_until(playable)
+            tile = tiles[rng.randrange(len(tiles))]
+            await scorer.tap(f"tile-{tile}")
+            choice = await scorer.wait_until(ready_to_play(scorer))
+            if choice != ["play"]:
+                await scorer.tap(choice[0])
+                await scorer.wait_until(lambda tree: scorer.clickable("play"))
+            await asyncio.sleep(jitter(rng, think))
+            seen = viewer.watch(tiles_shown(on_table + 1))
+            mine = scorer.watch(lambda tree, t=tile, n=on_table + 1: tree.find(f"tile-{t}") is None
+                                and len(tree.tiles_on_table()) == n)
+            sent = await scorer.tap("play")
+            tally.plays += 1
+            try:
+                (own_at, _), (viewer_at, _) = await asyncio.wait_for(asyncio.gather(mine, seen), 30)
+            except TimeoutError:
+                tally.wrong.append(f"play {tally.plays}: scorer shows {scorer.tree.tiles_on_table()}, viewer "
+                                   f"{viewer.tree.tiles_on_table()} after 30 s (expected {on_table + 1} tiles)")
+                return tally
+            tally.own.append(own_at - sent)
+            tally.viewer.append(viewer_at - sent)
+            on_table += 1
+        else:
+            while on_table > 0:
+                await asyncio.sleep(jitter(rng, between))
+                back = [phone.watch(tiles_shown(on_table - 1)) for phone in (scorer, viewer)]
+                await scorer.tap("undo")
+                tally.undos += 1
+                try:
+                    await asyncio.wait_for(asyncio.gather(*back), 30)
+                except TimeoutError:
+                    tally.wrong.append(f"undo {tally.undos}: expected {on_table - 1} tiles")
+                    return tally
+                on_table -= 1
+        await asyncio.sleep(jitter(rng, between))
+    return tally
+
+
+async def club_night(count: int, plays: int, think: float, between: float, seed: int) -> dict:
+    server, links = start_server()
+    phones: list[Phone] = []
+    try:
+        host = await Phone.join(server.port, key_of(links["this computer (host)"]), size=(1280.0, 800.0))
+        phones.append(host)
+        tables: list[Table] = await open_tables(host, count)
+        pairs = []
+        for table in tables:
+            scorer = await Phone.join(server.port, table.scorer_key)
+            viewer = await Phone.join(server.port, table.viewer_key)
+            phones += [scorer, viewer]
+            pairs.append((scorer, viewer))
+        for (scorer, viewer), table in zip(pairs, tables, strict=True):  # each phone opened its own table
+            for phone in (scorer, viewer):
+                await phone.wait_until(lambda tree, p=phone, m=table.match_id: p.route == f"/table/{m}"
+                                       and "leads the round" in (tree.text("turn") or ""))
+        cpu, start = cpu_seconds(server.proc.pid), wall()
+        before = load()
+        tallies = await asyncio.gather(*(play_table(scorer, viewer, plays, think, between, random.Random(seed + n))
+                                         for n, (scorer, viewer) in enumerate(pairs)))
+        elapsed, used = wall() - start, cpu_seconds(server.proc.pid) - cpu
+        after = load()
+        crashed = [error for phone in phones for error in phone.errors]
+    finally:
+        for phone in phones:
+            await phone.close()
+        server.stop()
+    events = recorded(server.data, [table.match_id for table in tables])
+    lost = doubled = 0
+    for table, tally in zip(tables, tallies, strict=True):
+        kinds = events[table.match_id]
+        for sent, kept in ((tally.plays, kinds["move"]), (tally.undos, kinds["undo"])):
+            lost += max(0, sent - kept)
+            doubled += max(0, kept - sent)
+    return {"tallies": tallies, "elapsed": elapsed, "cpu": used, "lost": lost, "doubled": doubled,
+            "crashed": crashed, "load": (before, after)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 20])
+    parser.add_argument("--plays", type=int, default=24, help="plays per table")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds from choosing a tile to Play")
+    parser.add_argument("--between", type=float, default=2.0, help="seconds after a move before the next")
+    parser.add_argument("--seed", type=int, default=14)
+    args = parser.parse_args(argv)
+    failed = False
+    for count in args.tables:
+        result = asyncio.run(club_night(count, args.plays, args.think, args.between, args.seed))
+        tallies = result["tallies"]
+        viewer = [s for tally in tallies for s in tally.viewer]
+        own = [s for tally in tallies for s in tally.own]
+        wrong = [w for tally in tallies for w in tally.wrong]
+        plays = sum(tally.plays for tally in tallies)
+        print(f"{count} table(s), {plays} plays, {sum(t.undos for t in tallies)} undos in {result['elapsed']:.0f} s: "
+              f"Play -> viewer median {ms(statistics.median(viewer))} ms, p90 {ms(percentile(viewer, 0.9))} ms, "
+              f"p99 {ms(percentile(viewer, 0.99))} ms, max {ms(max(viewer))} ms; scorer's own Play median "
+              f"{ms(statistics.median(own))} ms, p90 {ms(percentile(own, 0.9))} ms; moves lost {result['lost']}, "
+              f"doubled {result['doubled']}, wrong pages {len(wrong)}; server CPU {result['cpu']:.0f} s "
+              f"({result['cpu'] / result['elapsed']:.2f} of a core); {result['load'][0]} -> {result['load'][1]}",
+              flush=True)
+        for line in [*wrong, *result["crashed"]]:
+            print(f"  {line}")
+        failed = failed or bool(result["lost"] or result["doubled"] or wrong or result["crashed"])
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,123 @@
+"""What the browser-less benchmarks share (``wire_follow.py``, ``club_night.py``): the real server, tables
+opened by the host with their join links, a scorer's moves, percentiles, the machine's load.
+
+The server is ``scorekeeper serve --lan --host 127.0.0.1`` (keys required, loopback only) in a child
+process with a temp data folder; every device is a :class:`tests.wire.Phone` (Flet's websocket protocol,
+no browser) joined through its link as a phone scanning the QR code.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tests.served, tests.wire
+from tests.served import ServedApp  # noqa: E402
+from tests.wire import Phone, Tree, key_of  # noqa: E402, F401 - Phone and key_of for the scripts
+
+JOIN_LINE = re.compile(r"^  (this computer \(host\)|scorers \(enter moves\)|viewers \(watch only\)): (\S+)$", re.M)
+HOST_WINDOW = (1280.0, 800.0)  # the host's laptop
+TILE = re.compile(r"^tile-(\d-\d)$")
+
+
+def start_server(env: dict[str, str] | None = None) -> tuple[ServedApp, dict[str, str]]:
+    """``serve --lan --host 127.0.0.1`` on a free port with a new data folder; the server and its printed
+    join links ({"this computer (host)": url, "scorers (enter moves)": url, "viewers (watch only)": url})."""
+    data = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+    server = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
+                       env=env)
+    return server, dict(JOIN_LINE.findall(server.log_path.read_text()))
+
+
+@dataclass
+class Table:
+    """One match in play: its ``match_id`` and the scorer's and viewer's join keys of that match."""
+
+    match_id: str
+    scorer_key: str = field(repr=False)
+    viewer_key: str = field(repr=False)
+
+
+async def open_tables(host: Phone, count: int) -> list[Table]:
+    """The host opens ``count`` new matches of Horse Race (two players, the first seat leads) and reads
+    each one's join links from its Table screen; it is left on the start screen."""
+    tables = []
+    for _ in range(count):
+        await host.tap("new-match")
+        await host.tap("create-match")
+        await host.tap("starter-0")
+        await host.wait_until(lambda tree: host.route.startswith("/table/")
+                              and "leads the round" in (tree.text("turn") or ""))
+        match_id = host.route.rsplit("/", 1)[-1]
+        await host.tap("phones")
+        await host.wait_until(lambda tree: host.route == "/phones")
+        scorer = await host.wait_until(lambda tree: tree.text("join-url-scorer"))
+        viewer = await host.wait_until(lambda tree: tree.text("join-url-viewer"))
+        tables.append(Table(match_id, key_of(scorer), key_of(viewer)))
+        await host.tap("home")
+        await host.wait_until(lambda tree: host.route == "/" and tree.find("new-match") is not None)
+    return tables
+
+
+def playable(tree: Tree) -> list[str]:
+    """The picker's tiles that may be played now (enabled hooks ``tile-a-b``), in the picker's order."""
+    return [m[1] for name, control in tree.hooks().items() if (m := TILE.match(name)) and not control.get("disabled")]
+
+
+def ready_to_play(phone: Phone):
+    """A check: Play enabled (the selection is complete), or the spots to choose from (the hooks' names)."""
+    def check(tree: Tree):
+        if phone.clickable("play") is not None:
+            return ["play"]
+        spots = sorted(name for name in tree.hooks() if name.startswith("spot-"))
+        return spots or None
+    return check
+
+
+def tiles_shown(count: int):
+    """A check: exactly ``count`` tiles drawn on the table (a move lost or shown twice never satisfies it)."""
+    return lambda tree: len(tree.tiles_on_table()) == count
+
+
+def recorded(data_dir: Path, match_ids: list[str]) -> dict[str, Counter]:
+    """After the server stopped: each match's events by kind (``move``, ``undo``…), read from the store."""
+    from scorekeeper.store import open_store
+
+    store = open_store(data_dir, read_only=True)
+    try:
+        return {match_id: Counter(str(event["kind"]) for event in store.events(match_id)) for match_id in match_ids}
+    finally:
+        store.close()
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def load() -> str:
+    """The machine's load average now (1, 5, 15 min) as printed by ``uptime``."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f}"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f}"
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds the process ``pid`` used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wall() -> float:
+    return time.perf_counter()
+
