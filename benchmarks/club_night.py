@@ -35,6 +35,7 @@ from tables import (
     Phone,
     Table,
     cpu_seconds,
+    gc_passes,
     key_of,
     load,
     ms,
@@ -77,7 +78,7 @@ async def play_table(scorer: Phone, viewer: Phone, plays: int, think: float, bet
             tiles = await scorer.wait_until(playable)
             tile = tiles[rng.randrange(len(tiles))]
             await scorer.tap(f"tile-{tile}")
-            choice = await scorer.wait_until(ready_to_play(scorer))
+            choice = await scorer.wait_until(ready_to_play(scorer, tile))
             if choice != ["play"]:
                 await scorer.tap(choice[0])
                 await scorer.wait_until(lambda tree: scorer.clickable("play"))
@@ -141,6 +142,7 @@ async def club_night(count: int, plays: int, think: float, between: float, seed:
             await phone.close()
         server.stop()
     events = recorded(server.data, [table.match_id for table in tables])
+    full = [seconds for generation, seconds in gc_passes(server) if generation == 2]
     lost = doubled = 0
     for table, tally in zip(tables, tallies, strict=True):
         kinds = events[table.match_id]
@@ -148,7 +150,7 @@ async def club_night(count: int, plays: int, think: float, between: float, seed:
             lost += max(0, sent - kept)
             doubled += max(0, kept - sent)
     return {"tallies": tallies, "elapsed": elapsed, "cpu": used, "lost": lost, "doubled": doubled,
-            "crashed": crashed, "load": (before, after)}
+            "crashed": crashed, "load": (before, after), "full_gc": full}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,6 +176,10 @@ def main(argv: list[str] | None = None) -> int:
               f"doubled {result['doubled']}, wrong pages {len(wrong)}; server CPU {result['cpu']:.0f} s "
               f"({result['cpu'] / result['elapsed']:.2f} of a core); {result['load'][0]} -> {result['load'][1]}",
               flush=True)
+        full = result["full_gc"]
+        if full:
+            print(f"  full collector passes in the server: {len(full)}, median {ms(statistics.median(full))} ms, "
+                  f"max {ms(max(full))} ms, {sum(full):.1f} s in all", flush=True)
         for line in [*wrong, *result["crashed"]]:
             print(f"  {line}")
         failed = failed or bool(result["lost"] or result["doubled"] or wrong or result["crashed"])

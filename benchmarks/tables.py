@@ -26,13 +26,40 @@ HOST_WINDOW = (1280.0, 800.0)  # the host's laptop
 TILE = re.compile(r"^tile-(\d-\d)$")
 
 
+# The server as the console script runs it, with the garbage collector's passes timed (gc.callbacks) and
+# written to $BENCH_GC_LOG as JSON [[generation, seconds], …] when it stops.
+GC_PROBE = """
+import atexit, gc, json, os, sys, time
+passes, started = [], []
+def timed(phase, info):
+    if phase == "start":
+        started.append(time.perf_counter())
+    elif started:
+        passes.append([info["generation"], time.perf_counter() - started.pop()])
+gc.callbacks.append(timed)
+atexit.register(lambda: json.dump(passes, open(os.environ["BENCH_GC_LOG"], "w")))
+from scorekeeper.cli import main
+sys.exit(main())
+"""
+
+
 def start_server(env: dict[str, str] | None = None) -> tuple[ServedApp, dict[str, str]]:
-    """``serve --lan --host 127.0.0.1`` on a free port with a new data folder; the server and its printed
-    join links ({"this computer (host)": url, "scorers (enter moves)": url, "viewers (watch only)": url})."""
+    """``serve --lan --host 127.0.0.1`` on a free port with a new data folder, its collector passes timed
+    (:func:`gc_passes` once stopped); the server and its printed join links ({"this computer (host)": url,
+    "scorers (enter moves)": url, "viewers (watch only)": url})."""
     data = tempfile.mkdtemp(prefix="scorekeeper-bench-")
-    server = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
-                       env=env)
+    env = {**(env or {}), "BENCH_GC_LOG": str(Path(data) / "gc.json")}
+    server = ServedApp(data, code=GC_PROBE, env=env,
+                       args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"])
     return server, dict(JOIN_LINE.findall(server.log_path.read_text()))
+
+
+def gc_passes(server: ServedApp) -> list[tuple[int, float]]:
+    """After the server stopped: its collector passes, (generation, seconds) each."""
+    import json
+
+    path = server.data / "gc.json"
+    return [(int(g), float(s)) for g, s in json.loads(path.read_text())] if path.exists() else []
 
 
 @dataclass
@@ -70,9 +97,12 @@ def playable(tree: Tree) -> list[str]:
     return [m[1] for name, control in tree.hooks().items() if (m := TILE.match(name)) and not control.get("disabled")]
 
 
-def ready_to_play(phone: Phone):
-    """A check: Play enabled (the selection is complete), or the spots to choose from (the hooks' names)."""
+def ready_to_play(phone: Phone, tile: str):
+    """A check once ``tile`` was tapped: the selection names it, and Play is enabled (``["play"]``: the
+    tile fits one spot) or the spots it may join are shown (their hooks' names)."""
     def check(tree: Tree):
+        if tile not in (tree.text("selection") or ""):
+            return None
         if phone.clickable("play") is not None:
             return ["play"]
         spots = sorted(name for name in tree.hooks() if name.startswith("spot-"))

@@ -282,11 +282,7 @@ class Phone:
         await self.ws.send(_pack(INVOKE_METHOD, {"control_id": call["control_id"], "call_id": call["call_id"],
                                                  "result": result, "error": None}))
         if name == "push_route" and self.tree is not None:  # the browser's address bar follows, and says so
-            self.route = str(call.get("args", {}).get("route", self.route))
-            page_id = self.tree.page["_i"]
-            await self.ws.send(_pack(UPDATE_CONTROL_PROPS, {"id": page_id, "props": {"route": self.route}}))
-            await self.ws.send(_pack(CONTROL_EVENT, {"target": page_id, "name": "route_change",
-                                                     "data": {"route": self.route}}))
+            await self.navigate(str(call.get("args", {}).get("route", self.route)))
 
     @property
     def closed(self) -> bool:
@@ -337,6 +333,15 @@ class Phone:
         sent = time.perf_counter()
         await self.ws.send(_pack(CONTROL_EVENT, {"target": control_id, "name": "click", "data": None}))
         return sent
+
+    async def navigate(self, route: str) -> None:
+        """What a browser sends when its address changes (typed, Back, a bookmark): the page's new route
+        and the route's change event."""
+        assert self.tree is not None
+        self.route = route
+        page = self.tree.page["_i"]
+        await self.ws.send(_pack(UPDATE_CONTROL_PROPS, {"id": page, "props": {"route": route}}))
+        await self.ws.send(_pack(CONTROL_EVENT, {"target": page, "name": "route_change", "data": {"route": route}}))
 
     async def close(self) -> None:
         await self.ws.close()
