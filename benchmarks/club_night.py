@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from tables import (
     Phone,
+    ServedApp,
     Table,
     cpu_seconds,
     gc_passes,
@@ -47,6 +48,7 @@ from tables import (
     start_server,
     tiles_shown,
     wall,
+    watched,
 )
 
 FORWARD = 4  # plays before taking them back: no hand of 5 runs out, so no round ends
@@ -117,40 +119,46 @@ async def club_night(count: int, plays: int, think: float, between: float, seed:
     server, links = start_server()
     phones: list[Phone] = []
     try:
-        host = await Phone.join(server.port, key_of(links["this computer (host)"]), size=(1280.0, 800.0))
-        phones.append(host)
-        tables: list[Table] = await open_tables(host, count)
-        pairs = []
-        for table in tables:
-            scorer = await Phone.join(server.port, table.scorer_key)
-            viewer = await Phone.join(server.port, table.viewer_key)
-            phones += [scorer, viewer]
-            pairs.append((scorer, viewer))
-        for (scorer, viewer), table in zip(pairs, tables, strict=True):  # each phone opened its own table
-            for phone in (scorer, viewer):
-                await phone.wait_until(lambda tree, p=phone, m=table.match_id: p.route == f"/table/{m}"
-                                       and "leads the round" in (tree.text("turn") or ""))
-        cpu, start = cpu_seconds(server.proc.pid), wall()
-        before = load()
-        tallies = await asyncio.gather(*(play_table(scorer, viewer, plays, think, between, random.Random(seed + n))
-                                         for n, (scorer, viewer) in enumerate(pairs)))
-        elapsed, used = wall() - start, cpu_seconds(server.proc.pid) - cpu
-        after = load()
-        crashed = [error for phone in phones for error in phone.errors]
+        result = await watched(server, play_night(server, links, phones, count, plays, think, between, seed))
     finally:
         for phone in phones:
             await phone.close()
-        server.stop()
+        if server.proc.poll() is None:
+            server.stop()
+    tables, tallies = result.pop("tables"), result["tallies"]
     events = recorded(server.data, [table.match_id for table in tables])
-    full = [seconds for generation, seconds in gc_passes(server) if generation == 2]
     lost = doubled = 0
     for table, tally in zip(tables, tallies, strict=True):
         kinds = events[table.match_id]
         for sent, kept in ((tally.plays, kinds["move"]), (tally.undos, kinds["undo"])):
             lost += max(0, sent - kept)
             doubled += max(0, kept - sent)
-    return {"tallies": tallies, "elapsed": elapsed, "cpu": used, "lost": lost, "doubled": doubled,
-            "crashed": crashed, "load": (before, after), "full_gc": full}
+    full = [seconds for generation, seconds in gc_passes(server) if generation == 2]
+    return {**result, "lost": lost, "doubled": doubled, "full_gc": full}
+
+
+async def play_night(server: ServedApp, links: dict[str, str], phones: list[Phone], count: int, plays: int,
+                     think: float, between: float, seed: int) -> dict:
+    """The host opens the tables, their phones join (added to ``phones``), and every table plays."""
+    host = await Phone.join(server.port, key_of(links["this computer (host)"]), size=(1280.0, 800.0))
+    phones.append(host)
+    tables: list[Table] = await open_tables(host, count)
+    pairs = []
+    for table in tables:
+        scorer = await Phone.join(server.port, table.scorer_key)
+        viewer = await Phone.join(server.port, table.viewer_key)
+        phones += [scorer, viewer]
+        pairs.append((scorer, viewer))
+    for (scorer, viewer), table in zip(pairs, tables, strict=True):  # each phone opened its own table
+        for phone in (scorer, viewer):
+            await phone.wait_until(lambda tree, p=phone, m=table.match_id: p.route == f"/table/{m}"
+                                   and "leads the round" in (tree.text("turn") or ""))
+    cpu, start, before = cpu_seconds(server.proc.pid), wall(), load()
+    tallies = await asyncio.gather(*(play_table(scorer, viewer, plays, think, between, random.Random(seed + n))
+                                     for n, (scorer, viewer) in enumerate(pairs)))
+    return {"tables": tables, "tallies": tallies, "elapsed": wall() - start,
+            "cpu": cpu_seconds(server.proc.pid) - cpu, "load": (before, load()),
+            "crashed": [error for phone in phones for error in phone.errors]}
 
 
 def main(argv: list[str] | None = None) -> int:

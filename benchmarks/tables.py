@@ -54,6 +54,22 @@ def start_server(env: dict[str, str] | None = None) -> tuple[ServedApp, dict[str
     return server, dict(JOIN_LINE.findall(server.log_path.read_text()))
 
 
+async def watched(server: ServedApp, work):
+    """Await ``work`` (a coroutine) while checking every second that the server still runs. Raises
+    ``RuntimeError`` (with the end of the server's log) when it stopped first."""
+    import asyncio
+
+    task = asyncio.ensure_future(work)
+    while True:
+        done, _ = await asyncio.wait([task], timeout=1)
+        if done:
+            return task.result()
+        if server.proc.poll() is not None:
+            task.cancel()
+            tail = server.log_path.read_text()[-2000:]
+            raise RuntimeError(f"the server stopped (exit code {server.proc.returncode}):\n{tail}")
+
+
 def gc_passes(server: ServedApp) -> list[tuple[int, float]]:
     """After the server stopped: its collector passes, (generation, seconds) each."""
     import json
