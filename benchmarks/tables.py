@@ -24,6 +24,7 @@ from tests.wire import Phone, Tree, key_of  # noqa: E402, F401 - Phone and key_o
 JOIN_LINE = re.compile(r"^  (this computer \(host\)|scorers \(enter moves\)|viewers \(watch only\)): (\S+)$", re.M)
 HOST_WINDOW = (1280.0, 800.0)  # the host's laptop
 TILE = re.compile(r"^tile-(\d-\d)$")
+SETTLE = 0.3  # s without a message before a tap that sets a table up (a person taps a screen that is still)
 
 
 # The server as the console script runs it, with the garbage collector's passes timed (gc.callbacks) and
@@ -92,18 +93,18 @@ async def open_tables(host: Phone, count: int) -> list[Table]:
     each one's join links from its Table screen; it is left on the start screen."""
     tables = []
     for _ in range(count):
-        await host.tap("new-match")
-        await host.tap("create-match")
-        await host.tap("starter-0")
+        await host.tap("new-match", settle=SETTLE)
+        await host.tap("create-match", settle=SETTLE)
+        await host.tap("starter-0", settle=SETTLE)
         await host.wait_until(lambda tree: host.route.startswith("/table/")
                               and "leads the round" in (tree.text("turn") or ""))
         match_id = host.route.rsplit("/", 1)[-1]
-        await host.tap("phones")
+        await host.tap("phones", settle=SETTLE)
         await host.wait_until(lambda tree: host.route == "/phones")
         scorer = await host.wait_until(lambda tree: tree.text("join-url-scorer"))
         viewer = await host.wait_until(lambda tree: tree.text("join-url-viewer"))
         tables.append(Table(match_id, key_of(scorer), key_of(viewer)))
-        await host.tap("home")
+        await host.tap("home", settle=SETTLE)
         await host.wait_until(lambda tree: host.route == "/" and tree.find("new-match") is not None)
     return tables
 

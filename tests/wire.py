@@ -206,6 +206,7 @@ class Phone:
         self.patches = 0
         self.errors: list[str] = []
         self.route = "/"
+        self.last_message = time.perf_counter()  # when the last message arrived (perf_counter)
         self._watchers: list[tuple[Callable[[Tree], Any], asyncio.Future]] = []
         self._reader: asyncio.Task | None = None
 
@@ -253,7 +254,8 @@ class Phone:
                     await self._answer(body)
                 elif action == SESSION_CRASHED:
                     self.errors.append(str(body.get("message")))
-                self._check(time.perf_counter())
+                self.last_message = time.perf_counter()
+                self._check(self.last_message)
         except Exception as err:  # noqa: BLE001 - closed or broken: whoever waits is told
             self.errors.append(f"{type(err).__name__}: {err}")
         finally:
@@ -310,6 +312,17 @@ class Phone:
             raise TimeoutError("the page never showed what was waited for") from None
         return value
 
+    async def settle(self, quiet: float = 0.3, timeout: float = 15) -> None:
+        """Wait until no message came for ``quiet`` s (the screen is still, as a person waits before the
+        next tap): a tap sent while the server is still sending a new screen can name a control that
+        screen replaced, and Flet drops it. Gives up silently after ``timeout`` s."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            left = self.last_message + quiet - time.perf_counter()
+            if left <= 0:
+                return
+            await asyncio.sleep(left)
+
     def clickable(self, name: str) -> dict | None:
         """The control that takes hook ``name``'s taps (the first inside it with a click handler),
         ``None`` when the hook is not shown or not tappable (disabled: no handler)."""
@@ -322,9 +335,13 @@ class Phone:
                 return item
         return None
 
-    async def tap(self, name: str, timeout: float = 30) -> float:
-        """Tap hook ``name`` once it is shown and enabled (waits up to ``timeout`` s); returns the
-        ``time.perf_counter()`` at which the tap was sent."""
+    async def tap(self, name: str, timeout: float = 30, settle: float = 0) -> float:
+        """Tap hook ``name`` once it is shown and enabled (waits up to ``timeout`` s), and, with ``settle``,
+        once no message came for that many seconds (:meth:`settle`); returns the ``time.perf_counter()``
+        at which the tap was sent."""
+        await self.wait_until(lambda tree: self.clickable(name), timeout)
+        if settle:
+            await self.settle(settle)
         target = await self.wait_until(lambda tree: self.clickable(name), timeout)
         return await self.send_click(target["_i"])
 

@@ -53,16 +53,16 @@ async def open_table(host: Phone) -> tuple[str, str, str]:
     """The host opens a match and its Table screen: (match id, scorer key, viewer key) of that match."""
     assert host.tree is not None
     if host.tree.find("new-match") is None:  # the host's device opened the match last played
-        await host.tap("home")
-    await host.tap("new-match")
-    await host.tap("create-match")
-    await host.tap("starter-0")
+        await host.tap("home", settle=0.3)
+    await host.tap("new-match", settle=0.3)
+    await host.tap("create-match", settle=0.3)
+    await host.tap("starter-0", settle=0.3)
     await host.wait_until(lambda tree: host.route.startswith("/table/") and "leads the round" in turn(tree))
     match_id = host.route.rsplit("/", 1)[-1]
-    await host.tap("phones")
+    await host.tap("phones", settle=0.3)
     scorer = await host.wait_until(lambda tree: tree.text("join-url-scorer"))
     viewer = await host.wait_until(lambda tree: tree.text("join-url-viewer"))
-    await host.tap("back-to-table")
+    await host.tap("back-to-table", settle=0.3)
     await host.wait_until(lambda tree: host.route == f"/table/{match_id}" and tree.find("play") is not None)
     return match_id, key_of(scorer), key_of(viewer)
 
