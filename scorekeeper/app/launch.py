@@ -35,6 +35,7 @@ from ..server import redact, terminal
 from ..server.exposure import exposure
 from ..server.guard import Guard
 from ..store import StoreError
+from . import flet_fixes
 from .main import ASSETS, make_main
 from .store_access import open_app_store
 
@@ -42,12 +43,21 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8550  # ``scorekeeper`` and ``scorekeeper serve``: the same address after every restart
 SHUTDOWN_SECONDS = 3  # how long open connections may take to close once the server is told to stop
+# The collector's thresholds while serving (Python's are 700, 10, 10). Each tap renders a tab's screen
+# anew: tens of thousands of short-lived objects, on the one thread that serves every tab. With the
+# defaults (and the start-up freeze), a club night of 20 tables had a full pass (every tab's controls
+# walked) every 4-5 s, each stalling every table for tens of ms (42 in 192 s, 367 ms median on the
+# shared machine); with a young generation of 20,000 one full pass was left in 179 s, the younger passes
+# stay short (median 0.3 and 2.9 ms) and the collector's time fell from 27 s to 10 s. Figures:
+# docs/server.md ("A club night").
+GC_THRESHOLDS = (20_000, 20, 20)
 
 
 def web_app(data_dir: Path, store=None, admission=None):
     """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process), behind the
     guard of ``admission`` (:mod:`scorekeeper.server`: Host/Origin checks, keys, roles) when given."""
     store = store if store is not None else open_app_store(data_dir)
+    flet_fixes.quiet_send_message()  # no debug line formatted for every message sent when none is written
     app = ft.run(make_main(store, data_dir), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
     return app if admission is None else Guard(app, admission)
 
@@ -88,6 +98,7 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     # what is loaded by now (Flet, the engine, the store) lives as long as the process: keep it out of
     # the collector's full passes, which otherwise stall a tap now and then for tens of ms
     gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
     with _sigterm_exits():
         try:
             uvicorn.Server(config).run()
