@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import random
 import statistics
+import time
 from dataclasses import dataclass, field
 
 from tables import (
@@ -153,11 +154,12 @@ async def play_night(server: ServedApp, links: dict[str, str], phones: list[Phon
         for phone in (scorer, viewer):
             await phone.wait_until(lambda tree, p=phone, m=table.match_id: p.route == f"/table/{m}"
                                    and "leads the round" in (tree.text("turn") or ""))
-    cpu, start, before = cpu_seconds(server.proc.pid), wall(), load()
+    cpu, start, before, mine = cpu_seconds(server.proc.pid), wall(), load(), time.process_time()
     tallies = await asyncio.gather(*(play_table(scorer, viewer, plays, think, between, random.Random(seed + n))
                                      for n, (scorer, viewer) in enumerate(pairs)))
     return {"tables": tables, "tallies": tallies, "elapsed": wall() - start,
             "cpu": cpu_seconds(server.proc.pid) - cpu, "load": (before, load()),
+            "phones_cpu": time.process_time() - mine,
             "crashed": [error for phone in phones for error in phone.errors]}
 
 
@@ -182,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
               f"p99 {ms(percentile(viewer, 0.99))} ms, max {ms(max(viewer))} ms; scorer's own Play median "
               f"{ms(statistics.median(own))} ms, p90 {ms(percentile(own, 0.9))} ms; moves lost {result['lost']}, "
               f"doubled {result['doubled']}, wrong pages {len(wrong)}; server CPU {result['cpu']:.0f} s "
-              f"({result['cpu'] / result['elapsed']:.2f} of a core); {result['load'][0]} -> {result['load'][1]}",
+              f"({result['cpu'] / result['elapsed']:.2f} of a core), the phones' {result['phones_cpu']:.0f} s; "
+              f"{result['load'][0]} -> {result['load'][1]}",
               flush=True)
         full = result["full_gc"]
         if full:

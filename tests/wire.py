@@ -83,6 +83,7 @@ class Tree:
         self.page = page
         self.index: dict[int, dict] = {}
         self._hooks: dict[str, dict] | None = None
+        self._tiles: set[str] | None = None
         self._add(page)
 
     def _add(self, value: Any) -> None:
@@ -136,7 +137,7 @@ class Tree:
             else:
                 parent[key] = value
             self._add(value)
-        self._hooks = None
+        self._hooks = self._tiles = None
 
     def hooks(self) -> dict[str, dict]:
         """The test hooks shown now: identifier → its ``Semantics`` control (first in the page's order)."""
@@ -170,8 +171,10 @@ class Tree:
 
     def tiles_on_table(self) -> set[str]:
         """The tiles drawn on the table (layout pictures, not the picker): ``{"1-4", …}``."""
-        return {f"{m[1]}-{m[2]}" for item in _walk(self.page) if item.get("_c") == "Image"
-                and isinstance(item.get("src"), str) and (m := TILE_ON_TABLE.match(item["src"]))}
+        if self._tiles is None:
+            self._tiles = {f"{m[1]}-{m[2]}" for item in _walk(self.page) if item.get("_c") == "Image"
+                           and isinstance(item.get("src"), str) and (m := TILE_ON_TABLE.match(item["src"]))}
+        return set(self._tiles)
 
 
 def _insert(parent: Any, key: Any, value: Any) -> None:
