@@ -7,13 +7,15 @@ the history looks the same on every run), then drives Debian's Chromium
 by tap as a player would: a new match, a round played to its settlement,
 the table in three languages and two sizes, a match finished on the table,
 the history and the review, the Rules screen, a blocked round's settlement,
-a player's name fixed and a match abandoned.
+a player's name fixed and a match abandoned; then, each with a server of its own
+(``serve --lan --host 127.0.0.1``), the 403 page and the phones at the table (the host's join codes,
+a viewer's phone).
 
 Deterministic: fixed viewports, device scale 1, reduced motion, the app's
 own font, the mouse moved away (no tooltip), non-loopback requests blocked,
 and each picture kept only when two consecutive shots are identical.
 
-    .venv/bin/python scripts/screenshots.py [--out screenshots] [--keep-data]
+    .venv/bin/python scripts/screenshots.py [--out screenshots] [--keep-data] [--only-phones]
 """
 
 from __future__ import annotations
@@ -402,11 +404,68 @@ def forbidden_page(browser, out: Path) -> Path:
         shutil.rmtree(data, ignore_errors=True)
 
 
+JOIN_LINE = re.compile(r"^  (this computer \(host\)|scorers \(enter moves\)|viewers \(watch only\)): (\S+)$", re.M)
+
+
+def phones_at_the_table(browser, out: Path) -> list[Path]:
+    """``lan-table.png``: the host's Table screen (a laptop window) with the open match's two QR codes and
+    the phones joined with them; ``lan-viewer.png``: the viewer's phone following that match. A server of
+    its own, ``serve --lan --host 127.0.0.1`` (keys required, loopback only): the keys in the pictures
+    are that server's, gone when it stops."""
+    data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-phones-"))
+    server = ServedApp(data, cwd=ROOT, args=["--data-dir", str(data), "serve", "--lan", "--host", "127.0.0.1",
+                                             "--port", "{port}"], env={"TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"})
+    contexts = []
+    try:
+        links = dict(JOIN_LINE.findall(server.log_path.read_text()))
+
+        seen: list[str] = []  # the keys of the join links the host's page was sent (its Table screen's)
+
+        def listen(page) -> None:  # the screen's links are selectable text, not in the page's DOM
+            def frame(payload) -> None:
+                if isinstance(payload, bytes):
+                    seen.extend(key.decode() for key in re.findall(rb"\?key=([A-Za-z0-9_-]{22})", payload))
+            page.on("websocket", lambda ws: ws.on("framereceived", frame))
+
+        def joined(link: str, viewport: dict, setup=None) -> Driver:
+            page = open_app_page(browser, server.url, viewport, join=link, locale="en-US", timezone_id="Europe/Kyiv",
+                                 setup=setup)
+            contexts.append(page.context)
+            return Driver(page, out)
+
+        host = joined(links["this computer (host)"], DESKTOP, setup=listen)
+        host.tap("new-match")
+        host.tap("game-horse-race")
+        host.tap("players-2")
+        host.type_into("name-0", "Ann")
+        host.type_into("name-1", "Bo")
+        host.tap("create-match")
+        host.tap("starter-0")
+        play(host, case("hr-2p-seed-layout")["rounds"][0]["moves"][:7])  # the table-phone.png moment
+        host.expect_text("score-1", "4")
+        host.tap("phones")
+        host.expect_text("devices-count", re.compile("^Devices joined"))
+        keys = dict(zip(("scorer", "viewer"), dict.fromkeys(seen), strict=False))  # in the screen's order
+        viewer = joined(f"{server.url}?key={keys['viewer']}", PHONE)  # the match's own links, as scanned
+        joined(f"{server.url}?key={keys['scorer']}", PHONE).expect_text("score-1", "4")
+        viewer.expect_text("score-1", "4")
+        host.page.wait_for_function("""() => document.querySelectorAll(
+            '[flt-semantics-identifier^="disconnect-"]').length === 2""", timeout=TIMEOUT)  # the list follows joins
+        return [host.shot("lan-table"), viewer.shot("lan-viewer")]
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the PNG files")
     parser.add_argument("--keep-data", action="store_true", help="keep the temporary data folder")
     parser.add_argument("--house", action="store_true", help="only the house-rules pictures (issue 13)")
+    parser.add_argument("--only-phones", action="store_true",
+                        help="only the phones at the table (lan-403, lan-table, lan-viewer)")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
@@ -426,12 +485,16 @@ def main(argv: list[str] | None = None) -> int:
             page = open_app_page(browser, server.url, PHONE, locale="en-US", timezone_id="Europe/Kyiv")
             driver = Driver(page, out)
             try:
-                house_rules(driver) if args.house else journey(driver)
+                if args.house:
+                    house_rules(driver)
+                elif not args.only_phones:
+                    journey(driver)
             except Exception:
                 page.screenshot(path=str(out / "_failed.png"))
                 raise
             if not args.house:
                 driver.taken.append(forbidden_page(browser, out))
+                driver.taken += phones_at_the_table(browser, out)
             browser.close()
     finally:
         server.stop()
