@@ -7,7 +7,7 @@ must have been folded with ``explain=True`` (placements keep their ends).
 
 from __future__ import annotations
 
-from .explain import event_words, placement_words, settlement_words, spot_words, tile_list
+from .explain import event_words, house_rules_words, placement_words, settlement_words, spot_words, tile_list
 from .i18n import Translator
 from .rules.match import Match
 from .rules.moves import Draw, Play
@@ -22,13 +22,19 @@ def match_account(match: Match, lang: str = "en") -> str:
     lines = [t("account.title", game=t("game." + match.variant), players=", ".join(names))]
     if match.partnerships:
         lines.append(t("account.sides", sides=" — ".join(match.side_names)))
+    if match.house_rules:
+        lines.append(t("account.house_rules", rules=house_rules_words(t, match.house_rules)))
     running = [0] * len(match.sides)
     for r in match.rounds:
         lines.append("")
         lines.append(t("account.round", number=r.number, name=names[r.starter]))
+        stock = match.rules.stock_size(match.n)
+        stop = match.rules.options["continuation"] == "stop"
+        reserve = int(match.rules.options["reserve"])
         for index, move in enumerate(r.moves):
             name = names[move.player]
             prefix = f"  {index + 1:>3}. "
+            before = r.moves[index - 1] if index else None
             if type(move) is Play:
                 if move.spot is None:
                     head = t("account.lead", name=name, tile=tile_text(move.tile))
@@ -40,8 +46,11 @@ def match_account(match: Match, lang: str = "en") -> str:
                 lines.append(f"{prefix}{head}: {tail}")
             elif type(move) is Draw:
                 lines.append(prefix + t("account.draw", name=name, count=move.count))
+            elif stop and stock > reserve and type(before) is Play and before.player == move.player:
+                lines.append(prefix + t("account.pass_stop", name=name))  # R1: a continuation that stops
             else:
                 lines.append(prefix + t("account.pass", name=name))
+            stock -= move.count if type(move) is Draw else 1 if type(move) is Play and move.drawn else 0
         for event in r.events:
             if event.accepted:
                 running[event.side] += event.raw

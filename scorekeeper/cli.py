@@ -21,6 +21,7 @@ from collections.abc import Callable
 from .i18n import LANGUAGES
 from .rules import RuleViolation, build_report, match_from_document
 from .rules.document import parse_json
+from .rules.house import house_rules_text
 
 EXIT_REFUSED = 2
 
@@ -50,6 +51,10 @@ def _configure_replay(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a scorekeeper-match/1 document ('-' reads standard input)")
     parser.add_argument("--json", action="store_true", help="print the replay report as JSON")
     parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the account")
+    parser.add_argument("--house-rules", metavar="JSON",
+                        help='referee under these house rules instead of the document\'s own "house_rules" '
+                        '(a JSON object, e.g. \'{"continuation": "stop"}\'; \'{}\' for the game\'s own rules; '
+                        'docs/house-rules.md)')
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -63,11 +68,15 @@ def _run_replay(args: argparse.Namespace) -> int:
     try:
         doc = parse_json(data)
         check_nesting(doc)  # before the engine, which quotes the values it refuses
+        if args.house_rules is not None and isinstance(doc, dict):
+            doc = _with_house_rules(doc, args.house_rules)
         match = match_from_document(doc, explain=not args.json)
     except RuleViolation as err:
         print(f"refused: {err.message}", file=sys.stderr)
         return EXIT_REFUSED
-    if args.json:
+    if args.json:  # the report keeps its shape; the house rules in effect go to standard error
+        if match.house_rules:
+            print(f"house rules: {house_rules_text(match.house_rules)}", file=sys.stderr)
         json.dump(build_report(match), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
@@ -75,6 +84,20 @@ def _run_replay(args: argparse.Namespace) -> int:
 
         sys.stdout.write(match_account(match, args.lang))
     return 0
+
+
+def _with_house_rules(doc: dict[str, object], text: str) -> dict[str, object]:
+    """The document with its ``"house_rules"`` replaced by ``--house-rules`` (``{}``: none)."""
+    try:
+        rules = json.loads(text)
+    except ValueError:
+        raise RuleViolation("", "house_rules_object", found=text[:40],
+                            text=f'--house-rules is a JSON object like {{"continuation": "stop"}}, not {text[:40]!r}'
+                            ) from None
+    out = {key: value for key, value in doc.items() if key != "house_rules"}
+    if rules != {}:
+        out["house_rules"] = rules
+    return out
 
 
 register("replay", _configure_replay, _run_replay,

@@ -8,10 +8,12 @@ It computes no score: every number comes from the engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 from .i18n import Translator, catalog, template
 from .rules.errors import RuleViolation
+from .rules.house import OPTION_BY_NAME
 from .rules.layout import ScoringEnd, Spot
 from .rules.match import Match, Round
 from .rules.moves import Draw, Pass, PlacementInfo, Play, ScoreEvent, Turn
@@ -85,6 +87,11 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
         hands = summed(names, d["hands"], d["total"])
         text = t("settle.domino", side=side, hands=hands, total=d["total"], rounded=d["rounded"],
                  points=signed(event.points))
+        if d.get("partner_hand"):  # R8: the partner's pips subtracted
+            partner = " + ".join(f"{names[s]} {v}" for s, v in d["partner_hand"].items())
+            text += " " + t("settle.partner", partner=partner, partner_total=d["partner_total"],
+                            partner_rounded=d["partner_rounded"])
+            text += " " + t("settle.total", raw=event.raw, points=signed(event.points))
     elif event.kind == "settlement":
         opp = summed(names, d["opponent_hands"], d["opponents_total"])
         parts = event.parts or {}
@@ -99,6 +106,12 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     elif event.hand is not None:
         text = t("settle.block_hand", name=names[event.hand], side=side, pips=d["pips"],
                  differences=differences_words(t, match, event), rounded=d["rounded"], points=signed(event.points))
+    elif "shared" in d:  # R5 split
+        text = t("settle.block_split", side=side, own=d["totals"][event.side], others=d.get("difference", d["others"]),
+                 shared=d["shared"], share=d["share"], rounded=d["rounded"], points=signed(event.points))
+    elif "difference" in d:  # R4 difference
+        text = t("settle.block_difference", side=side, own=d["own"], others=d["others"], difference=d["difference"],
+                 rounded=d["rounded"], points=signed(event.points))
     else:
         text = t("settle.block_side", side=side, own=d["totals"][event.side], others=d["others"],
                  rounded=d["rounded"], points=signed(event.points))
@@ -165,13 +178,14 @@ def settlement_lines(t: Translator, match: Match, r: Round) -> list[str]:
     pips = r.pips
     lines: list[str] = []
     blocked = r.ended == "block"
+    cascade = match.rules.options["block_award"] == "cascade"  # E7's order and E8's result (R4)
     if blocked:
-        order = exact61_block_order(pips, r.starter) if match.rules.exact else list(range(match.n))
+        order = exact61_block_order(pips, r.starter) if cascade else list(range(match.n))
         hands = t("list.scores").join(t("list.side_points", name=match.players[seat], points=pips[seat])
                                       for seat in order)
-        lines.append(t("settle.hands_lowest_first" if match.rules.exact else "settle.hands", hands=hands))
+        lines.append(t("settle.hands_lowest_first" if cascade else "settle.hands", hands=hands))
     lines += [settlement_words(t, match, event) for event in r.settlement]
-    if blocked and match.rules.exact:
+    if blocked and cascade:
         lines.append(block_result_words(t, match, r, pips))
     elif r.result == "draw":
         lines.append(t("result.draw"))
@@ -196,7 +210,14 @@ def turn_words(t: Translator, match: Match, turn: Turn) -> str:
     if turn.reason == "next" and turn.previous is not None:
         return t(f"turn.next.{turn.ended_by}", name=name, previous=match.players[turn.previous])
     tile = tile_text(turn.tile) if turn.tile else ""
-    return t(f"turn.{turn.reason}", name=name, tile=tile)
+    text = t(f"turn.{turn.reason}", name=name, tile=tile)
+    if turn.may_stop:  # R1 stop: a pass ends the turn instead of a draw
+        text += t("turn.may_stop", name=name)
+    elif turn.lead_double:  # R10
+        text += t("turn.lead_double", name=name)
+    elif turn.may_play:  # R2: drew while able, the stock ran out
+        text += t("turn.may_play", name=name)
+    return text
 
 
 def violation_words(t: Translator, err: RuleViolation, sentence: bool = False) -> str:
@@ -266,6 +287,20 @@ def _worded(t: Translator, code: str, params: dict[str, object]) -> dict[str, ob
         os_key = f"error.os.{cause}"
         params["reason"] = t(os_key) if os_key in catalog("en") else t("error.os.other", code=cause or "?")
     return params
+
+
+def house_rule_words(t: Translator, name: str, value: str | int) -> str:
+    """One house rule in the reader's words: ``"R1 Stuck while continuing: the turn simply ends"``."""
+    option = OPTION_BY_NAME[name]
+    shown = t(f"house.{name}.number", points=value) if not option.values else t(f"house.{name}.{value}")
+    return t("house.item", rule=option.rule, option=t(f"house.{name}"), value=shown)
+
+
+def house_rules_words(t: Translator, house: Mapping[str, str | int]) -> str:
+    """The house rules in effect, one after another (``"; "``), or the game's own rules."""
+    if not house:
+        return t("house.none")
+    return "; ".join(house_rule_words(t, name, value) for name, value in house.items())
 
 
 def capitalised(text: str) -> str:

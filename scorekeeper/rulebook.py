@@ -3,7 +3,8 @@
 The texts are RULES.md (``shared/spec/RULES.md``) in the players' words, in
 English, Ukrainian and Korean (``i18n/rules_<lang>.json``: the Ukrainian and
 Korean from the seed documents' own wording). A game's rules are the shared
-ones (S1–S10) and its own (H1–H10 or E1–E10). Worked examples are layouts
+ones (S1–S10), its own (H1–H10, E1–E10, or a preset's A1–A6 / M1–M7) and the
+house rules a table may choose (R1–R11, docs/house-rules.md). Worked examples are layouts
 the engine folds from a few moves (:data:`EXAMPLES`), drawn by the app as
 small pictures. No Flet, no store: the app's Rules screen and links read it.
 """
@@ -19,16 +20,19 @@ from typing import Any
 
 from .i18n import LANGUAGES
 from .rules import Match, match_from_document
-from .rules.variants import EXACT_61, HORSE_RACE
+from .rules.variants import ALL_FIVES, EXACT_61, HORSE_RACE, MERRY_GO_ROUND
 
 _DIR = Path(__file__).parent / "i18n"
 
 SHARED = tuple(f"S{n}" for n in range(1, 11))
-OWN = {HORSE_RACE: tuple(f"H{n}" for n in range(1, 11)), EXACT_61: tuple(f"E{n}" for n in range(1, 11))}
-GAME_OF_PREFIX = {"H": HORSE_RACE, "E": EXACT_61}
+OWN = {HORSE_RACE: tuple(f"H{n}" for n in range(1, 11)), EXACT_61: tuple(f"E{n}" for n in range(1, 11)),
+       ALL_FIVES: tuple(f"A{n}" for n in range(1, 7)), MERRY_GO_ROUND: tuple(f"M{n}" for n in range(1, 8))}
+HOUSE = tuple(f"R{n}" for n in range(1, 12))  # the house rules every game's list ends with
+GAME_OF_PREFIX = {"H": HORSE_RACE, "E": EXACT_61, "A": ALL_FIVES, "M": MERRY_GO_ROUND}
 
-RULE_ID = re.compile(r"(?<![\w-])([SHE](?:10|[1-9]))(?![\w-])")
-"""A rule id inside a message: ``S8``, ``H10``, ``E2`` (not part of a longer word or a tile such as ``1-4``)."""
+RULE_ID = re.compile(r"(?<![\w-])([SHEAMR](?:11|10|[1-9]))(?![\w-])")
+"""A rule id inside a message: ``S8``, ``H10``, ``E2``, ``R11`` (not part of a longer word or a tile such as
+``1-4``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +45,14 @@ class RuleText:
 
 
 def rules_of(game: str) -> tuple[str, ...]:
-    """The rule ids a player of ``game`` (``horse-race`` / ``exact-61``) reads: S1–S10, then the game's own."""
-    return SHARED + OWN[game]
+    """The rule ids a player of ``game`` (a :data:`~scorekeeper.rules.variants.GAMES` name) reads: S1–S10,
+    the game's own, then the house rules R1–R11."""
+    return SHARED + OWN[game] + HOUSE
 
 
 def game_of(rule: str, default: str = HORSE_RACE) -> str:
-    """The game a rule id belongs to: ``H4`` → Horse Race, ``E7`` → Exact 61, a shared ``S8`` → ``default``."""
+    """The game a rule id belongs to: ``H4`` → Horse Race, ``E7`` → Exact 61, ``A3`` → All Fives, ``M4`` →
+    Merry-Go-Round, a shared ``S8`` or a house rule ``R1`` → ``default``."""
     return GAME_OF_PREFIX.get(rule[:1], default)
 
 
@@ -81,7 +87,7 @@ def rule_ids_in(text: str) -> list[tuple[str, bool]]:
     return pieces
 
 
-_ALL = frozenset(SHARED + OWN[HORSE_RACE] + OWN[EXACT_61])
+_ALL = frozenset(SHARED + HOUSE + tuple(rule for own in OWN.values() for rule in own))
 
 
 # ------------------------------------------------------------------ worked examples (the seeds' layouts)

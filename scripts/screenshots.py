@@ -334,6 +334,54 @@ def corrections(d: Driver) -> None:
     d.expect_gone("fix-panel")
 
 
+def seed_all_fives(data: Path) -> None:
+    """An All Fives match for two stopped mid-round (a simulated deal, seed 7, cut after 9 moves of round 2)."""
+    from scorekeeper.rules.simulator import Config, simulate
+    from scorekeeper.store import open_store
+
+    doc = simulate(Config("all-fives", 2), 7, max_rounds=2).document
+    doc["players"] = ["Ann", "Bo"]
+    doc["rounds"] = doc["rounds"][:2]
+    doc["rounds"][1]["moves"] = doc["rounds"][1]["moves"][:9]
+    doc["rounds"][1].pop("hands", None)
+    store = open_store(data)
+    try:
+        store.import_documents([doc | {"meta": {"started": "2025-06-21T18:00:00.000Z"}}])
+    finally:
+        store.close()
+
+
+def house_rules(d: Driver) -> None:
+    """Issue 13: the new-match form with its House rules section (Horse Race, continuation stop and the
+    last 2 tiles of the stock never drawn), the table with the house rules shown, All Fives mid-round."""
+    page = d.page
+    page.wait_for_selector('[flt-semantics-identifier="home"], [flt-semantics-identifier="new-match"]')
+    if page.locator('[flt-semantics-identifier="new-match"]').count() == 0:
+        d.tap("home")
+    d.tap("new-match")
+    d.tap("game-horse-race")
+    d.tap("players-2")
+    d.type_into("name-0", "Ann")
+    d.type_into("name-1", "Bo")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    d.tap("house-rules")
+    d.tap("house-continuation-stop")
+    d.tap("house-reserve-2")
+    d.expect_label("house-rules", "R3")
+    d.hook("house-continuation-stop").scroll_into_view_if_needed()
+    d.shot("new-match-house-rules")
+    d.tap("create-match")
+    d.tap("starter-0")
+    play(d, [{"player": 0, "play": "1-4"}, {"player": 0, "play": "1-1", "at": "1-4:low"}])
+    d.expect_label("house-rules-on", "R1")
+    d.shot("table-house-rules")
+    d.tap("home")
+    d.tap("history")
+    d.page.locator('[flt-semantics-identifier^="history-item-"]', has_text="All Fives").first.click()
+    d.expect_contains("turn", "")
+    d.shot("table-all-fives")
+
+
 def forbidden_page(browser, out: Path) -> Path:
     """``lan-403.png``: what a browser without the table's key gets from ``serve --lan`` (here on loopback)."""
     data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-lan-"))
@@ -358,6 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the PNG files")
     parser.add_argument("--keep-data", action="store_true", help="keep the temporary data folder")
+    parser.add_argument("--house", action="store_true", help="only the house-rules pictures (issue 13)")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
@@ -368,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-"))
     seed(data)
+    if args.house:
+        seed_all_fives(data)
     server = ServedApp(data, cwd=ROOT, env={"TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"})
     try:
         with sync_playwright() as playwright:
@@ -375,11 +426,12 @@ def main(argv: list[str] | None = None) -> int:
             page = open_app_page(browser, server.url, PHONE, locale="en-US", timezone_id="Europe/Kyiv")
             driver = Driver(page, out)
             try:
-                journey(driver)
+                house_rules(driver) if args.house else journey(driver)
             except Exception:
                 page.screenshot(path=str(out / "_failed.png"))
                 raise
-            driver.taken.append(forbidden_page(browser, out))
+            if not args.house:
+                driver.taken.append(forbidden_page(browser, out))
             browser.close()
     finally:
         server.stop()

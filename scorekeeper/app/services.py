@@ -75,6 +75,20 @@ class Services:
         if self.keeps_settings:
             await self.call(settings.save, self.data_dir, {settings.HAPTICS: on})
 
+    def house_rules(self, game: str) -> dict[str, str | int]:
+        """The table's favourite house rules for ``game`` (``{}``: the game's own rules)."""
+        return settings.house_rules(self.data_dir, game)
+
+    async def save_house_rules(self, game: str, rules: dict[str, str | int]) -> None:
+        """Remember ``rules`` as the favourite house rules of ``game`` (a file write, in a thread); a
+        folder that refuses it costs only the remembering (the match is already stored)."""
+        if self.house_rules(game) == rules:
+            return  # already the favourite: no file write
+        try:
+            await self.call(settings.save_house_rules, self.data_dir, game, rules)
+        except OSError as err:
+            log.warning("could not remember the house rules of %s: %s", game, err)
+
     def last_match(self) -> str | None:
         """The id of the match last played, as saved (or ``None``)."""
         return settings.last_match(self.data_dir)

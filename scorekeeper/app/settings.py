@@ -30,6 +30,7 @@ LEGACY_TEMP = "settings.tmp"  # the temp file of versions before atomic writes: 
 LANG = "lang"  # the language chosen (en, uk, ko); absent until chosen or taken from a device
 HAPTICS = "haptics"  # False: no haptic ticks (Play, settlement)
 LAST_MATCH = "last_match"  # id of the match a move was last recorded in (or last opened): resumed on start
+HOUSE_RULES = "house_rules"  # {game: {option: value}}: the table's favourite house rules per game (R1–R11)
 
 _lock = threading.Lock()  # tabs save from worker threads: one writer at a time
 _last_match: dict[str, str | None] = {}  # data folder -> last match saved by this process (skips rewrites)
@@ -87,6 +88,29 @@ def save(data_dir: str | os.PathLike, values: dict) -> None:
             _unsaved.pop(str(data_dir), None)
         if LAST_MATCH in values:
             _last_match[str(data_dir)] = values[LAST_MATCH]
+
+
+def house_rules(data_dir: str | os.PathLike, game: str) -> dict[str, str | int]:
+    """The favourite house rules saved for ``game`` (those the engine still takes; ``{}`` for none)."""
+    from ..rules import RuleViolation
+    from ..rules.variants import get_variant
+
+    saved = _read(data_dir).get(HOUSE_RULES)
+    chosen = saved.get(game) if isinstance(saved, dict) else None
+    if not isinstance(chosen, dict):
+        return {}
+    try:
+        return dict(get_variant(game, chosen).house_rules)
+    except RuleViolation:  # an older or hand-edited file: the game's own rules
+        return {}
+
+
+def save_house_rules(data_dir: str | os.PathLike, game: str, rules: dict[str, str | int]) -> None:
+    """Remember ``rules`` as the favourite house rules of ``game`` (a file write; call it in a thread)."""
+    saved = _read(data_dir).get(HOUSE_RULES)
+    every = dict(saved) if isinstance(saved, dict) else {}
+    every[game] = dict(rules)
+    save(data_dir, {HOUSE_RULES: every})
 
 
 def last_match(data_dir: str | os.PathLike) -> str | None:

@@ -20,7 +20,7 @@ from .tiles import parse_tile, tile_text
 from .variants import get_variant
 
 FORMAT = "scorekeeper-match/1"
-_TOP_KEYS = {"format", "variant", "players", "partnerships", "rounds", "meta"}
+_TOP_KEYS = {"format", "variant", "players", "partnerships", "house_rules", "rounds", "meta"}
 _ROUND_KEYS = {"starter", "moves", "hands"}
 _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
 _SEAT_KEYS = {str(seat): seat for seat in range(4)}
@@ -107,7 +107,12 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
         raise _malformed("rounds", "rounds must be a list")
-    match = Match(get_variant(doc.get("variant")).name, players, partnerships, explain=explain)
+    # an unknown game first, then its house rules (validated strictly: docs/house-rules.md)
+    variant = get_variant(doc.get("variant")).name
+    if "house_rules" in doc and not isinstance(doc["house_rules"], dict):
+        raise RuleViolation("", "house_rules_object", found=_shown(doc["house_rules"]),
+                            text='"house_rules" is an object of named choices, like {"continuation": "stop"}')
+    match = Match(variant, players, partnerships, explain=explain, house_rules=doc.get("house_rules"))
     apply = match.apply
     for r_index, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict) or set(rnd) - _ROUND_KEYS:
@@ -134,8 +139,7 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
             apply(Reveal(hands))
     last = match.round
     if last is not None and last.ended in ("domino", "block") and not last.settled and not awaiting_hands:
-        rule = {("domino", False): "H8", ("domino", True): "E6",
-                ("block", False): "H7", ("block", True): "E7"}[(last.ended, match.rules.exact)]
+        rule = match.rules.rule("domino" if last.ended == "domino" else "block")  # H8/E6, H7/E7
         raise RuleViolation(rule, "hands_missing", text="the round ended, so the hands left must be "
                             "given (tiles or pip totals, by seat) to settle it").at(last.number, "hands")
     return match
@@ -259,15 +263,21 @@ def hands_to_json(hands: dict[int, Hand]) -> dict[str, list[str] | int]:
 
 
 def match_to_document(match: Match) -> dict[str, Any]:
-    """The ``scorekeeper-match/1`` document of a match (its rounds, moves and hands)."""
+    """The ``scorekeeper-match/1`` document of a match (its rounds, moves and hands), with
+    ``"house_rules"`` after ``partnerships`` only when some are in effect (a match with the game's
+    own rules exports exactly as before house rules existed)."""
     rounds = []
     for r in match.rounds:
         rnd: dict[str, Any] = {"starter": r.starter, "moves": [move_to_json(m) for m in r.moves]}
         if r.hands is not None:
             rnd["hands"] = hands_to_json(r.hands)
         rounds.append(rnd)
-    return {"format": FORMAT, "variant": match.variant, "players": list(match.players),
-            "partnerships": match.partnerships, "rounds": rounds}
+    doc: dict[str, Any] = {"format": FORMAT, "variant": match.variant, "players": list(match.players),
+                           "partnerships": match.partnerships}
+    if match.house_rules:
+        doc["house_rules"] = match.house_rules
+    doc["rounds"] = rounds
+    return doc
 
 
 def actions_of(match: Match) -> list[Action]:

@@ -285,13 +285,13 @@ def apply_fix(match: Match, edits: Edit | Sequence[Edit], keep_before_broken: bo
 
 
 def fold(like: Match, actions: Sequence[Action]) -> tuple[Match, int | None, RuleViolation | None]:
-    """Fold ``actions`` into a new match with ``like``'s game, seating and ``explain``.
+    """Fold ``actions`` into a new match with ``like``'s game, house rules, seating and ``explain``.
 
     Returns ``(match, None, None)`` when every action fits, else the match of
     the actions before the first that does not, that action's index and the
     engine's refusal.
     """
-    folded = Match(like.variant, like.players, like.partnerships, explain=like.explain)
+    folded = like.fresh()  # the same game, house rules, seating and explain setting
     for index, action in enumerate(actions):
         try:
             folded.apply(action)

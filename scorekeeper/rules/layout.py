@@ -1,10 +1,18 @@
 """The layout on the table: spinners, open spots and scoring ends (S4–S7).
 
 Spots are named as in the match format: a non-double has ``low`` and ``high``
-(its smaller and larger half); a double, every double being a spinner (S5),
-has ``line-a``, ``line-b``, ``branch-a`` and ``branch-b``. A double played onto
-the layout joins by ``line-a``; an opening double has both lines open; the
-branches open only when both lines are filled.
+(its smaller and larger half); a double has ``line-a`` and ``line-b`` (its two
+straight sides), and a spinner also ``branch-a`` and ``branch-b``. A double
+played onto the layout joins by ``line-a``; an opening double has both lines
+open; a spinner's branches open only when both lines are filled (S5).
+
+Which doubles are spinners (R9): every double (S5, the two RULES.md games),
+the first double of the round only (All Fives), or none. A double that is no
+spinner is a plain tile laid crosswise with two ends, its lines: it counts
+both halves while at most one line is filled and nothing once both are (S6),
+and it never has branches. With R11 ``all-four-first`` (Merry-Go-Round) the
+first spinner's four sides are filled before any other end may be played:
+the other ends still count in the end sum but are not open spots yet.
 
 The end sum (S6) is kept incrementally: each placement changes it by the
 ends it covers and the ends it adds, so scoring never re-walks the layout.
@@ -108,13 +116,24 @@ class Layout:
     (explanations, the referee, tests), not on every move.
     """
 
-    __slots__ = ("end_sum", "open_spots", "_placed", "_lines")
+    __slots__ = ("end_sum", "open_spots", "_placed", "_lines", "_all_spin", "_first_spins", "_spinner",
+                 "_fill_first", "_waiting", "_sides")
 
-    def __init__(self) -> None:
+    def __init__(self, spinners: str = "all", spinner_fill: str = "lines-first") -> None:
+        """``spinners``: ``"all"`` (S5), ``"first"`` or ``"none"`` (R9); ``spinner_fill``:
+        ``"lines-first"`` (S5) or ``"all-four-first"`` (R11). Raises ``ValueError`` for another value."""
+        if spinners not in ("all", "first", "none") or spinner_fill not in ("lines-first", "all-four-first"):
+            raise ValueError(f"no such layout: spinners {spinners!r}, spinner_fill {spinner_fill!r}")
         self.end_sum = 0
         self.open_spots: dict[Spot, int] = {}
         self._placed: dict[Tile, Spot | None] = {}  # tile -> the spot it joined (None: the lead)
         self._lines: dict[Tile, int] = {}  # double -> number of its lines filled
+        self._all_spin = spinners == "all"  # S5: every double is a spinner
+        self._first_spins = spinners == "first"  # R9: only the first double of the round
+        self._spinner: Tile | None = None  # the first double played (the only spinner with R9 "first")
+        self._fill_first = spinner_fill == "all-four-first"  # R11: the first spinner's four sides first
+        self._waiting: dict[Spot, int] = {}  # R11: ends not open until the first spinner's sides are filled
+        self._sides = 0  # R11: sides of the first spinner filled (0 to 4)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -191,8 +210,18 @@ class Layout:
         return ends
 
     def spinners(self) -> list[Tile]:
-        """The doubles on the table (every double is a spinner, S5)."""
-        return [t for t in self._placed if t[0] == t[1]]
+        """The spinners on the table: every double (S5), the first double only or none (R9)."""
+        return [t for t in self._placed if self.is_spinner(t)]
+
+    def is_spinner(self, tile: Tile) -> bool:
+        """Whether ``tile``, a double on the table, is a spinner (S5, R9); False for a non-double."""
+        return tile[0] == tile[1] and (self._all_spin or tile == self._spinner and self._first_spins)
+
+    @property
+    def waiting(self) -> dict[Spot, int]:
+        """R11 ``all-four-first``: the ends that are not open yet (``{(tile, side): value}``), until
+        the first spinner's four sides are filled; ``{}`` otherwise."""
+        return dict(self._waiting)
 
     # -------------------------------------------------------------- placement
     def check(self, tile: Tile, spot: Spot | None) -> None:
@@ -232,6 +261,21 @@ class Layout:
                     "S4", "target_not_on_table", tile=tile_text(tile), spot=spot_text(spot),
                     text=f"{tile_text(target)} is not on the table; {tile_text(tile)} cannot join it",
                 )
+            if side in (BRANCH_A, BRANCH_B) and not self.is_spinner(target):
+                which = ("no double is a spinner" if not (self._all_spin or self._first_spins) else
+                         f"only the first double, {tile_text(self._spinner)}, is one" if self._spinner else "")
+                raise RuleViolation(
+                    "R9", "not_spinner", tile=tile_text(tile), spot=spot_text(spot), spinner=which,
+                    text=f"{spot_text(spot)} does not exist: {tile_text(target)} is not a spinner "
+                    f"(house rule spinners: {which}); a double that is no spinner has only its two lines",
+                )
+            if spot in self._waiting and self._spinner is not None:
+                raise RuleViolation(
+                    "R11", "spinner_sides_first", tile=tile_text(tile), spot=spot_text(spot),
+                    spinner=tile_text(self._spinner), filled=self._sides,
+                    text=f"{spot_text(spot)} is not open yet: the spinner {tile_text(self._spinner)}'s four "
+                    f"sides are filled first ({self._sides} of 4 so far, house rule spinner_fill)",
+                )
             # A branch can only have been filled after both lines were: fewer lines, not open yet.
             if side in (BRANCH_A, BRANCH_B) and self._lines.get(target, 0) < 2:
                 raise RuleViolation(
@@ -265,6 +309,7 @@ class Layout:
                 self._lines[tile] = 0
                 spots[(tile, LINE_A)] = a
                 spots[(tile, LINE_B)] = a
+                self._spinner = tile  # the first double of the round (R9, R11)
             else:
                 spots[(tile, LOW)] = a
                 spots[(tile, HIGH)] = b
@@ -284,10 +329,11 @@ class Layout:
         elif side in (LINE_A, LINE_B):
             lines = self._lines[target] + 1
             self._lines[target] = lines
-            if lines == 2:  # both lines filled: internal, its branches open
+            if lines == 2:  # both lines filled: internal; a spinner's branches open (S5, R9)
                 end_sum -= 2 * value
-                spots[(target, BRANCH_A)] = value
-                spots[(target, BRANCH_B)] = value
+                if self._all_spin or target == self._spinner and self._first_spins:
+                    spots[(target, BRANCH_A)] = value
+                    spots[(target, BRANCH_B)] = value
         if a == b:  # a double joins by line A; line B is its open spot
             self._lines[tile] = 1
             spots[(tile, LINE_B)] = a
@@ -299,6 +345,21 @@ class Layout:
             spots[(tile, LOW)] = a
             end_sum += a
         self.end_sum = end_sum
+        if a == b and self._spinner is None:
+            self._spinner = tile  # the first double of the round (R9, R11)
+            if self._fill_first:  # R11: every other end waits for its four sides (line A is filled)
+                self._sides = 1
+                self._waiting = {s: v for s, v in spots.items() if s[0] != tile}
+                for waiting in self._waiting:
+                    del spots[waiting]
+        elif self._fill_first and self._sides < 4 and target == self._spinner:  # one more of its sides filled
+            self._sides += 1
+            if self._sides == 4:  # all four: every end opens (R11)
+                spots.update(self._waiting)
+                self._waiting = {}
+            else:  # the new end waits too
+                new = (tile, LINE_B if a == b else HIGH if a == value else LOW)
+                self._waiting[new] = spots.pop(new)
         return end_sum
 
 

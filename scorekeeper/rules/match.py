@@ -9,7 +9,11 @@ exactly what the recorded actions imply.
 Rules: seats and sides S1, deal S2/H2/E2, lead S3, placement S4–S7, draw and
 pass S8, rounding S9, next starter S10; Horse Race continuation H4/H5,
 instant win H6, settlement H7–H10; Exact 61 target E3/E5/E9, one tile a turn
-E4, going out E6, blocked round E7/E8.
+E4, going out E6, blocked round E7/E8. The presets (All Fives A1–A6,
+Merry-Go-Round M1–M7) and the house rules (R1–R11, docs/house-rules.md) are
+the same machine with other values of the game's options (:class:`Variant`):
+R1 a continuation that stops, R2 drawing while able, R3 tiles left undrawn,
+R4–R6 and R8 the settlement, R7 the target, R9/R11 the layout, R10 a double lead.
 """
 
 from __future__ import annotations
@@ -39,14 +43,15 @@ from .moves import (
     StartRound,
     Turn,
 )
-from .referee import Claim, TableFacts, check_hands, proven_fit
+from .referee import DOUBLES, Claim, TableFacts, check_hands, claim_fits, proven_fit
 from .scoring import placement_raw, to_points
-from .settlement import Award, exact61_block, exact61_settlement, horse_race_block, horse_race_domino
+from .settlement import Award, block_awards, domino_award
 from .tiles import ALL_TILES, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
 _SPECIAL = frozenset({LEAD, PLAY_DRAWN, PASS_AFTER_DRAW})  # turns with extra S8 checks on a play
+_CONTINUE = frozenset({CONTINUE_DOUBLE, CONTINUE_SCORED})  # H4: the same player goes on
 
 
 
@@ -115,10 +120,18 @@ class Round:
     """
 
     def __init__(self, number: int, starter: int, players: int, deal: int, stock: int,
-                 one_tile: bool = False) -> None:
+                 one_tile: bool = False, rules: Variant | None = None) -> None:
         self.number = number
         self.starter = starter
-        self.layout = Layout()
+        options = (rules or get_variant("horse-race")).options
+        self.layout = Layout(str(options["spinners"]), str(options["spinner_fill"]))  # S5; R9, R11
+        # house rules a Turn tells a screen about: R3 tiles never drawn, R1 a continuation that stops
+        # with a pass, R10 a double lead (drawn for, or passed on when none can be drawn), R2 a tile
+        # from hand after drawing the stock out
+        self.reserve = int(options["reserve"])
+        self.stop = options["continuation"] == "stop"
+        self.lead_double = options["lead"] == "double"
+        self.draw_able = options["draw_when_able"] == "allowed"  # R2
         self.hand_sizes = [deal] * players
         self.drawn_tiles = [0] * players
         self.stock = stock
@@ -170,43 +183,60 @@ class Round:
                 ended_by = EndedBy.ONE_TILE
             else:
                 ended_by = EndedBy.DRAWN if type(last) is Play and last.drawn else EndedBy.NO_SCORE
-            return Turn(seat, NEXT, None, last.player, ended_by, self.stock, self.max_draw())
-        if reason in (CONTINUE_DOUBLE, CONTINUE_SCORED):
+            return Turn(seat, NEXT, None, last.player, ended_by, self.stock, self.max_draw(), self.reserve)
+        if reason in _CONTINUE:
             played = self.moves[-1]  # the double or scoring tile that continues the turn (H4)
             tile = played.tile if type(played) is Play else None
-            return Turn(seat, reason, tile, stock=self.stock, max_draw=self.max_draw())
-        return Turn(seat, reason, stock=self.stock, max_draw=self.max_draw())
+            return Turn(seat, reason, tile, stock=self.stock, max_draw=self.max_draw(), reserve=self.reserve,
+                        may_stop=self.stop and self.stock > self.reserve)
+        return Turn(seat, reason, stock=self.stock, max_draw=self.max_draw(), reserve=self.reserve,
+                    lead_double=self.lead_double and reason == LEAD,
+                    may_play=self.draw_able and reason == PASS_AFTER_DRAW)
 
     def max_draw(self) -> int:
-        """The most tiles a draw may say did not fit now: ``min(stock, misses)``, where misses are
-        the tiles off the table with no open end's value (S8; tiles are conserved)."""
-        return min(self.stock, self.misses(self.layout.open_mask)) if self.stock else 0
+        """The most tiles a draw may say did not fit now: ``min(drawable, misses)``, where drawable is
+        the stock less R3's undrawn tiles and misses are the tiles off the table with no open end's
+        value (S8; tiles are conserved), or no double before a double lead (R10)."""
+        drawable = self.stock - self.reserve
+        return min(drawable, self.misses(self.draw_mask())) if drawable > 0 else 0
+
+    def draw_mask(self) -> int:
+        """What a tile drawn now must be to fit: the open values (bit ``v`` for value ``v``), or
+        :data:`~scorekeeper.rules.referee.DOUBLES` for the lead of a double-lead round (R10)."""
+        return self.layout.open_mask if self.layout.on_table else DOUBLES
 
     def misses(self, open_mask: int) -> int:
-        """Tiles off the table with no value in ``open_mask`` (the tiles a draw can find not fitting)."""
+        """Tiles off the table that ``open_mask`` does not take (the tiles a draw can find not fitting)."""
         on_table = self.layout.on_table
+        if open_mask >= DOUBLES:  # R10: the tiles that are no double
+            return sum(1 for tile in ALL_TILES if tile not in on_table and not claim_fits(tile, open_mask))
         return sum(1 for tile in ALL_TILES if tile not in on_table and not fits(tile, open_mask))
 
 
 class Match:
-    """A match of Horse Race or Exact 61 Five Up, folded from its actions.
+    """A match of Horse Race, Exact 61 Five Up or a preset (All Fives, Merry-Go-Round), folded from
+    its actions.
 
     Args:
-        variant: ``"horse-race"`` or ``"exact-61"``.
+        variant: ``"horse-race"``, ``"exact-61"``, ``"all-fives"`` or ``"merry-go-round"``.
         players: names in seat order, clockwise (2 to 4, H1/E1).
         partnerships: seats 0+2 against 1+3 (4 players only; required in Exact 61).
         explain: keep each placement's scoring ends (for screens and the
             replay account); off for bulk replay speed.
+        house_rules: the table's house rules (a document's ``"house_rules"``
+            object, e.g. ``{"continuation": "stop"}``; ``None`` or ``{}``: the
+            game's own rules). :attr:`house_rules` holds those in effect.
 
     Scores are raw points per side (``scores``); ``points`` gives display
     points. Raises :class:`RuleViolation` (H1/E1) for a seating the game does
-    not allow, or :class:`RuleViolation` (no rule) for a name that is not
-    one line of text (see :func:`check_name`).
+    not allow, for house rules it does not take (the option's rule id, see
+    :func:`scorekeeper.rules.house.check_house_rules`), or (no rule) for a
+    name that is not one line of text (see :func:`check_name`).
     """
 
     def __init__(self, variant: str, players: list[str], partnerships: bool = False,
-                 explain: bool = False) -> None:
-        self.rules: Variant = get_variant(variant)
+                 explain: bool = False, house_rules: object = None) -> None:
+        self.rules: Variant = get_variant(variant, house_rules)
         self.rules.check_players(len(players), partnerships)
         for name in players:
             check_name(name)
@@ -223,8 +253,27 @@ class Match:
         self.finished = False
         self.winners: list[int] = []
         self.actions: list[Action] = []
-        self._exact = self.rules.exact
+        # The rules the hot path asks, as plain fields (each fact's home is self.rules)
+        rules, options = self.rules, self.rules.options
+        self._exact = rules.exact  # E3 / R7: events that pass the target are rejected; one at a time
+        self._one_tile = not rules.continuation  # E4: every placement ends the turn
+        self._joins = rules.joins_settlement  # E5: the last tile joins the settlement
+        self._stop = options["continuation"] == "stop"  # R1
+        self._draw_able = options["draw_when_able"] == "allowed"  # R2: draws claim nothing
+        self._reserve = int(options["reserve"])  # R3
+        self._lead_double = options["lead"] == "double"  # R10
         self._in_play: Round | None = None  # the round that takes moves now, if any
+
+    @property
+    def house_rules(self) -> dict[str, str | int]:
+        """The house rules in effect (``{"continuation": "stop"}``; ``{}`` for the game's own rules)."""
+        return dict(self.rules.house_rules)
+
+    def fresh(self, explain: bool | None = None) -> Match:
+        """A new match with no action: this match's game, house rules, seating and (unless given)
+        ``explain`` setting. Used to fold a record again (undo, fixes, the store)."""
+        return Match(self.variant, self.players, self.partnerships,
+                     self.explain if explain is None else explain, self.house_rules)
 
     # ---------------------------------------------------------------- queries
     @property
@@ -304,16 +353,18 @@ class Match:
         if not self.actions:
             return None
         last = self.actions[-1]
-        fresh = Match.replay(self.variant, self.players, self.partnerships, self.actions[:-1],
-                             explain=self.explain)
+        fresh = self.fresh()
+        for action in self.actions[:-1]:
+            fresh.apply(action)
         self.__dict__.update(fresh.__dict__)
         return last
 
     @classmethod
     def replay(cls, variant: str, players: list[str], partnerships: bool, actions: list[Action],
-               explain: bool = False) -> Match:
-        """A match folded from ``actions``; raises :class:`RuleViolation` on the first bad one."""
-        match = cls(variant, players, partnerships, explain=explain)
+               explain: bool = False, house_rules: object = None) -> Match:
+        """A match folded from ``actions`` (with ``house_rules``, see :class:`Match`); raises
+        :class:`RuleViolation` on the first bad one."""
+        match = cls(variant, players, partnerships, explain=explain, house_rules=house_rules)
         for action in actions:
             match.apply(action)
         return match
@@ -336,7 +387,7 @@ class Match:
         err.args = (err.message,)
 
     def _over(self) -> RuleViolation:
-        rule = "E9" if self.rules.exact else "H6"
+        rule = self.rules.rule("over")  # H6 / E9 / R7
         who = ", ".join(self.side_names[s] for s in self.winners)
         return RuleViolation(rule, "match_over", winners=who,
                              text=f"the match is over ({who} won); nothing more is played")
@@ -347,8 +398,7 @@ class Match:
         r = self.round
         if r is not None and not r.settled:
             if r.ended:
-                rule = {DOMINO: "E6" if self.rules.exact else "H8",
-                        BLOCK: "E7" if self.rules.exact else "H7"}[r.ended]
+                rule = self.rules.rule("domino" if r.ended == DOMINO else "block")  # H8/E6, H7/E7
                 raise RuleViolation(
                     rule, "previous_round_open", text="the round ended; give each player's "
                     "remaining tiles (or pip total) to settle it before the next round")
@@ -365,7 +415,8 @@ class Match:
                 text=f"{self.players[required]} went out and starts this round, not "
                 f"{self.players[starter]}")
         deal = self.rules.deal_size(self.n)
-        r = Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n), self._exact)
+        r = Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n), self._one_tile,
+                  self.rules)
         self.rounds.append(r)
         self._in_play = r
         return _NO_EVENTS
@@ -374,8 +425,14 @@ class Match:
         turn = r.turn  # a refusal: building the Turn here costs nothing on the hot path
         assert turn is not None  # called only while the round takes moves
         name, who = self.players[turn.seat], self.players[player]
-        if turn.reason in (CONTINUE_DOUBLE, CONTINUE_SCORED) and turn.tile is not None:
+        if turn.reason in _CONTINUE and turn.tile is not None:
             why = "the double" if turn.reason == CONTINUE_DOUBLE else "the scoring tile"
+            if turn.may_stop:  # R1 stop: the turn ends with a pass, not by the next player's move
+                return RuleViolation(
+                    "R1", "skipped_continuation_stop", seat=player, expected=turn.seat, name=name, who=who,
+                    tile=tile_text(turn.tile), double=turn.reason == CONTINUE_DOUBLE,
+                    text=f"{name} continues after {why} {tile_text(turn.tile)}: {name} plays from hand, or "
+                    f"passes to end the turn (house rule continuation: stop); it is not {who}'s move")
             return RuleViolation(
                 "H4", "skipped_continuation", seat=player, expected=turn.seat, name=name, who=who,
                 tile=tile_text(turn.tile), double=turn.reason == CONTINUE_DOUBLE,
@@ -410,7 +467,7 @@ class Match:
 
     def _round_over(self, r: Round) -> RuleViolation:
         if r.ended == DOMINO and r.finisher is not None:
-            rule = "E6" if self.rules.exact else "H7"
+            rule = self.rules.rule("went_out")  # H7 / E6
             name = self.players[r.finisher]
             return RuleViolation(rule, "round_over", name=name, text=f"{name} went out: the round is over")
         return RuleViolation("S8", "round_blocked", text="the round is blocked: everyone passed with the stock empty")
@@ -429,8 +486,9 @@ class Match:
             # The placement first: a tile that cannot be placed here (already on the table,
             # wrong spot) proves nothing about what the player held earlier.
             layout.check(tile, spot)
-            for claim_move, open_mask, kind in claims:
-                if fits(tile, open_mask):
+            a, b = tile
+            for claim_move, open_mask, kind in claims:  # claim_fits, inlined: the hot path
+                if open_mask & ((1 << a) | (1 << b)) or (open_mask >= DOUBLES and a == b):
                     raise proven_fit(self.players[player], player, claim_move, open_mask, kind, tile,
                                      str(index + 1))
         end_sum = layout.place(tile, spot)  # validates the placement (S4, S5) before changing anything
@@ -443,7 +501,7 @@ class Match:
             r.hand_sizes[player] -= 1
         r.moves.append(move)
         raw = placement_raw(end_sum)  # S7
-        joins = self._exact and not r.hand_sizes[player]
+        joins = self._joins and not r.hand_sizes[player]
         if joins:  # E5: the last tile joins the settlement
             r.last_play_raw, event = raw, None
         else:
@@ -452,7 +510,7 @@ class Match:
             if not r.hand_sizes[player]:
                 r.ended, r.finisher, r.to_move = DOMINO, player, None  # went out (H7, E6)
                 self._in_play = None
-            elif self._exact or drawn or not (tile[0] == tile[1] or raw):  # E4; H5; H4 no score
+            elif self._one_tile or drawn or not (tile[0] == tile[1] or raw):  # E4; H5; H4 no score
                 r.to_move, r.reason = (player + 1) % self.n, NEXT
             else:  # H4: a double or a scoring tile from hand, the same player goes on
                 r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
@@ -477,16 +535,23 @@ class Match:
         return event
 
     def _check_special_play(self, r: Round, move: Play, reason: Reason) -> int:
-        """S8 checks of a play that is a lead, follows a draw, or is a drawn tile.
+        """S8 checks of a play that is a lead, follows a draw, or is a drawn tile (R3 tiles never
+        drawn; R10 a double lead, which may be drawn for).
 
-        Returns the open-value mask to remember when a first drawn tile fits
-        (the hand then held no fitting tile), else 0.
+        Returns the mask to remember when a first drawn tile fits (the hand then held no fitting
+        tile: the open values, or :data:`DOUBLES` for a double lead), else 0 (also with R2: a
+        draw then proves nothing).
         """
         name = self.players[move.player]
         tile = move.tile
-        if reason == LEAD and move.drawn:
+        leading = self._lead_double and not r.layout.on_table  # R10: the round's lead, a double
+        if reason == LEAD and move.drawn and not self._lead_double:
             raise RuleViolation("S8", "drawn_lead", name=name, text=f"{name} leads and may lead any tile from hand; "
                                 "nothing is drawn for the lead")
+        if leading and tile[0] != tile[1]:
+            raise RuleViolation("R10", "lead_not_double", tile=tile_text(tile), name=name,
+                                text=f"{name} leads {tile_text(tile)}, but the lead is a double (house rule lead: "
+                                "double); a starter with no double draws until one comes")
         if reason == PLAY_DRAWN and not move.drawn:
             raise RuleViolation(
                 "S8", "hand_tile_after_draw", tile=tile_text(tile), name=name,
@@ -494,17 +559,28 @@ class Match:
                 f"tile (H5); {tile_text(tile)} is played as a tile from hand")
         if reason == PASS_AFTER_DRAW:
             if move.drawn:
-                raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
+                raise self._nothing_to_draw()
+            if self._draw_able:  # R2: drew while able and found no fit; a tile from hand may still go
+                return 0
             raise RuleViolation(
                 "S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name,
                 text=f"{name} drew the last tiles and none fitted, so {name} must pass; "
                 f"{tile_text(tile)} from hand would have fitted before drawing")
         if move.drawn:
-            if r.stock == 0:
-                raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
-            if reason != PLAY_DRAWN:  # a first drawn tile that fits: the hand had none (S8)
-                return r.layout.open_mask
+            if r.stock <= self._reserve:
+                raise self._nothing_to_draw()
+            if reason != PLAY_DRAWN and not self._draw_able:  # a first drawn tile that fits: the hand had none
+                return DOUBLES if leading else r.layout.open_mask
         return 0
+
+    def _nothing_to_draw(self) -> RuleViolation:
+        """The refusal of a draw from an empty stock (S8), or from one down to R3's undrawn tiles."""
+        if self._reserve:
+            return RuleViolation("R3", "draw_reserve", reserve=self._reserve,
+                                 text=f"only the last {self._reserve} tile{'s' if self._reserve != 1 else ''} "
+                                 "are left in the stock and they are never drawn (house rule reserve): nothing "
+                                 "can be drawn; a player who cannot play passes")
+        return RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
 
     def _end_by_placement(self, r: Round, side: int) -> None:
         r.ended, r.to_move = MATCH_END, None
@@ -518,23 +594,36 @@ class Match:
             raise self._out_of_turn(move)
         name = self.players[move.player]
         count = move.count
-        if r.reason == LEAD:
+        if r.reason == LEAD and not self._lead_double:
             raise RuleViolation("S8", "draw_on_lead", name=name, text=f"{name} leads this round and may lead any "
                                 "tile; a lead never draws")
         if r.reason == PLAY_DRAWN:
             raise RuleViolation("S8", "draw_after_draw", name=name, text=f"{name} already drew: the tile that fits "
                                 "must be played at once (write all tiles drawn as one draw)")
-        if r.stock == 0:
+        if self._stop and r.reason in _CONTINUE:
+            raise RuleViolation("R1", "continuation_no_draw", name=name,
+                                text=f"{name} continues from hand only (house rule continuation: stop): with no "
+                                f"tile to play, {name} passes to end the turn; nothing is drawn")
+        drawable = r.stock - self._reserve
+        if drawable <= 0:
+            if self._reserve:
+                raise self._nothing_to_draw()
             raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn; "
                                 "a player who cannot play passes")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise RuleViolation("S8", "draw_count", count=str(count),
                                 text=f"a draw takes at least 1 tile, not {count!r}")
-        if count > r.stock:
+        if count > drawable:
+            if self._reserve:
+                raise RuleViolation("R3", "draw_past_reserve", name=name, count=count, stock=drawable,
+                                    reserve=self._reserve,
+                                    text=f"{name} draws {count} but only {drawable} of the stock's {r.stock} "
+                                    f"tiles may be drawn: the last {self._reserve} are never drawn (house rule "
+                                    "reserve)")
             raise RuleViolation("S8", "draw_too_many", name=name, count=count, stock=r.stock,
                                 text=f"{name} draws {count} but the stock has "
                                 f"only {r.stock} tile{'s' if r.stock != 1 else ''}")
-        mask = r.layout.open_mask
+        mask = r.draw_mask()
         # every tile drawn that did not fit is off the table and misses every open end (tiles conserved)
         misses = r.misses(mask)
         if count > misses:
@@ -544,12 +633,13 @@ class Match:
                                 f"tile{'s' if misses != 1 else ''} off the table miss every open end ({ends}); "
                                 "count again the tiles drawn that did not fit")
         index = len(r.moves)
-        r.claims[move.player] = [(index, mask, "draw")]  # new tiles: older claims unknown
+        # new tiles: older claims unknown; with R2 a draw claims nothing either
+        r.claims[move.player] = [] if self._draw_able else [(index, mask, "draw")]
         r.stock -= count
         r.hand_sizes[move.player] += count
         r.drawn_tiles[move.player] += count
         r.moves.append(move)
-        r.reason = PLAY_DRAWN if r.stock else PASS_AFTER_DRAW
+        r.reason = PLAY_DRAWN if r.stock > self._reserve else PASS_AFTER_DRAW
         return _NO_EVENTS
 
     def _pass(self, move: Pass) -> tuple[ScoreEvent, ...]:
@@ -557,21 +647,28 @@ class Match:
         if r is None or move.player != r.to_move:
             raise self._out_of_turn(move)
         name = self.players[move.player]
-        if r.reason == LEAD:
+        drawable = r.stock - self._reserve
+        if r.reason == LEAD and not (self._lead_double and drawable <= 0):
             raise RuleViolation("S8", "pass_on_lead", name=name, text=f"{name} leads this round and may lead any "
                                 "tile; a lead never passes")
-        if r.stock:
+        stop = self._stop and r.reason in _CONTINUE and drawable > 0  # R1: the turn ends
+        if drawable > 0 and not stop:
+            if self._reserve:
+                raise RuleViolation("R3", "pass_with_drawable", stock=drawable, reserve=self._reserve, name=name,
+                                    text=f"pass while {drawable} tile{'s' if drawable != 1 else ''} of the stock "
+                                    f"may be drawn (only the last {self._reserve} are never drawn, house rule "
+                                    f"reserve): {name} must draw until a tile fits")
             raise RuleViolation("S8", "pass_with_stock", stock=r.stock, name=name,
                                 text=f"pass while the stock has {r.stock} tile{'s' if r.stock != 1 else ''}: "
                                 f"{name} must draw until a tile fits")
         index = len(r.moves)
-        r.claims[move.player].append((index, r.layout.open_mask, "pass"))
+        r.claims[move.player].append((index, r.draw_mask(), "stop" if stop else "pass"))
         r.moves.append(move)
-        if r.passes_in_row == self.n:  # everyone passed with the stock empty: blocked (S8)
+        if r.passes_in_row == self.n and drawable <= 0:  # everyone passed with the stock empty: blocked (S8)
             r.ended, r.to_move = BLOCK, None
             self._in_play = None
-        else:
-            r.to_move, r.reason = (move.player + 1) % self.n, NEXT
+        else:  # the next seat: a move, or the lead of a double-lead round no one could lead yet (R10)
+            r.to_move, r.reason = (move.player + 1) % self.n, (NEXT if r.layout.on_table else LEAD)
         return _NO_EVENTS
 
     def _reveal(self, hands: dict[int, Hand]) -> tuple[ScoreEvent, ...]:
@@ -579,7 +676,7 @@ class Match:
         if r is None or r.hands is not None:
             raise RuleViolation("S2", "hands_again", text="the hands of this round were already given")
         if not r.ended:
-            rule = "E6" if self.rules.exact else "H7"
+            rule = self.rules.rule("went_out")  # H7 / E6
             raise RuleViolation(rule, "hands_before_end", text="the round has not ended: hands are shown "
                                 "only after a player goes out or everyone passes with the stock empty")
         facts = TableFacts(r.hand_sizes, r.layout.on_table, r.stock, r.claims,
@@ -594,56 +691,50 @@ class Match:
         return tuple(events)
 
     def _settle(self, r: Round, pips: list[int]) -> list[ScoreEvent]:
-        exact = self.rules.exact
-        events: list[ScoreEvent] = []
+        """The round's awards from the revealed pips: a domino (H8; E6 as one event with the last
+        tile, E5) or a block (H7/H9; E7/E8), as the game's options say (R4–R6, R8)."""
+        options = self.rules.options
+        per_hand = options["rounding"] == "per-hand"  # R6
         if r.ended == DOMINO and r.finisher is not None:
             r.result, r.next_starter = DOMINO, r.finisher
-            if exact:  # E6: one event, applied or rejected whole
-                award = exact61_settlement(r.finisher, r.last_play_raw, pips, self.side_of)
-                r.winners = [award.side]
-                if award.raw:
-                    events.append(self._exact_event(r, "settlement", award))
-                else:
-                    r.nil_awards.append(self._nil_award(r, "settlement", award))
-            else:  # H8
-                award = horse_race_domino(r.finisher, pips, self.side_of)
-                r.winners = [award.side]
-                if award.raw:
-                    events.append(self._add(r, ScoreEvent("domino", award.side, award.raw,
-                                                          detail=award.detail or {})))
-                else:
-                    r.nil_awards.append(self._nil_award(r, "domino", award))
-                self._horse_race_winners()
-        elif exact:  # E7/E8
-            result, winners, awards = exact61_block(pips, self.side_of, r.starter)
-            r.result, r.winners = (BLOCK if result == "block" else DRAW), winners
+            award = domino_award(r.finisher, pips, self.side_of, play_raw=r.last_play_raw, joins=self._joins,
+                                 partner_subtracted=options["partner_pips"] == "subtracted", per_hand=per_hand)
+            r.winners = [award.side]
+            return self._apply_awards(r, "settlement" if self._joins else "domino", [award])
+        result, winners, awards = block_awards(pips, self.side_of, r.starter, str(options["block_award"]),
+                                               str(options["block_ties"]), per_hand, in_turn=self._exact)
+        r.result, r.winners = (BLOCK if result == "block" else DRAW), winners
+        return self._apply_awards(r, "block", awards)
+
+    def _apply_awards(self, r: Round, kind: str, awards: list[Award]) -> list[ScoreEvent]:
+        """Apply a settlement's awards: with an "at least" target all together, every side at or
+        past it sharing the win (H10); with an exact one each in turn, an event that would pass it
+        rejected whole and the first exact hit ending the match (E3, E7, E9). Awards of 0 raw are
+        no events (:attr:`Round.nil_awards`)."""
+        events: list[ScoreEvent] = []
+        if self._exact:
             for award in awards:
-                events.append(self._exact_event(r, "block", award))
-                if self.finished:  # the first exact 61 ends the match at once
+                if not award.raw:
+                    r.nil_awards.append(self._nil_award(r, kind, award))
+                    continue
+                events.append(self._exact_event(r, kind, award))
+                if self.finished:  # the first exact hit ends the match at once
                     break
-        else:  # H7, H9, H10
-            winners, awards = horse_race_block(pips, self.side_of)
-            r.result, r.winners = BLOCK, winners
-            before = list(self.scores)
-            for award in awards:
-                if award.raw:
-                    events.append(ScoreEvent("block", award.side, award.raw,
-                                             score_before=before[award.side], detail=award.detail or {}))
-                else:
-                    r.nil_awards.append(self._nil_award(r, "block", award))
-            for event in events:  # H10: applied together
-                r.events.append(event)
-                self.scores[event.side] += event.raw
-            self._horse_race_winners()
+            return events
+        before = list(self.scores)
+        for award in awards:
+            if award.raw:
+                events.append(ScoreEvent(kind, award.side, award.raw, hand=award.hand, parts=award.parts,
+                                         score_before=before[award.side], detail=award.detail or {}))
+            else:
+                r.nil_awards.append(self._nil_award(r, kind, award))
+        for event in events:  # H10: applied together
+            r.events.append(event)
+            self.scores[event.side] += event.raw
+        self._at_least_winners()
         return events
 
-    def _add(self, r: Round, event: ScoreEvent) -> ScoreEvent:
-        event.score_before = self.scores[event.side]
-        r.events.append(event)
-        self.scores[event.side] += event.raw
-        return event
-
-    def _horse_race_winners(self) -> None:
+    def _at_least_winners(self) -> None:
         """H10: every side at or past the target after a settlement shares the win."""
         winners = [side for side, raw in enumerate(self.scores) if self.rules.reached(raw)]
         if winners:
@@ -656,7 +747,7 @@ class Match:
 
     def _exact_event(self, r: Round, kind: str, award: Award) -> ScoreEvent:
         before = self.scores[award.side]
-        accepted = self.rules.accepts(before + award.raw)  # E3: rejected whole if it passes 61
+        accepted = self.rules.accepts(before + award.raw)  # E3: rejected whole if it passes the target
         event = ScoreEvent(kind, award.side, award.raw, accepted, hand=award.hand, parts=award.parts,
                            score_before=before, detail=award.detail or {})
         r.events.append(event)

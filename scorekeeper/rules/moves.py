@@ -168,7 +168,7 @@ class EndedBy(StrEnum):
     NO_SCORE = "no-score"  # a non-double from hand that did not score (H4)
     DRAWN = "drawn"        # a drawn tile ends the turn (H5)
     ONE_TILE = "one-tile"  # Exact 61: one tile a turn (E4)
-    PASS = "pass"          # S8
+    PASS = "pass"          # S8 (also R1's pass that ends a continuation)
 
 
 LEAD, NEXT = Reason.LEAD, Reason.NEXT
@@ -193,11 +193,23 @@ class Turn:
         max_draw: the most tiles a :class:`Draw` may say did not fit now:
             the stock, or fewer when fewer tiles off the table miss every
             open end (tiles are conserved; S8 refuses more). Not compared.
+        reserve: house rule R3: the last tiles of the stock that are never
+            drawn (0 by the games' own rules). Not compared.
+        may_stop: house rule R1 ``stop``: the seat continues (H4) and, unable
+            to play from hand, ends the turn with a pass instead of drawing.
+            Not compared.
+        lead_double: house rule R10: the seat leads and the lead is a double;
+            a seat with none draws until one comes, or passes when nothing can
+            be drawn (the next seat then leads). Not compared.
+        may_play: house rule R2: after drawing while able and finding no fit
+            before the stock ran out (``pass-after-draw``), the seat may still
+            play a tile from hand, or pass. Not compared.
 
-    :attr:`can_draw` and :attr:`can_pass` say which of those moves S8 allows
-    now (the engine refuses the other with a :class:`RuleViolation`).
-    ``can_draw`` with ``max_draw == 0``: the seat may draw, but the first
-    tile drawn must fit (a ``Play`` with ``drawn=True``, no ``Draw``).
+    :attr:`can_draw` and :attr:`can_pass` say which of those moves S8 (and
+    R1, R3, R10) allow now (the engine refuses the other with a
+    :class:`RuleViolation`). ``can_draw`` with ``max_draw == 0``: the seat
+    may draw, but the first tile drawn must fit (a ``Play`` with
+    ``drawn=True``, no ``Draw``).
     """
 
     seat: int
@@ -207,27 +219,44 @@ class Turn:
     ended_by: EndedBy | None = None
     stock: int = 0
     max_draw: int = field(default=0, compare=False)
+    reserve: int = field(default=0, compare=False)
+    may_stop: bool = field(default=False, compare=False)
+    lead_double: bool = field(default=False, compare=False)
+    may_play: bool = field(default=False, compare=False)
+
+    @property
+    def drawable(self) -> int:
+        """Tiles of the stock that may still be drawn: the stock less R3's undrawn tiles."""
+        return max(0, self.stock - self.reserve)
 
     @property
     def must(self) -> str:
         """``"drawn"`` (only the drawn tile), ``"pass"`` (only a pass), or ``"any"``."""
         if self.reason == PLAY_DRAWN:
             return "drawn"
-        if self.reason == PASS_AFTER_DRAW:
+        if self.reason == PASS_AFTER_DRAW and not self.may_play:
             return "pass"
         return "any"
 
     @property
     def can_draw(self) -> bool:
-        """Whether the seat may draw now (S8): not for a lead, not again once a drawn tile fits,
-        and only from a stock that has tiles."""
-        return self.reason not in (LEAD, PLAY_DRAWN, PASS_AFTER_DRAW) and self.stock > 0
+        """Whether the seat may draw now (S8): not for a lead (unless R10's double lead), not again
+        once a drawn tile fits, not in a continuation that stops (R1), and only from a stock that has
+        tiles that may be drawn (R3)."""
+        if self.reason in (PLAY_DRAWN, PASS_AFTER_DRAW) or self.may_stop:
+            return False
+        if self.reason == LEAD and not self.lead_double:
+            return False
+        return self.stock > self.reserve
 
     @property
     def can_pass(self) -> bool:
-        """Whether the seat may pass now (S8): not for a lead, and only with the stock empty
-        (also right after drawing the last tiles without a fit)."""
-        return self.reason != LEAD and self.stock == 0
+        """Whether the seat may pass now (S8): not for a lead (unless R10's double lead with nothing to
+        draw), and only with nothing left to draw (also right after drawing the last tiles without a
+        fit), or to end a continuation that stops (R1)."""
+        if self.reason == LEAD and not self.lead_double:
+            return False
+        return self.may_stop or self.stock <= self.reserve
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,17 @@ from .tiles import ALL_TILES, Tile, fits, tile_text
 
 _ALL_TILES = frozenset(ALL_TILES)
 
-Claim = tuple[int, int, str]  # (0-based move index, open-value mask, "draw"/"pass"/"drawn")
+Claim = tuple[int, int, str]  # (0-based move index, open-value mask, "draw"/"pass"/"drawn"/"stop")
+
+# A claim's mask bit for "held no double": a draw or pass at the lead of a round whose lead is a
+# double (R10). Bits 0–6 are the open values; no tile half is 7, so fits() never sees this bit.
+DOUBLES = 1 << 7
+
+
+def claim_fits(tile: Tile, mask: int) -> bool:
+    """Whether ``tile`` would have answered a claim with ``mask``: it fits an open value (bits 0–6),
+    or it is a double and the claim was "no double" (:data:`DOUBLES`, R10)."""
+    return fits(tile, mask) or (mask >= DOUBLES and tile[0] == tile[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,11 +152,11 @@ def _check_claims(hands: dict[int, list[Tile] | int], facts: TableFacts) -> None
         every = 0  # all values open at any claim: usually no tile fits even one of them
         for _, mask, _ in claims:
             every |= mask
-        if not any(fits(tile, every) for tile in hand):
+        if every < DOUBLES and not any(fits(tile, every) for tile in hand):
             continue
         for move, mask, kind in claims:
             for tile in hand:
-                if fits(tile, mask):
+                if claim_fits(tile, mask):
                     raise proven_fit(facts.names[seat], seat, move, mask, kind, tile, "holds")
 
 
@@ -158,17 +168,37 @@ def proven_fit(name: str, seat: int, move: int, mask: int, kind: str, tile: Tile
     or pass (``move`` 0-based → reported 1-based). The text says what to do:
     a draw the table forgot to record (between the two) would explain the
     tile, so record it first; otherwise the draw or pass itself is wrong, so
-    correct that move.
+    correct that move. Under house rules the refusal names theirs: R1 for the
+    pass that ended a continuation (``kind`` ``"stop"``: the player could have
+    gone on from hand), R10 for a draw or pass at a double lead (``mask``
+    :data:`DOUBLES`: the player held a double, code ``held_double``).
     """
-    verb = {"draw": "drew", "pass": "passed", "drawn": "drew"}[kind]
+    verb = {"draw": "drew", "pass": "passed", "drawn": "drew", "stop": "passed"}[kind]
     later = "still holds it at the end" if how == "holds" else f"plays it from hand at move {how}"
-    err = RuleViolation(
-        "S8", "held_fitting_tile", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
-        kind=kind, values=_values(mask), later=how,
-        text=f"{name} {verb} at move {move + 1} while holding {tile_text(tile)}, which fitted "
-        f"an open {_values(mask)} ({name} {later}); a player who can play must play: if {name} drew "
-        f"again after move {move + 1}, record that draw first, otherwise correct move {move + 1}",
-    )
+    advice = (f"if {name} drew again after move {move + 1}, record that draw first, otherwise correct move "
+              f"{move + 1}")
+    if mask >= DOUBLES:
+        err = RuleViolation(
+            "R10", "held_double", seat=seat, tile=tile_text(tile), move=move + 1, name=name, kind=kind, later=how,
+            text=f"{name} {verb} at move {move + 1} to find a double lead while holding the double "
+            f"{tile_text(tile)} ({name} {later}); the lead is a double from hand when one is held "
+            f"(house rule lead: double): {advice}",
+        )
+    elif kind == "stop":
+        err = RuleViolation(
+            "R1", "held_fitting_tile_stop", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
+            values=_values(mask), later=how,
+            text=f"{name} passed at move {move + 1} to end the continuation while holding {tile_text(tile)}, "
+            f"which fitted an open {_values(mask)} ({name} {later}); the turn goes on while {name} can play "
+            f"from hand (house rule continuation: stop): {advice}",
+        )
+    else:
+        err = RuleViolation(
+            "S8", "held_fitting_tile", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
+            kind=kind, values=_values(mask), later=how,
+            text=f"{name} {verb} at move {move + 1} while holding {tile_text(tile)}, which fitted "
+            f"an open {_values(mask)} ({name} {later}); a player who can play must play: {advice}",
+        )
     err.move_no = move + 1
     return err
 

@@ -2,8 +2,14 @@
 
 Pure functions over pip totals (raw pips per seat). They return awards as
 data; :mod:`scorekeeper.rules.match` applies them to the scores (all
-together in Horse Race, H10; one target-checked event at a time in
-Exact 61, E3/E7).
+together with an "at least" target, H10; one target-checked event at a time
+with an exact one, E3/E7).
+
+:func:`domino_award` and :func:`block_awards` serve every game: the game's
+own rules and house rules are their arguments (R4 block award, R5 ties, R6
+rounding, R8 the partner's pips). The RULES.md functions below them
+(:func:`horse_race_domino`, :func:`horse_race_block`, :func:`exact61_settlement`,
+:func:`exact61_block`) are those with the two games' own values.
 
 ``detail`` dictionaries explain the arithmetic for the screen and the replay
 account; their keys are documented on each function.
@@ -11,6 +17,7 @@ account; their keys are documented on each function.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +39,117 @@ class Award:
     detail: dict[str, Any] | None = None
 
 
+def count(values: Iterable[int], per_hand: bool = False) -> int:
+    """Hand counts as raw points: the combined total rounded once to the nearest 5 (S9), or with
+    R6 ``per-hand`` each hand rounded on its own and the results added.
+
+    ``values``: raw pips of the hands counted. Kelley's table (1–2 pips → 0, 3–7 → 1 point, 8–12
+    → 2 points, …) is S9's rounding of the combined total: the same numbers. Example: hands 7 and 8:
+    15 → 15 combined; 5 + 10 = 15 per hand; hands 2 and 2: 4 → 5 combined, 0 + 0 = 0 per hand.
+    """
+    if per_hand:
+        return sum(round_to_five(value) for value in values)
+    return round_to_five(sum(values))
+
+
+def domino_award(finisher: int, pips: list[int], side_of: list[int], *, play_raw: int = 0,
+                 joins: bool = False, partner_subtracted: bool = False, per_hand: bool = False) -> Award:
+    """The award of the side that went out (H8, E6; R6, R8), as one event.
+
+    ``pips``: raw pips per seat. The opponents' pips are counted (:func:`count`: combined and
+    rounded once, or per hand with R6); with ``partner_subtracted`` (E6, R8) the partner's pips are
+    rounded separately and subtracted (the award may be negative, E6 reading); with ``joins``
+    (E5/E6) the last tile's placement points ``play_raw`` are part of the same event.
+
+    ``parts`` (raw): ``{"play", "opponents", "partner"}`` when ``joins`` (``partner`` ≤ 0);
+    ``{"opponents", "partner"}`` when only the partner is subtracted and there is one; else None.
+    ``detail`` (for explanations): without ``joins`` ``{"hands": {seat: pips}, "total", "rounded"}``
+    over the opponents (plus ``"partner_hand"``, ``"partner_total"``, ``"partner_rounded"`` when
+    subtracted); with ``joins`` ``{"opponent_hands", "opponents_total", "partner_hand",
+    "partner_total"}``; with R6 per hand also ``"each"``: ``{seat: rounded}`` of the opponents.
+    """
+    side = side_of[finisher]
+    opponents = {seat: value for seat, value in enumerate(pips) if side_of[seat] != side}
+    partner = ({seat: value for seat, value in enumerate(pips) if side_of[seat] == side and seat != finisher}
+               if partner_subtracted else {})
+    total, partner_total = sum(opponents.values()), sum(partner.values())
+    rounded = count(opponents.values(), per_hand)
+    minus = -count(partner.values(), per_hand) if partner else 0
+    each = {seat: round_to_five(value) for seat, value in opponents.items()} if per_hand else None
+    if joins:
+        parts = {"play": play_raw, "opponents": rounded, "partner": minus}
+        detail: dict[str, Any] = {"opponent_hands": opponents, "opponents_total": total,
+                                  "partner_hand": partner, "partner_total": partner_total}
+        if each is not None:
+            detail["opponents_each"] = each
+        return Award(side, sum(parts.values()), parts=parts, detail=detail)
+    detail = {"hands": opponents, "total": total, "rounded": rounded}
+    if each is not None:
+        detail["each"] = each
+    if not partner:
+        return Award(side, rounded, detail=detail)
+    detail.update(partner_hand=partner, partner_total=partner_total, partner_rounded=-minus)
+    return Award(side, rounded + minus, parts={"opponents": rounded, "partner": minus}, detail=detail)
+
+
+def block_awards(pips: list[int], side_of: list[int], starter: int, award: str = "opponents",
+                 ties: str = "each", per_hand: bool = False,
+                 in_turn: bool = False) -> tuple[str, list[int], list[Award]]:
+    """A blocked round for every game: ``(result, round winners, awards in the order to apply)``.
+
+    ``award`` (R4): ``"opponents"`` (H7–H9: the side with the lowest total, partners' hands
+    combined, earns all other sides' pips), ``"difference"`` (that side earns the other sides' pips
+    minus its own, never below 0) or ``"cascade"`` (E7/E8: every hand, lowest first, earns the
+    differences to the larger opponent hands; see :func:`exact61_block`). ``ties`` (R5) for a
+    lowest total (or lowest hand, cascade) shared by several sides: ``"each"`` (H9 / E7: each earns
+    its own award), ``"nobody"`` (no award; the round is a ``"draw"``) or ``"split"`` (not with
+    cascade: the tied sides share the award: the pips counted, divided by how many are tied, in
+    whole pips, rounded once). ``per_hand`` (R6): each hand's pips rounded on its own before
+    adding or subtracting. ``in_turn``: awards ordered clockwise from ``starter`` (an exact target
+    applies them one at a time, E7) rather than in side order.
+
+    ``result`` is ``"block"`` or ``"draw"`` (E8, or R5 ``nobody``); awards of 0 raw are included
+    for ``opponents``/``difference`` (the caller lists only non-zero ones) and left out for
+    ``cascade``. ``detail``: ``{"totals": [per side], "others": int, "rounded": int}`` (plus
+    ``"own"`` and ``"difference"`` for ``difference``; ``"shared"`` (sides) and ``"share"`` (pips)
+    with ``split``; ``"each"`` with R6), cascade as :func:`exact61_block`.
+    """
+    if award == "cascade":
+        result, winners, awards = exact61_block(pips, side_of, starter, per_hand)
+        if ties == "nobody" and result == "draw":
+            return "draw", [], []
+        return result, winners, awards
+    totals = side_totals(pips, side_of)
+    lowest = min(totals)
+    tied = [side for side, total in enumerate(totals) if total == lowest]
+    if len(tied) > 1 and ties == "nobody":
+        return "draw", [], []
+    shared = len(tied) if ties == "split" else 1
+    awards = []
+    for side in tied:
+        others = [value for seat, value in enumerate(pips) if side_of[seat] != side]
+        own = [value for seat, value in enumerate(pips) if side_of[seat] == side]
+        counted = count(others, per_hand) if per_hand else sum(others)
+        detail: dict[str, Any] = {"totals": totals, "others": sum(others)}
+        if award == "difference":
+            own_counted = count(own, per_hand) if per_hand else sum(own)
+            counted = max(0, counted - own_counted)
+            detail.update(own=sum(own), difference=counted)
+        if shared > 1:
+            detail.update(shared=shared, share=counted // shared)
+            counted //= shared
+        rounded = counted if per_hand and shared == 1 else round_to_five(counted)
+        if per_hand:
+            detail["each"] = {seat: round_to_five(value) for seat, value in enumerate(pips)}
+        detail["rounded"] = rounded
+        awards.append(Award(side, rounded, detail=detail))
+    if in_turn:  # E7's order: clockwise from the starter (a side by its first seat from there)
+        players = len(pips)
+        awards.sort(key=lambda a: min((seat - starter) % players for seat in range(players)
+                                      if side_of[seat] == a.side))
+    return "block", tied, awards
+
+
 def side_totals(pips: list[int], side_of: list[int]) -> list[int]:
     """Pip total per side: an individual's hand, or both partners' combined (H7)."""
     totals = [0] * (max(side_of) + 1)
@@ -47,13 +165,9 @@ def horse_race_domino(finisher: int, pips: list[int], side_of: list[int]) -> Awa
     partner's hand are not counted and nothing is subtracted.
     Example: partner 7, opponents 9 + 8 = 17 → 15 raw (3 points).
     ``detail``: ``{"hands": {seat: pips}, "total": int, "rounded": int}``
-    over the opponents' seats.
+    over the opponents' seats. (:func:`domino_award` with H8's values.)
     """
-    side = side_of[finisher]
-    opponents = {seat: value for seat, value in enumerate(pips) if side_of[seat] != side}
-    total = sum(opponents.values())
-    rounded = round_to_five(total)
-    return Award(side, rounded, detail={"hands": opponents, "total": total, "rounded": rounded})
+    return domino_award(finisher, pips, side_of)
 
 
 def horse_race_block(pips: list[int], side_of: list[int]) -> tuple[list[int], list[Award]]:
@@ -66,15 +180,9 @@ def horse_race_block(pips: list[int], side_of: list[int]) -> tuple[list[int], li
     awards of 0 raw are included (the caller lists only non-zero ones).
     Example: 4, 4, 4, 14 → each of the three lowest earns 22 → 20 raw.
     ``detail``: ``{"totals": [per side], "others": int, "rounded": int}``.
+    (:func:`block_awards` with H7–H9's values.)
     """
-    totals = side_totals(pips, side_of)
-    lowest = min(totals)
-    winners = [side for side, total in enumerate(totals) if total == lowest]
-    awards = []
-    for side in winners:
-        others = sum(totals) - totals[side]
-        rounded = round_to_five(others)
-        awards.append(Award(side, rounded, detail={"totals": totals, "others": others, "rounded": rounded}))
+    _, winners, awards = block_awards(pips, side_of, 0)
     return winners, awards
 
 
@@ -89,18 +197,9 @@ def exact61_settlement(finisher: int, play_raw: int, pips: list[int], side_of: l
     ``parts``: ``{"play", "opponents", "partner"}`` raw, ``partner`` ≤ 0.
     ``detail``: ``{"opponent_hands": {seat: pips}, "opponents_total": int,
     "partner_hand": {seat: pips}, "partner_total": int}``.
+    (:func:`domino_award` with E6's values.)
     """
-    side = side_of[finisher]
-    opponents = {seat: v for seat, v in enumerate(pips) if side_of[seat] != side}
-    partner = {seat: v for seat, v in enumerate(pips) if side_of[seat] == side and seat != finisher}
-    opp_total = sum(opponents.values())
-    partner_total = sum(partner.values())
-    parts = {"play": play_raw, "opponents": round_to_five(opp_total), "partner": -round_to_five(partner_total)}
-    detail = {
-        "opponent_hands": opponents, "opponents_total": opp_total,
-        "partner_hand": partner, "partner_total": partner_total,
-    }
-    return Award(side, sum(parts.values()), parts=parts, detail=detail)
+    return domino_award(finisher, pips, side_of, play_raw=play_raw, joins=True, partner_subtracted=True)
 
 
 def exact61_block_order(pips: list[int], starter: int) -> list[int]:
@@ -109,7 +208,8 @@ def exact61_block_order(pips: list[int], starter: int) -> list[int]:
     return sorted(range(players), key=lambda seat: (pips[seat], (seat - starter) % players))
 
 
-def exact61_block(pips: list[int], side_of: list[int], starter: int) -> tuple[str, list[int], list[Award]]:
+def exact61_block(pips: list[int], side_of: list[int], starter: int,
+                  per_hand: bool = False) -> tuple[str, list[int], list[Award]]:
     """E7/E8: a blocked Exact 61 round.
 
     Each hand, lowest first (ties clockwise from ``starter``), is compared
@@ -120,7 +220,8 @@ def exact61_block(pips: list[int], side_of: list[int], starter: int) -> tuple[st
     is ``"block"`` (one side holds the lowest hand(s)) or ``"draw"`` (the
     lowest total is shared by opponents, E8). Zero awards are left out.
     ``detail``: ``{"pips": int, "differences": {seat: diff}, "total": int,
-    "rounded": int}``.
+    "rounded": int}``. With ``per_hand`` (R6) each difference is rounded on
+    its own before adding.
     """
     awards = []
     for seat in exact61_block_order(pips, starter):
@@ -128,7 +229,7 @@ def exact61_block(pips: list[int], side_of: list[int], starter: int) -> tuple[st
         diffs = {other: pips[other] - mine for other in range(len(pips))
                  if side_of[other] != side_of[seat] and pips[other] > mine}
         total = sum(diffs.values())
-        rounded = round_to_five(total)
+        rounded = count(diffs.values(), per_hand)
         if rounded:
             awards.append(Award(side_of[seat], rounded, hand=seat, detail={
                 "pips": mine, "differences": diffs, "total": total, "rounded": rounded}))

@@ -21,6 +21,14 @@ How a player moves:
 - Horse Race (H4): a tile from hand that is a double or scored lets the same
   player move again; a drawn tile ends the turn (H5).
 
+House rules and presets (a :class:`Config`'s ``house_rules``, docs/house-rules.md)
+are played as a table playing them would: R1 ``stop`` — a continuing player
+with no tile to play from hand passes; R2 ``allowed`` — a player able to play
+sometimes draws anyway (until a tile fits); R3 — the last tiles of the stock
+are never drawn; R10 — a starter without a double draws until one comes (or
+passes, and the next seat leads); R9/R11 — the engine's layout says which
+spots are open, as for any player.
+
 The first starter is drawn by lot (S3); the next is the player who went out,
 or a new lot after a blocked round (S10). Rounds go on until the match ends
 or ``max_rounds`` rounds were played. Hands are revealed as tile lists or pip
@@ -42,27 +50,30 @@ from typing import Any
 
 from .document import FORMAT, hands_to_json, move_to_json
 from .errors import RuleViolation
+from .house import Value
 from .layout import Layout
 from .match import Match, Round
 from .moves import Action, Draw, Pass, Play, Reveal, StartRound
 from .tiles import ALL_TILES, Tile
-from .variants import get_variant
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Оксана", "Тарас", "민준", "서연")
 
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """One of the seven seatings the two games allow (H1, E1)."""
+    """A game and seating to simulate (H1, E1, A1, M1), with house rules (R1–R11) as
+    ``((name, value), …)`` pairs (hashable; ``()`` for the game's own rules)."""
 
     variant: str
     players: int
     partnerships: bool = False
+    house_rules: tuple[tuple[str, Value], ...] = ()
 
     @property
     def name(self) -> str:
-        """Short id, e.g. ``"horse-race-4p-pairs"``."""
-        return f"{self.variant}-{self.players}p" + ("-pairs" if self.partnerships else "")
+        """Short id, e.g. ``"horse-race-4p-pairs"`` or ``"horse-race-2p+continuation=stop"``."""
+        base = f"{self.variant}-{self.players}p" + ("-pairs" if self.partnerships else "")
+        return base + "".join(f"+{name}={value}" for name, value in self.house_rules)
 
 
 CONFIGS: tuple[Config, ...] = (
@@ -174,11 +185,14 @@ def simulate(config: Config, seed: int, *, max_rounds: int = 40, reveal: str = "
     rng = random.Random(seed)
     n = config.players
     names = rng.sample(NAMES, n)
-    match = Match(config.variant, names, config.partnerships)
-    deal_size = get_variant(config.variant).deal_size(n)
+    match = Match(config.variant, names, config.partnerships, house_rules=dict(config.house_rules))
+    deal_size = match.rules.deal_size(n)
     sim = SimulatedMatch(config, seed, match=match)
     sim.document = {"format": FORMAT, "variant": config.variant, "players": names,
-                    "partnerships": config.partnerships, "rounds": []}
+                    "partnerships": config.partnerships}
+    if match.house_rules:
+        sim.document["house_rules"] = match.house_rules
+    sim.document["rounds"] = []
     chances = [cheat]  # countdown to the cheat, shared with the round loop
 
     def apply(action: Action, table: Table) -> None:
@@ -237,10 +251,16 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
                 sim: SimulatedMatch) -> int | None:
     """Play one round to its end; return the seat that went out, or None (blocked / match end)."""
     n = match.n
+    options = match.rules.options
     continuation = match.rules.continuation
+    stop = options["continuation"] == "stop"  # R1
+    draw_when_able = options["draw_when_able"] == "allowed"  # R2
+    reserve = int(options["reserve"])  # R3
+    lead_double = options["lead"] == "double"  # R10
     hands, stock = table.hands, table.stock
     layout = _round(match).layout
     seat, lead = starter, True
+    continuing = False  # H4: the seat goes on after a double or a scoring tile from hand
     passes = 0
 
     def record(move: Play | Draw | Pass) -> None:
@@ -253,43 +273,91 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
             raise SimulatorError(f"round {len(match.rounds)}, move {len(doc_moves) + 1}: the simulator "
                                  f"expects seat {seat} to move, the engine says {turn}")
         hand = hands[seat]
-        if lead:
+        if lead and lead_double:  # R10: a double leads; without one, draw until one comes
+            doubles = [tile for tile in hand if tile[0] == tile[1]]
+            if doubles and not (draw_when_able and len(stock) > reserve and rng.random() < 0.2):
+                tile = rng.choice(doubles)
+                hand.remove(tile)
+                record(Play(seat, tile))
+                drawn, lead = False, False
+            else:
+                count, found = _draw_until(lambda t: t[0] == t[1], hand, stock, reserve)
+                if count:
+                    record(Draw(seat, count))
+                    passes = 0  # a draw breaks a row of passes
+                if not found and doubles:  # R2: drew while holding one; the stock ran out
+                    tile = rng.choice(doubles)
+                    hand.remove(tile)
+                    record(Play(seat, tile))
+                    drawn, lead = False, False
+                elif not found:
+                    record(Pass(seat))  # nothing left to draw: the next seat leads
+                    passes += 1
+                    if passes == n:
+                        return None
+                    seat = (seat + 1) % n
+                    continue
+                else:
+                    tile = stock.pop()
+                    record(Play(seat, tile, None, drawn=True))
+                    drawn, lead = True, False
+        elif lead:
             tile = rng.choice(hand)
             hand.remove(tile)
             record(Play(seat, tile))
             drawn, lead = False, False
         else:
-            options = [(tile, spot) for tile in hand for spot in layout.spots_for(tile)]
+            options_ = [(tile, spot) for tile in hand for spot in layout.spots_for(tile)]
             cheating = False
-            if options and chances[0] is not None:
+            if options_ and chances[0] is not None:
                 if chances[0] == 0:
                     cheating, chances[0] = True, None
                 else:
                     chances[0] -= 1
-            if options and not cheating:
-                tile, spot = rng.choice(options)
+            if options_ and draw_when_able and not (continuing and stop) and len(stock) > reserve \
+                    and rng.random() < 0.2:
+                cheating = True  # R2: drawing while able is no cheat; it takes the same path
+            if options_ and not cheating:
+                tile, spot = rng.choice(options_)
                 hand.remove(tile)
                 record(Play(seat, tile, spot))
                 drawn = False
+            elif continuing and stop and len(stock) > reserve:  # R1: unable to go on from hand, the turn ends
+                record(Pass(seat))
+                passes += 1
+                continuing = False
+                seat = (seat + 1) % n
+                continue
             else:
                 mask = _mask(layout)
                 move_index = len(doc_moves)
-                count, fitting = _draw_until_fit(layout, hand, stock)
-                if cheating:
+                count, fitting = _draw_until(layout.can_place, hand, stock, reserve)
+                if cheating and not draw_when_able:
                     held = [t for t in hand if _fits(t, mask)]
                     sim.cheat = Cheat(len(match.rounds), move_index, seat, mask, held)
                 if count:
                     record(Draw(seat, count))
-                if not fitting:
+                    passes = 0  # a draw breaks a row of passes (after R1's pass with tiles in the stock)
+                from_hand = []
+                if not fitting and draw_when_able:  # R2: the stock ran out; a tile from hand may still go
+                    from_hand = [(tile, spot) for tile in hand for spot in layout.spots_for(tile)]
+                if from_hand:
+                    tile, spot = rng.choice(from_hand)
+                    hand.remove(tile)
+                    record(Play(seat, tile, spot))
+                    drawn = False
+                elif not fitting:
                     record(Pass(seat))
                     passes += 1
+                    continuing = False
                     if passes == n:  # everyone passed with the stock empty: blocked (S8)
                         return None
                     seat = (seat + 1) % n
                     continue
-                tile = stock.pop()
-                record(Play(seat, tile, rng.choice(layout.spots_for(tile)), drawn=True))
-                drawn = True
+                else:
+                    tile = stock.pop()
+                    record(Play(seat, tile, rng.choice(layout.spots_for(tile)), drawn=True))
+                    drawn = True
         passes = 0
         if match.finished:  # H6 / E9: a placement ended the match
             return None
@@ -297,20 +365,22 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
             return seat
         end_sum = layout.end_sum
         scored = end_sum > 0 and end_sum % 5 == 0
-        if not (continuation and not drawn and (tile[0] == tile[1] or scored)):  # H4, H5, E4
+        continuing = continuation and not drawn and (tile[0] == tile[1] or scored)
+        if not continuing:  # H4, H5, E4
             seat = (seat + 1) % n
 
 
-def _draw_until_fit(layout: Layout, hand: list[Tile], stock: list[Tile]) -> tuple[int, bool]:
-    """S8: draw one tile at a time until one fits. Non-fitting tiles join the hand.
+def _draw_until(fits: Callable[[Tile], bool], hand: list[Tile], stock: list[Tile], reserve: int) -> tuple[int, bool]:
+    """S8: draw one tile at a time until one fits (or, R3, only ``reserve`` tiles are left).
+    Non-fitting tiles join the hand.
 
     Returns (non-fitting count, whether a fitting tile was found); the fitting
     tile is left on top of the stock (``stock[-1]``) for the caller to play, so
     the tiles stay accounted for while the draw is recorded.
     """
     count = 0
-    while stock:
-        if layout.can_place(stock[-1]):
+    while len(stock) > reserve:
+        if fits(stock[-1]):
             return count, True
         hand.append(stock.pop())
         count += 1

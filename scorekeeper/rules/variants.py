@@ -1,50 +1,92 @@
-"""What differs between the two games: players, deal, continuation, target.
+"""What differs between the games: players, deal, continuation, target, settlement, layout.
 
-Horse Race: H1 (players), H2 (deal), H3/H6 (at least 61 wins at once),
-H4/H5 (continuation). Exact 61 Five Up: E1 (players), E2 (deal), E3/E9
-(exactly 61), E4 (one tile a turn).
+The two games of RULES.md: Horse Race (H1 players, H2 deal, H3/H6 at least
+61 wins at once, H4/H5 continuation, H7–H10 settlement) and Exact 61 Five Up
+(E1 players, E2 deal, E3/E9 exactly 61, E4 one tile a turn, E5–E8
+settlement). More games of the family are presets (docs/house-rules.md): the
+same engine with other option values and deal tables — All Fives (A1–A6,
+Pagat) and Merry-Go-Round (M1–M7, Kelley). A game is data: a :class:`Variant`.
+
+House rules (R1–R11, :mod:`scorekeeper.rules.house`) change a game's option
+values: :meth:`Variant.with_house_rules` gives the game as a table plays it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from .errors import RuleViolation
-from .scoring import to_points
+from .house import OPTION_BY_NAME, OptionInfo, Value, check_house_rules, house_rule_options
+from .scoring import RAW_PER_POINT, to_points
 
 HORSE_RACE = "horse-race"
 EXACT_61 = "exact-61"
+ALL_FIVES = "all-fives"
+MERRY_GO_ROUND = "merry-go-round"
+
+# The rule-id concepts a refusal or an event names (see Variant.rule): players, deal, target,
+# match over, domino and block settlement, the round over after a domino, partnerships with four.
+_CONCEPTS = ("players", "deal", "target", "over", "domino", "block", "went_out", "pairs")
+
+# The option values every game starts from (the two RULES.md games' shared rules: S3, S5, S8, S9).
+_BASE_OPTIONS: dict[str, Value] = {
+    "continuation": "draw", "draw_when_able": "forbidden", "reserve": 0, "block_award": "opponents",
+    "block_ties": "each", "rounding": "nearest", "target": 61, "target_mode": "at-least",
+    "partner_pips": "ignored", "spinners": "all", "lead": "any", "spinner_fill": "lines-first",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """The fixed rules of one game.
+    """The rules of one game as a table plays it: the game's facts and its option values.
 
     Attributes:
-        name: ``"horse-race"`` or ``"exact-61"`` (as in the match format).
-        deal_sizes: tiles dealt to each player by number of players (H2, E2).
-        continuation: a double or scoring tile from hand lets the player go on (H4).
-        exact: the target must be hit exactly; overshooting events are rejected (E3).
-        players_rule: the rule id for who may play (``"H1"`` / ``"E1"``).
-        deal_rule: the rule id of the deal table (``"H2"`` / ``"E2"``).
-        target_raw: the target in raw points (305 = 61 points in both games,
-            H3/E3): reached at or past it (H3), or only exactly (E3, ``exact``).
+        name: ``"horse-race"``, ``"exact-61"``, ``"all-fives"`` or ``"merry-go-round"`` (as the
+            match format's ``variant``).
+        deal_sizes: tiles dealt to each player by number of players (H2, E2, A2, M2).
+        continuation: a double or scoring tile from hand lets the player go on (H4); else one tile
+            a turn (E4).
+        players_rule: the rule id for who may play (``"H1"`` / ``"E1"`` / ``"A1"`` / ``"M1"``).
+        pairs_at_four: four players always play as two partnerships (E1, M1).
+        joins_settlement: the last tile's points join the domino settlement as one event (E5/E6);
+            otherwise the last tile scores as any placement and the domino award is its own event.
+        options: every option's value (``{"continuation": "draw", "reserve": 0, …}``, the names of
+            :mod:`scorekeeper.rules.house`): the game's own, with the house rules applied.
+        house_rules: the options whose value differs from the game's own (``{}`` for none), in
+            rule order: what a document's ``"house_rules"`` holds and a screen shows as "on".
+        ids: the rule id each concept is named by (``"target"``: ``"H3"``, or ``"R7"`` under a
+            house target).
 
-    The engine asks :meth:`reached` and :meth:`accepts` and never compares a
-    score with the target itself, so the target has this one home.
+    Derived (read by the engine; each fact has this one home): :attr:`exact` and
+    :attr:`target_raw` (R7 over H3/E3), :meth:`reached`, :meth:`accepts`.
     """
 
     name: str
     deal_sizes: dict[int, int]
     continuation: bool
-    exact: bool
     players_rule: str
-    target_raw: int
-    deal_rule: str
+    options: Mapping[str, Value]
+    ids: Mapping[str, str]
+    pairs_at_four: bool = False
+    joins_settlement: bool = False
+    house_rules: Mapping[str, Value] = field(default_factory=lambda: MappingProxyType({}))
+
+    # ------------------------------------------------------------- target
+    @property
+    def exact(self) -> bool:
+        """The target must be hit exactly; an event that passes it is rejected whole (E3, R7)."""
+        return self.options["target_mode"] == "exactly"
+
+    @property
+    def target_raw(self) -> int:
+        """The target in raw points: 305 (61 points) in both RULES.md games (H3/E3), or R7's."""
+        return int(self.options["target"]) * RAW_PER_POINT
 
     @property
     def target_points(self) -> int:
-        """The target in display points (61, H3/E3)."""
+        """The target in display points (61, H3/E3; R7)."""
         return to_points(self.target_raw)
 
     def reached(self, raw: int) -> bool:
@@ -52,31 +94,69 @@ class Variant:
         return raw == self.target_raw if self.exact else raw >= self.target_raw
 
     def accepts(self, raw: int) -> bool:
-        """Whether a scoring event that would bring a side to ``raw`` raw points stands: always in
-        Horse Race (H3), only up to the target in Exact 61 (E3: an event that passes 61 is rejected
-        whole)."""
+        """Whether a scoring event that would bring a side to ``raw`` raw points stands: always with
+        an "at least" target (H3), only up to the target with an exact one (E3: an event that passes
+        it is rejected whole)."""
         return not self.exact or raw <= self.target_raw
 
     def points_to_target(self, raw: int) -> int:
         """Display points a side with ``raw`` raw points still needs to reach the target; 0 once
-        :meth:`reached`. Exact 61 (E3): exactly the difference, more than 61 for a negative score."""
+        :meth:`reached`. Exact target (E3): exactly the difference, more than 61 for a negative score."""
         if self.reached(raw):
             return 0
         return to_points(max(0, self.target_raw - raw))
 
+    # --------------------------------------------------------------- deal
+    @property
+    def deal_rule(self) -> str:
+        """The rule id of the deal table (``"H2"`` / ``"E2"`` / ``"A2"`` / ``"M2"``)."""
+        return self.ids["deal"]
+
     def deal_size(self, players: int) -> int:
-        """Tiles each of ``players`` players is dealt (H2 / E2)."""
+        """Tiles each of ``players`` players is dealt (H2 / E2 / A2 / M2)."""
         return self.deal_sizes[players]
 
     def stock_size(self, players: int) -> int:
         """Tiles left in the stock after the deal (S2): 28 − players × deal."""
         return 28 - players * self.deal_sizes[players]
 
-    def check_players(self, players: int, partnerships: bool) -> None:
-        """Raise :class:`RuleViolation` (H1 / E1) for a seating the game does not allow.
+    # -------------------------------------------------------------- rules
+    def rule(self, concept: str) -> str:
+        """The rule id a refusal or event about ``concept`` names: ``"players"``, ``"deal"``,
+        ``"target"``, ``"over"`` (the match is over), ``"domino"`` (its settlement), ``"block"``,
+        ``"went_out"`` (the round is over: a player went out) or ``"pairs"``."""
+        return self.ids[concept]
 
-        Horse Race: 2, 3 or 4 individuals, or 4 in two partnerships.
-        Exact 61: 2 or 3 individuals, 4 always in partnerships.
+    def with_house_rules(self, house: object) -> Variant:
+        """This game as a table plays it with ``house`` (a document's ``"house_rules"`` object, or
+        ``None`` / ``{}`` for the game's own rules).
+
+        Raises :class:`RuleViolation` for an unknown option, a value it does not take (naming the
+        option's rule id), R1 in a game without continuation, or two options that contradict each
+        other (see :func:`scorekeeper.rules.house.check_house_rules`).
+        """
+        if house is None or (isinstance(house, dict) and not house):
+            return self
+        game = _GAMES[self.name]
+        chosen = check_house_rules(house, game.options, game.continuation, self.name)
+        if not chosen:
+            return game
+        ids = dict(game.ids)
+        if "target" in chosen or "target_mode" in chosen:
+            ids["target"] = ids["over"] = OPTION_BY_NAME["target"].rule  # R7
+        return replace(game, options=MappingProxyType({**game.options, **chosen}), ids=MappingProxyType(ids),
+                       house_rules=MappingProxyType(chosen))
+
+    def house_rule_options(self) -> list[OptionInfo]:
+        """The house-rule options this game offers, each with the game's own value (for a screen)."""
+        game = _GAMES[self.name]
+        return house_rule_options(game.options, game.continuation)
+
+    def check_players(self, players: int, partnerships: bool) -> None:
+        """Raise :class:`RuleViolation` (H1 / E1 / A1 / M1) for a seating the game does not allow.
+
+        Every game: 2, 3 or 4 players; partnerships need 4. Exact 61 and Merry-Go-Round:
+        4 always in partnerships.
         """
         if players not in (2, 3, 4):
             raise RuleViolation(
@@ -88,30 +168,75 @@ class Variant:
                 self.players_rule, "partnerships_need_four", players=players,
                 text=f"partnerships need 4 players (seats 0+2 against 1+3), not {players}",
             )
-        if self.exact and players == 4 and not partnerships:
+        if self.pairs_at_four and players == 4 and not partnerships:
+            if self.name == EXACT_61:
+                raise RuleViolation(
+                    "E1", "exact61_four_in_pairs", players=players,
+                    text="Exact 61 with 4 players is always played in partnerships (seats 0+2 against 1+3)",
+                )
             raise RuleViolation(
-                "E1", "exact61_four_in_pairs", players=players,
-                text="Exact 61 with 4 players is always played in partnerships (seats 0+2 against 1+3)",
+                self.players_rule, "four_in_pairs", players=players, game=self.name,
+                text=f"{self.name} with 4 players is always played in partnerships (seats 0+2 against 1+3)",
             )
 
 
+def _game(name: str, deal: dict[int, int], continuation: bool, ids: dict[str, str], options: dict[str, Value],
+          pairs_at_four: bool = False, joins_settlement: bool = False) -> Variant:
+    return Variant(name, deal, continuation, ids["players"], MappingProxyType({**_BASE_OPTIONS, **options}),
+                   MappingProxyType(ids), pairs_at_four, joins_settlement)
+
+
+def _ids(players: str, deal: str, target: str, over: str, domino: str, block: str, went_out: str,
+         pairs: str = "") -> dict[str, str]:
+    return dict(zip(_CONCEPTS, (players, deal, target, over, domino, block, went_out, pairs or players), strict=True))
+
+
+# The two games of RULES.md (their own rules: the defaults of every option).
 VARIANTS: dict[str, Variant] = {
-    HORSE_RACE: Variant(HORSE_RACE, {2: 7, 3: 6, 4: 5}, continuation=True, exact=False, players_rule="H1",
-                        target_raw=305, deal_rule="H2"),  # H3: at least 61 points
-    EXACT_61: Variant(EXACT_61, {2: 5, 3: 5, 4: 5}, continuation=False, exact=True, players_rule="E1",
-                      target_raw=305, deal_rule="E2"),  # E3: exactly 61 points
+    HORSE_RACE: _game(HORSE_RACE, {2: 7, 3: 6, 4: 5}, True, _ids("H1", "H2", "H3", "H6", "H8", "H7", "H7"),
+                      {}),  # H3: at least 61 points; H7–H9: the lowest side takes the others' pips
+    EXACT_61: _game(EXACT_61, {2: 5, 3: 5, 4: 5}, False, _ids("E1", "E2", "E3", "E9", "E6", "E7", "E6"),
+                    {"target_mode": "exactly", "block_award": "cascade", "partner_pips": "subtracted"},
+                    pairs_at_four=True, joins_settlement=True),  # E3 exactly 61; E6 partner; E7 cascade
 }
 
+# Presets: more games of the family as option values and a deal table (docs/house-rules.md).
+PRESETS: dict[str, Variant] = {
+    # Pagat, All Fives: 9/7/5 tiles, the first double the only spinner (lines before branches), one tile
+    # a turn, draw until a fit; the lowest side takes the opponents' pips; 61 points (reading).
+    ALL_FIVES: _game(ALL_FIVES, {2: 9, 3: 7, 4: 5}, False, _ids("A1", "A2", "A6", "A6", "A5", "A5", "A5"),
+                     {"spinners": "first"}),
+    # Kelley (dominorules.com) and domino-play.com, Merry-Go-Round: 7 tiles each, a double leads and is the
+    # only spinner, its four sides first; one tile a turn; exactly 61; blocked: the others' pips minus own.
+    MERRY_GO_ROUND: _game(MERRY_GO_ROUND, {2: 7, 3: 7, 4: 7}, False, _ids("M1", "M2", "M7", "M7", "M6", "M6", "M6"),
+                          {"spinners": "first", "lead": "double", "spinner_fill": "all-four-first",
+                           "target_mode": "exactly", "block_award": "difference"}, pairs_at_four=True),
+}
 
-def get_variant(name: object) -> Variant:
-    """The :class:`Variant` called ``name``; raises :class:`RuleViolation` for any other name."""
-    variant = VARIANTS.get(name) if isinstance(name, str) else None
+_GAMES: dict[str, Variant] = {**VARIANTS, **PRESETS}
+GAMES: tuple[str, ...] = tuple(_GAMES)  # every game the engine referees, the RULES.md two first
+
+
+def get_variant(name: object, house_rules: object = None) -> Variant:
+    """The :class:`Variant` called ``name`` (any of :data:`GAMES`), with ``house_rules`` applied.
+
+    Raises :class:`RuleViolation` for any other name, or for house rules the game does not take
+    (see :meth:`Variant.with_house_rules`).
+    """
+    variant = _GAMES.get(name) if isinstance(name, str) else None
     if variant is None:
         raise RuleViolation(
             "", "unknown_variant", variant=str(name),
-            text=f"unknown game {name!r}: use \"horse-race\" or \"exact-61\"",
+            text=f"unknown game {name!r}: use " + ", ".join(f'"{g}"' for g in GAMES),
         )
-    return variant
+    return variant.with_house_rules(house_rules)
+
+
+def house_rule_menu(name: str) -> list[OptionInfo]:
+    """The house-rule options game ``name`` offers (for the new-match form): each option's rule id,
+    the game's own value, the allowed values and the catalog keys of its words (see
+    :class:`~scorekeeper.rules.house.OptionInfo`). Raises :class:`RuleViolation` for an unknown game."""
+    return get_variant(name).house_rule_options()
 
 
 def side_of_seats(players: int, partnerships: bool) -> list[int]:

@@ -39,7 +39,8 @@ from ..cli import EXIT_REFUSED, register
 from ..rules import RuleViolation
 from ..rules.document import parse_hands, parse_json, parse_move
 from ..rules.fix import DeleteMove, Edit, InsertMove, ReplaceHands, ReplaceMove
-from ..rules.variants import VARIANTS
+from ..rules.house import house_rules_text
+from ..rules.variants import GAMES
 from .audit import audit_lines
 from .documents import read_document
 from .errors import ImportRefusal, ImportRefused, StoreError
@@ -111,7 +112,7 @@ def _run_record(store: MatchStore, args: argparse.Namespace) -> int:
     except RuleViolation as err:
         print(f"refused: {args.file}: {err.message} (nothing recorded)", file=sys.stderr)
         return EXIT_REFUSED
-    match_id = store.create_match(match.variant, match.players, match.partnerships)
+    match_id = store.create_match(match.variant, match.players, match.partnerships, match.house_rules)
     stored = 0
     try:
         for action in match.actions:
@@ -129,7 +130,8 @@ def _run_record(store: MatchStore, args: argparse.Namespace) -> int:
 def _configure_history(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the matches as JSON")
     parser.add_argument("--player", help="only matches with this player (whole name, any case)")
-    parser.add_argument("--game", choices=tuple(VARIANTS), help="only this game")
+    parser.add_argument("--game", choices=GAMES, help="only this game")
+    _house_filter(parser)
     parser.add_argument("--since", type=date.fromisoformat, help="started on or after this date (YYYY-MM-DD)")
     parser.add_argument("--until", type=date.fromisoformat, help="started on or before this date (YYYY-MM-DD)")
     state = parser.add_mutually_exclusive_group()
@@ -140,6 +142,13 @@ def _configure_history(parser: argparse.ArgumentParser) -> None:
                        help="only matches given up")
 
 
+def _house_filter(parser: argparse.ArgumentParser) -> None:
+    house = parser.add_mutually_exclusive_group()
+    house.add_argument("--with-house-rules", dest="house", action="store_true", default=None,
+                       help="only matches played with house rules (docs/house-rules.md)")
+    house.add_argument("--own-rules", dest="house", action="store_false", help="only matches with the game's own rules")
+
+
 def _history_line(s: MatchSummary) -> str:
     when = s.started.astimezone().strftime("%Y-%m-%d %H:%M")
     if s.status == DAMAGED:
@@ -148,12 +157,13 @@ def _history_line(s: MatchSummary) -> str:
     won = ""
     if s.winners:
         won = "  won: " + ", ".join(s.sides[w] for w in s.winners)
-    return f"{s.id}  {when}  {s.variant:<10}  {s.status:<11}  {scores}{won}"
+    house = f"  house rules: {house_rules_text(s.house_rules)}" if s.house_rules else ""
+    return f"{s.id}  {when}  {s.variant:<10}  {s.status:<11}  {scores}{won}{house}"
 
 
 def _run_history(store: MatchStore, args: argparse.Namespace) -> int:
     rows = store.list_matches(player=args.player, variant=args.game, since=args.since, until=args.until,
-                              finished=args.finished, status=getattr(args, "status", None))
+                              finished=args.finished, status=getattr(args, "status", None), house=args.house)
     if args.json:
         _dump([s.to_json() for s in rows])
     elif not rows:
@@ -231,10 +241,12 @@ def _run_import(store: MatchStore, args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- stats
 def _configure_stats(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument("--game", choices=GAMES, help="only this game")
+    _house_filter(parser)
 
 
 def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
-    rows = store.stats()
+    rows = store.stats(args.game, args.house)
     if args.json:
         _dump([p.to_json() for p in rows])
         return 0

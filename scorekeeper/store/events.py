@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -79,7 +79,7 @@ from ..rules.document import hands_to_json, move_to_json, parse_hands, parse_mov
 from ..rules.fix import rebuild
 from ..rules.match import check_name
 from ..rules.moves import Action
-from ..rules.variants import VARIANTS
+from ..rules.variants import GAMES
 from .paths import is_match_id
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ _ENVELOPE = frozenset(("seq", "time", "kind"))
 # kind -> (required fields, optional fields), besides seq, time and kind
 FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "create": (frozenset(("format", "id", "variant", "players", "partnerships", "source")),
-               frozenset(("started", "ended", "import_events"))),
+               frozenset(("started", "ended", "import_events", "house_rules"))),
     "start-round": (frozenset(("starter",)), frozenset()),
     "move": (frozenset(("move",)), frozenset()),
     "reveal": (frozenset(("hands",)), frozenset()),
@@ -209,8 +209,10 @@ def action_from_json(event: dict[str, Any], players: int) -> Action:
 
 
 def create_event(match_id: str, variant: str, players: list[str], partnerships: bool, source: str,
-                 moment: datetime, started: datetime | None = None, ended: datetime | None = None) -> Event:
-    """The seq-0 event that opens every match log."""
+                 moment: datetime, started: datetime | None = None, ended: datetime | None = None,
+                 house_rules: Mapping[str, str | int] | None = None) -> Event:
+    """The seq-0 event that opens every match log; ``house_rules`` (R1–R11, those in effect) only
+    when there are some, so a match with the game's own rules is written as before."""
     event: Event = {"seq": 0, "time": time_text(moment), "kind": "create", "format": LOG_FORMAT, "id": match_id,
                     "variant": variant, "players": list(players), "partnerships": bool(partnerships),
                     "source": source}
@@ -218,6 +220,8 @@ def create_event(match_id: str, variant: str, players: list[str], partnerships: 
         event["started"] = time_text(started)
     if ended is not None:
         event["ended"] = time_text(ended)
+    if house_rules:
+        event["house_rules"] = dict(house_rules)
     return event
 
 
@@ -227,7 +231,7 @@ def _check_create(event: Event) -> None:
         raise LogError(f"the log is not a {LOG_FORMAT} log")
     if not is_match_id(event["id"]):
         raise LogError("the create event's id is not a match id")
-    if type(event["variant"]) is not str or event["variant"] not in VARIANTS:
+    if type(event["variant"]) is not str or event["variant"] not in GAMES:
         raise LogError("the create event names no known game")
     players = event["players"]
     if not (type(players) is list and 2 <= len(players) <= 4 and all(type(p) is str for p in players)):
@@ -239,6 +243,8 @@ def _check_create(event: Event) -> None:
     for key in ("started", "ended"):
         if key in event and not is_time_text(event[key]):
             raise LogError(f"the create event's {key} is not a time")
+    if "house_rules" in event and not (type(event["house_rules"]) is dict and event["house_rules"]):
+        raise LogError("the create event's house_rules is not an object of house rules")  # the engine checks each
     if "import_events" in event and not (type(event["import_events"]) is int and event["import_events"] >= 1):
         raise LogError("the create event's import_events is not a count")
 
@@ -645,7 +651,8 @@ def fold_log(events: list[Any], explain: bool,
     head = events[0]
     actions = state.actions
     try:
-        match = Match(head["variant"], state.names, head["partnerships"], explain=explain)
+        match = Match(head["variant"], state.names, head["partnerships"], explain=explain,
+                      house_rules=head.get("house_rules"))
     except RuleViolation as err:
         raise LogError(f"the rules engine refuses the match set-up: {err.message}") from None
     for seq, action in actions:

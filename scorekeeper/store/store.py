@@ -364,22 +364,29 @@ class MatchStore:
                 log.warning("could not remove temp files in %s: %s", folder, err)
 
     # ------------------------------------------------------------------ matches
-    def create_match(self, variant: str, players: list[str], partnerships: bool) -> str:
+    def create_match(self, variant: str, players: list[str], partnerships: bool,
+                     house_rules: Mapping[str, str | int] | None = None) -> str:
         """Start a new match; return its id.
 
+        ``house_rules``: the table's house rules (R1–R11, as a match document's
+        ``"house_rules"``; ``None`` or ``{}`` for the game's own rules); those in
+        effect are kept in the log's create event.
+
         Raises :class:`RuleViolation` for a seating the game does not allow
-        (H1/E1) or an empty name, :class:`StoreError` if it cannot be saved.
+        (H1/E1), an empty name or house rules the game does not take (the
+        option's rule id), :class:`StoreError` if it cannot be saved.
         """
         names = [p.strip() if isinstance(p, str) else p for p in players]
         if not all(isinstance(p, str) and p for p in names):
             raise RuleViolation("", "bad_names", text="every player needs a name")
-        match = Match(variant, names, partnerships, explain=True)
+        match = Match(variant, names, partnerships, explain=True, house_rules=house_rules)
         with self._lock:
             self._check_open()
             self._check_writable("could not create the match")
             match_id = self._fresh_id()
             moment = now()
-            head = create_event(match_id, match.variant, names, match.partnerships, "app", moment)
+            head = create_event(match_id, match.variant, names, match.partnerships, "app", moment,
+                                house_rules=match.house_rules)
             match_log = MatchLog(self.layout.match_file(match_id))
             try:
                 match_log.append([head])
@@ -674,11 +681,13 @@ class MatchStore:
     # ------------------------------------------------------------------ history
     def list_matches(self, player: str | None = None, variant: str | None = None, since: date | None = None,
                      until: date | None = None, finished: bool | None = None,
-                     status: str | None = None) -> list[MatchSummary]:
+                     status: str | None = None, house: bool | None = None) -> list[MatchSummary]:
         """Matches newest first, filtered.
 
         ``player``: a player's name (whole name, ignoring case). ``variant``:
-        ``"horse-race"`` or ``"exact-61"``. ``since``/``until``: dates
+        a game of :data:`~scorekeeper.rules.variants.GAMES`. ``house``: True
+        for matches played with house rules (R1–R11), False for those with the
+        game's own rules, None for both. ``since``/``until``: dates
         (inclusive) compared with the local date the match started; a
         ``datetime`` compares exactly. ``finished``: True for finished
         matches, False for matches in progress, None for all (damaged and
@@ -697,6 +706,8 @@ class MatchStore:
             rows = [s for s in rows if any(p.casefold() == key for p in s.players)]
         if variant is not None:
             rows = [s for s in rows if s.variant == variant]
+        if house is not None:
+            rows = [s for s in rows if bool(s.house_rules) == house]
         if finished is not None:
             wanted = FINISHED if finished else IN_PROGRESS
             rows = [s for s in rows if s.status == wanted]
@@ -734,9 +745,10 @@ class MatchStore:
                         return names
         return names
 
-    def stats(self) -> list[PlayerStats]:
-        """Per-player statistics over the history (see :class:`PlayerStats`)."""
-        return player_stats(self.list_matches())
+    def stats(self, variant: str | None = None, house: bool | None = None) -> list[PlayerStats]:
+        """Per-player statistics over the history (see :class:`PlayerStats`), of one game and of matches
+        with or without house rules when asked (``variant``, ``house`` as :meth:`list_matches`)."""
+        return player_stats(self.list_matches(variant=variant, house=house))
 
     # ------------------------------------------------------------ import/export
     def export_document(self, match_id: str) -> dict[str, Any]:
@@ -980,7 +992,8 @@ class MatchStore:
             if state.actions == op.state.actions and state.names == m.players:
                 match = m  # an abandon, or its undo: the match itself is as it was
             else:
-                match = Match.replay(m.variant, state.names, m.partnerships, actions, explain=True)
+                match = Match.replay(m.variant, state.names, m.partnerships, actions, explain=True,
+                                     house_rules=m.house_rules)
         elif match.actions != actions:
             raise StoreError(f"match {op.id}: the correction and the engine disagree; nothing was changed")
         self._append(op, [event])
@@ -1205,7 +1218,8 @@ class MatchStore:
         match_id = wanted if free and isinstance(wanted, str) else self._fresh_id()
         moment = now()
         head = create_event(match_id, match.variant, match.players, match.partnerships, "import", moment,
-                            started=meta.started, ended=meta.ended if match.finished else None)
+                            started=meta.started, ended=meta.ended if match.finished else None,
+                            house_rules=match.house_rules)
         stamp = time_text(moment)
         events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)}
                            for i, a in enumerate(match.actions, start=1)]

@@ -7,14 +7,15 @@ opens without reading every match file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from operator import itemgetter
 from typing import Any
 
 from ..rules import Match
-from ..rules.variants import VARIANTS, side_of_seats
+from ..rules.house import OPTION_BY_NAME
+from ..rules.variants import GAMES, side_of_seats
 from .events import MAX_YEAR, MIN_YEAR, SOURCES, Event, LogState, parse_time, time_text
 from .paths import is_match_id
 
@@ -24,7 +25,7 @@ IN_PROGRESS, FINISHED, ABANDONED, DAMAGED = "in-progress", "finished", "abandone
 _STATUSES = (IN_PROGRESS, FINISHED, ABANDONED, DAMAGED)
 _KEYS = frozenset(("id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners",
                    "rounds", "events"))
-_OPTIONAL = frozenset(("file_size", "source", "problem"))
+_OPTIONAL = frozenset(("file_size", "source", "problem", "house_rules"))
 
 
 class MatchSummary:
@@ -32,7 +33,10 @@ class MatchSummary:
 
     Attributes (properties):
         id: the match id (``YYYYMMDD-HHMMSS-xxxxxx``).
-        variant: ``"horse-race"`` or ``"exact-61"`` (``""`` if damaged and unknown).
+        variant: a game of :data:`~scorekeeper.rules.variants.GAMES` (``"horse-race"``, ``"exact-61"``,
+            ``"all-fives"``, ``"merry-go-round"``; ``""`` if damaged and unknown).
+        house_rules: the house rules in effect (R1–R11, ``{"continuation": "stop"}``; ``{}`` for
+            the game's own rules): a history keeps such a match apart from the game's own.
         players: names in seat order (a tuple), as renamed (a ``rename`` event fixes a name for the
             whole match).
         partnerships: seats 0+2 against 1+3.
@@ -71,6 +75,10 @@ class MatchSummary:
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(self._e["players"])
+
+    @property
+    def house_rules(self) -> dict[str, str | int]:
+        return dict(self._e.get("house_rules") or {})
 
     @property
     def partnerships(self) -> bool:
@@ -145,7 +153,7 @@ class MatchSummary:
                 "partnerships": self.partnerships, "sides": list(self.sides), "started": self._e["started"],
                 "ended": self._e.get("ended"), "status": self.status, "scores": list(self.scores),
                 "winners": list(self.winners), "rounds": self.rounds, "events": self.events,
-                "source": self.source, "problem": self.problem}
+                "source": self.source, "problem": self.problem, "house_rules": self.house_rules}
 
     @classmethod
     def from_entry(cls, entry: object) -> MatchSummary:
@@ -164,7 +172,7 @@ class MatchSummary:
     def make(cls, match_id: str, variant: str, players: Sequence[str], partnerships: bool, started: datetime,
              ended: datetime | None, status: str, scores: Sequence[int], winners: Sequence[int], rounds: int,
              events: int, source: str = "app", problem: str | None = None,
-             file_size: int | None = None) -> MatchSummary:
+             file_size: int | None = None, house_rules: Mapping[str, str | int] | None = None) -> MatchSummary:
         """A summary from its values (times are stored as :func:`time_text` strings)."""
         entry: dict[str, Any] = {
             "id": match_id, "variant": variant, "players": list(players), "partnerships": partnerships,
@@ -175,6 +183,8 @@ class MatchSummary:
             entry["source"] = source
         if problem is not None:
             entry["problem"] = problem
+        if house_rules:
+            entry["house_rules"] = dict(house_rules)
         return cls(entry)
 
     def damaged(self, problem: str) -> MatchSummary:
@@ -197,7 +207,7 @@ class MatchSummary:
 
 _REQUIRED = itemgetter("id", "status", "variant", "players", "partnerships", "scores", "winners", "rounds", "events",
                        "started", "ended")
-_VARIANT_NAMES = frozenset(VARIANTS)
+_VARIANT_NAMES = frozenset(GAMES)
 
 
 def _entry_ok(e: dict[str, Any]) -> bool:
@@ -211,8 +221,10 @@ def _entry_ok(e: dict[str, Any]) -> bool:
             _REQUIRED(e)
     except KeyError:
         return False
-    if len(e) != 11 + ("file_size" in e) + ("source" in e) + ("problem" in e):
+    if len(e) != 11 + ("file_size" in e) + ("source" in e) + ("problem" in e) + ("house_rules" in e):
         return False  # a key the store does not write
+    if "house_rules" in e and not _house_rules_ok(e["house_rules"]):
+        return False
     if not is_match_id(match_id):
         return False
     if type(status) is not str or type(players) is not list or type(partnerships) is not bool \
@@ -263,6 +275,13 @@ def _entry_ok(e: dict[str, Any]) -> bool:
 _fromisoformat = datetime.fromisoformat
 
 
+def _house_rules_ok(rules: object) -> bool:
+    """A non-empty object of option names (R1–R11) to a word or a whole number (the engine checks
+    the values when the match is folded)."""
+    return type(rules) is dict and bool(rules) and all(
+        name in OPTION_BY_NAME and (type(value) is str or type(value) is int) for name, value in rules.items())
+
+
 def summarize(match_id: str, head: Event, match: Match, events: int, last_time: datetime,
               file_size: int | None, abandoned: datetime | None = None,
               played: datetime | None = None) -> MatchSummary:
@@ -290,7 +309,8 @@ def summarize(match_id: str, head: Event, match: Match, events: int, last_time: 
         status, ended = ABANDONED, abandoned
     return MatchSummary.make(match_id, match.variant, match.players, match.partnerships, started, ended,
                              status, match.points, match.winners if match.finished else (),
-                             len(match.rounds), events, head.get("source", "app"), file_size=file_size)
+                             len(match.rounds), events, head.get("source", "app"), file_size=file_size,
+                             house_rules=match.house_rules)
 
 
 def abandoned_at(state: LogState) -> datetime | None:

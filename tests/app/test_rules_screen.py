@@ -20,7 +20,9 @@ from .test_state import new_match_state
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = ROOT.parent / "shared" / "spec" / "RULES.md"
-ALL_RULES = set(SHARED) | {f"{p}{n}" for p in "HE" for n in range(1, 11)}
+RULES_MD_RULES = set(SHARED) | {f"{p}{n}" for p in "HE" for n in range(1, 11)}
+HOUSE_RULES = {f"R{n}" for n in range(1, 12)} | {f"A{n}" for n in range(1, 7)} | {f"M{n}" for n in range(1, 8)}
+ALL_RULES = RULES_MD_RULES | HOUSE_RULES  # RULES.md's, then docs/house-rules.md's (house rules and presets)
 
 
 def run(coro):
@@ -35,15 +37,17 @@ def screen(st):
 
 def test_the_rulebook_has_every_rule_of_rules_md_in_every_language():
     named = set(re.findall(r"^\*\*([SHE]\d+) ", RULES_MD.read_text(encoding="utf-8"), re.M)) \
-        if RULES_MD.exists() else ALL_RULES
-    assert named == ALL_RULES
+        if RULES_MD.exists() else RULES_MD_RULES
+    assert named == RULES_MD_RULES
     for lang in LANGUAGES:
         for rule in ALL_RULES:
             text = rule_text(lang, rule)
             assert text.title and text.paragraphs, (lang, rule)
             if lang != "en":  # translated, not the English fallback
                 assert text.title != rule_text("en", rule).title, (lang, rule)
-    assert rules_of(HORSE_RACE)[-1] == "H10" and rules_of(EXACT_61)[10] == "E1" and len(rules_of(EXACT_61)) == 20
+    assert rules_of(HORSE_RACE)[19] == "H10" and rules_of(EXACT_61)[10] == "E1" and len(rules_of(EXACT_61)) == 31
+    assert rules_of("all-fives")[10:16] == ("A1", "A2", "A3", "A4", "A5", "A6") and rules_of("all-fives")[-1] == "R11"
+    assert rules_of("merry-go-round")[17] == "R1"
 
 
 def cited_rules() -> set[str]:

@@ -498,17 +498,22 @@ def test_match_file_with_a_loose_name_is_ignored(data_dir, history):
 
 def _entry_ok_plainly(e) -> bool:
     """The index entry's rules read plainly (summary._entry_ok is the same, written for speed)."""
-    from scorekeeper.rules.variants import VARIANTS
+    from scorekeeper.rules.house import OPTION_BY_NAME
+    from scorekeeper.rules.variants import GAMES
     from scorekeeper.store.events import SOURCES, is_time_text
 
     keys = {"id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners", "rounds",
             "events"}
-    if not (keys <= e.keys() <= keys | {"file_size", "source", "problem"} and is_match_id(e["id"])):
+    if not (keys <= e.keys() <= keys | {"file_size", "source", "problem", "house_rules"} and is_match_id(e["id"])):
+        return False
+    rules = e.get("house_rules", {"continuation": "stop"})
+    if not (isinstance(rules, dict) and rules and all(name in OPTION_BY_NAME and type(v) in (str, int)
+                                                      for name, v in rules.items())):
         return False
     status, variant, players, partnerships = e["status"], e["variant"], e["players"], e["partnerships"]
     damaged = status == "damaged"
     if status not in ("in-progress", "finished", "abandoned", "damaged") or type(partnerships) is not bool \
-            or type(variant) is not str or not (variant in VARIANTS or (damaged and variant == "")):
+            or type(variant) is not str or not (variant in GAMES or (damaged and variant == "")):
         return False
     if not (type(players) is list and all(type(p) is str for p in players)
             and (2 <= len(players) <= 4 or (damaged and not players)) and (not partnerships or len(players) == 4)):
@@ -547,14 +552,15 @@ def test_the_fast_index_entry_check_agrees_with_a_plain_reading(history, data_di
               [True], ["a", "b"], ["a", "b", "c", "d"], [1, 2, 3], [[]], "damaged", "finished", "in-progress",
               "abandoned", "horse-race", "exact-61", "2025-06-12T15:30:12.123Z", "2025-13-45T99:99:99.000Z",
               "0001-01-01T00:00:00.000Z", "2025-06-12 15:30:12.123Z", "٢٠٢٥-06-12T15:30:12.123Z",
-              "20250612-153012-a1b2c3", "20250612-153012-a1b2c3\n", "app", "import"]
+              "20250612-153012-a1b2c3", "20250612-153012-a1b2c3\n", "app", "import", "all-fives",
+              {"reserve": 2}, {"spinners": "first", "target": 31}, {"reserve": True}, {"colour": "red"}]
     rng = random.Random(10)
     for entry in entries:
         assert _entry_ok(entry) == _entry_ok_plainly(entry) is True
     for _ in range(20_000):
         e = dict(rng.choice(entries))
         for _ in range(rng.randint(1, 3)):
-            key = rng.choice([*e, "colour", "problem", "source", "file_size"])
+            key = rng.choice([*e, "colour", "problem", "source", "file_size", "house_rules"])
             if rng.random() < 0.15:
                 e.pop(key, None)
             else:

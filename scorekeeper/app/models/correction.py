@@ -137,7 +137,8 @@ class Correction(ft.Observable):
         index = move_index(match, round_no, move_no)
         move = match.actions[index]
         self._start(round_no, move_no, Match.replay(match.variant, match.players, match.partnerships,
-                                                     match.actions[:index], explain=True))
+                                                     match.actions[:index], explain=True,
+                                                     house_rules=match.house_rules))
         if type(move) is Play:
             self.kind, self.selected_tile, self.selected_spot, self.drawn = FixKind.PLAY, move.tile, move.spot, \
                 move.drawn
@@ -154,7 +155,8 @@ class Correction(ft.Observable):
         reveal = match.actions[index]
         assert type(reveal) is Reveal
         self._start(round_no, None, Match.replay(match.variant, match.players, match.partnerships,
-                                                  match.actions[:index], explain=True))
+                                                  match.actions[:index], explain=True,
+                                                  house_rules=match.house_rules))
         self.kind = FixKind.HANDS
         self.hand_tiles = {seat: list(hand) for seat, hand in reveal.hands.items() if isinstance(hand, list) and hand}
         self.hand_totals = {seat: str(hand) for seat, hand in reveal.hands.items() if isinstance(hand, int)}

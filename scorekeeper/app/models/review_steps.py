@@ -80,7 +80,8 @@ class Review:
     def of(cls, match_id: str, seating: Match, actions: list, index: int = 0) -> Review:
         """A review of ``actions`` (a match seated as ``seating``: variant, players, partnerships) at ``index``."""
         players = tuple(seating.players)
-        whole = Match.replay(seating.variant, list(players), seating.partnerships, list(actions), explain=True)
+        whole = Match.replay(seating.variant, list(players), seating.partnerships, list(actions), explain=True,
+                             house_rules=seating.house_rules)
         base = cls(match_id, seating.variant, players, seating.partnerships, tuple(actions),
                    steps=tuple(review_steps(list(actions))), whole=whole)
         return base.at(index)
@@ -94,7 +95,8 @@ class Review:
         """The same review showing step ``index`` (clamped to the match), re-folded by the engine."""
         index = max(0, min(index, len(self.steps) - 1)) if self.steps else 0
         match = Match.replay(self.variant, list(self.players), self.partnerships,
-                             list(self.actions[:index + 1]), explain=True)
+                             list(self.actions[:index + 1]), explain=True,
+                             house_rules=self.whole.house_rules if self.whole is not None else None)
         return Review(self.match_id, self.variant, self.players, self.partnerships, self.actions, index,
                       self.steps, match, self.whole)
 

@@ -1,4 +1,5 @@
-"""The new-match form: the game, 2–4 players with names (recent names offered), partnerships where allowed."""
+"""The new-match form: the game, 2–4 players with names (recent names offered), partnerships where allowed,
+and the table's house rules (R1–R11, docs/house-rules.md; the last set used per game is remembered)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,16 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from ...rules import RuleViolation
-from ...rules.variants import HORSE_RACE, VARIANTS, get_variant
+from ...rules.house import OptionInfo, Value
+from ...rules.variants import GAMES as ENGINE_GAMES
+from ...rules.variants import HORSE_RACE, get_variant, house_rule_menu
 from ..problems import Problem
 from .intent import intent
 from .open_match import OpenMatch
 from .shell import Shell
 
 MAX_NAME = 24  # characters of a player's name
-GAMES = tuple(VARIANTS)  # the games offered, in the engine's order
+GAMES = ENGINE_GAMES  # the games offered, in the engine's order (RULES.md's two, then the presets)
 SEATS = (2, 3, 4)
 
 
@@ -29,6 +32,8 @@ class SetupForm(ft.Observable):
     count: int = 2
     partnerships: bool = False
     recent: list[str] = field(default_factory=list)
+    house: dict[str, Value] = field(default_factory=dict)  # the house rules chosen (in effect: not the game's own)
+    house_open: bool = False  # the House rules section unfolded
     # private, so typing re-renders nothing: a re-render per key would send the field's text back to the
     # browser while the user types on (see parts.widgets.text_entry); the field itself shows what is typed
     _names: list[str] = field(default_factory=lambda: ["", "", "", ""])
@@ -61,13 +66,39 @@ class SetupForm(ft.Observable):
     def set_form(self, **values: object) -> None:
         """Change fields of the form (``variant=``, ``count=``, ``partnerships=``); partnerships follow the
         game's seating rule (on where required, off where not allowed)."""
+        game = self.variant
         for key, value in values.items():
             setattr(self, key, value)
+        if self.variant != game:  # another game: its own favourite set
+            self.house = self.shell.services.house_rules(self.variant)
         allowed, required = self.seating_rule()
         if required:
             self.partnerships = True
         elif not allowed:
             self.partnerships = False
+
+    def house_menu(self) -> list[OptionInfo]:
+        """The house-rule options of the form's game, each with the game's own value (rule order)."""
+        return house_rule_menu(self.variant)
+
+    def house_value(self, name: str) -> Value:
+        """The value of option ``name`` the new match will play: the chosen house rule, else the game's own."""
+        return self.house.get(name, get_variant(self.variant).options[name])
+
+    @intent
+    async def set_house(self, name: str, value: Value) -> None:
+        """Choose ``value`` for option ``name``; the engine checks it with the other choices (a conflict is
+        refused naming its rule, R5/R11, and nothing changes). The game's own value turns the rule off."""
+        rules = get_variant(self.variant, {**self.house, name: value})  # raises RuleViolation
+        self.house = dict(rules.house_rules)
+
+    def reset_house(self) -> None:
+        """Back to the game's own rules."""
+        self.house = {}
+
+    def toggle_house(self) -> None:
+        """Unfold or fold the House rules section."""
+        self.house_open = not self.house_open
 
     def set_name(self, seat: int, name: str) -> None:
         """The name typed for ``seat`` (trimmed to :data:`MAX_NAME` characters); re-renders nothing."""
@@ -87,7 +118,8 @@ class SetupForm(ft.Observable):
         return [self.names[s].strip() or self.shell.t("ui.player_n", n=s + 1) for s in range(self.count)]
 
     async def load_recent(self) -> None:
-        """Read the names recently played (offered as chips)."""
+        """Read the names recently played (offered as chips) and the game's favourite house rules."""
+        self.house = self.shell.services.house_rules(self.variant)
         store = self.shell.services.store
         self.recent = await self.shell.services.call(store.recent_player_names, 12)
 
@@ -100,7 +132,9 @@ class SetupForm(ft.Observable):
         players = self.players()
         if len(set(players)) != len(players):
             raise Problem("ui_same_names")
-        store = self.shell.services.store
-        match_id = await self.shell.services.call(store.create_match, self.variant, players, self.partnerships)
+        services = self.shell.services
+        house = dict(self.house)
+        match_id = await services.call(services.store.create_match, self.variant, players, self.partnerships, house)
+        await services.save_house_rules(self.variant, house)  # the table's favourite set, offered next time
         self._set_names(["", "", "", ""])
         await self.table.open(match_id)

@@ -24,7 +24,7 @@ def status_view(t: Translator, table: OpenMatch) -> ft.Control:
                        SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
                        turn is not None and turn.seat == seat)
                       for seat, name in enumerate(match.players))
-        stock = t("ui.stock", count=r.stock)
+        stock = t("ui.stock_reserve" if r.reserve else "ui.stock", count=r.stock, reserve=r.reserve)  # R3
         end_sum = t("ui.end_sum", sum=r.layout.end_sum)
     explained = placement_words(t, match, table.last_info) if table.last_info is not None else None
     return _status(turn_text, lot_text, hands, stock, end_sum, explained)

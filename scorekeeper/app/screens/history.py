@@ -12,7 +12,7 @@ import functools
 
 import flet as ft
 
-from ...explain import scores_words, winners_words
+from ...explain import house_rules_words, scores_words, winners_words
 from ...i18n import Translator
 from ...store import ABANDONED, DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
 from ..models.app import AppModel
@@ -77,6 +77,8 @@ def history_row(app: AppModel, summary: MatchSummary) -> ft.Control:
     icon = {FINISHED: ft.Icons.EMOJI_EVENTS, IN_PROGRESS: ft.Icons.PLAY_ARROW,
             ABANDONED: ft.Icons.DO_NOT_DISTURB_ON_OUTLINED}.get(summary.status, ft.Icons.REPORT_PROBLEM)
     color = ft.Colors.RED_800 if damaged else ft.Colors.BLUE_GREY_700
+    if summary.house_rules:  # a table's own way of playing: kept apart from the game's rules (R1–R11)
+        game += " · " + house_rules_words(t, summary.house_rules)
     lines: list[ft.Control] = [ft.Text(f"{when} · {game}" if game else when, size=12, color=ft.Colors.GREY_700),
              ft.Text(sides or ", ".join(summary.players) or summary.id, size=15, weight=ft.FontWeight.BOLD),
              ft.Text(status_words(t, summary), size=13, color=color)]

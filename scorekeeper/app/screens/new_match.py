@@ -1,4 +1,5 @@
-"""New match: the game, 2–4 players with names (recent names offered), partnerships where allowed."""
+"""New match: the game, 2–4 players with names (recent names offered), partnerships where allowed, and a
+short House rules section (each option one line, its rule text a tap away on the Rules screen)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import functools
 
 import flet as ft
 
+from ...explain import house_rules_words
 from ..models.app import AppModel
-from ..models.setup import GAMES, MAX_NAME, SEATS
+from ..models.setup import GAMES, MAX_NAME, SEATS, SetupForm
 from ..navigation import Screen
 from ..parts.messages import message_view
 from ..parts.widgets import action_button, hook, run, text_entry
@@ -48,12 +50,52 @@ def view(app: AppModel) -> ft.Control:
             label=t("ui.partnerships"), value=form.partnerships, disabled=required,
             on_change=lambda e: form.set_form(partnerships=bool(e.control.value)))))
         rows.append(ft.Text(t("ui.partnerships_required" if required else "ui.partnerships_help"), size=12))
+    rows += house_rules_section(app, form)
     rows.append(action_button("create-match", t("ui.create_match"), form.create, filled=True,
                               icon=ft.Icons.PLAY_ARROW, disabled=app.shell.busy))
     message = message_view(app.shell, app.open_rule)
     if message is not None:
         rows.append(message)
     return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+TARGETS = (31, 61, 101, 121, 151)  # targets offered (R7); a document may say any of 1 to 999
+
+
+def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
+    """The House rules section: a fold with what is on (or "the game's own rules"); unfolded, each
+    option of the game (asked of the engine) with its values, the game's own marked, and an info
+    button opening the option's rule on the Rules screen."""
+    t = app.t
+    on = house_rules_words(t, form.house)
+    title = f"{t('house.title')}: {on}"
+    fold = ft.Container(padding=ft.Padding.symmetric(vertical=6), on_click=lambda e: form.toggle_house(),
+                        content=ft.Row([ft.Icon(ft.Icons.EXPAND_LESS if form.house_open else ft.Icons.EXPAND_MORE),
+                                        ft.Text(title, expand=True, weight=ft.FontWeight.W_500)], spacing=6))
+    rows: list[ft.Control] = [hook("house-rules", fold, button=True, label=title)]
+    if not form.house_open:
+        return rows
+    for option in form.house_menu():
+        current = form.house_value(option.name)
+        values = option.values or tuple(sorted({*TARGETS, int(current), int(option.default)}))
+        choices = []
+        for value in values:
+            label = (t(option.value_keys["number"], points=value) if not option.values
+                     else t(option.value_keys[value]))
+            if value == option.default:
+                label = t("ui.house_own", value=label)
+            cls = ft.FilledButton if current == value else ft.OutlinedButton
+            choices.append(hook(f"house-{option.name}-{value}",
+                                cls(label, on_click=run(form.set_house, option.name, value)),
+                                button=True, selected=current == value, label=label))
+        rows.append(ft.Row([ft.Text(f"{option.rule} {t(option.title_key)}", weight=ft.FontWeight.BOLD),
+                            hook(f"house-rule-{option.name}", ft.IconButton(
+                                ft.Icons.INFO_OUTLINE, tooltip=t("ui.house_rule_text"), icon_size=18,
+                                on_click=run(app.open_rule, option.rule)), button=True)], spacing=2))
+        rows.append(ft.Row(choices, wrap=True, spacing=6, run_spacing=4))
+    if form.house:
+        rows.append(action_button("house-reset", t("ui.house_reset"), form.reset_house))
+    return rows
 
 
 def _choice(label: str, chosen: bool, on_click) -> ft.Control:

@@ -1,0 +1,222 @@
+"""House rules: the named choices a table makes when a match is created (R1–R11).
+
+Each option has a rule id (``R1`` …, docs/house-rules.md), a name as the match
+document writes it in ``"house_rules"`` (``{"continuation": "stop"}``), its
+allowed values, and the words the app shows: ``house.<name>`` (the option),
+``house.<name>.<value>`` (one line per value) and ``house.<name>.rule`` (the
+rule text) in ``scorekeeper/i18n/*.json``. A game's own rules are one value of
+each option (:attr:`Variant.options <scorekeeper.rules.variants.Variant.options>`);
+a house rule is a different value, refereed as strictly, and a refusal it
+causes names its id.
+
+This module is data and validation only: :func:`check_house_rules` reads a
+``house_rules`` object against a game's own values, and
+:func:`house_rule_options` lists the options for a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .errors import RuleViolation
+
+Value = str | int  # an option's value: a word, or a whole number (reserve, target)
+
+MIN_TARGET, MAX_TARGET = 1, 999  # R7: a target in display points
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """One house-rule option.
+
+    Attributes:
+        name: the key in a document's ``"house_rules"`` (``"continuation"``).
+        rule: its rule id (``"R1"``), named by every refusal it causes.
+        values: the allowed values, in the order a screen lists them; ``()``
+            for a whole number between ``minimum`` and ``maximum`` (R7's target).
+        needs_continuation: only for games whose turn goes on after a double or
+            a scoring tile (Horse Race, H4); refused for the others.
+        summary: one English line (docs and the CLI); the app's words are the
+            catalog's ``house.<name>…`` entries.
+    """
+
+    name: str
+    rule: str
+    values: tuple[Value, ...]
+    summary: str
+    minimum: int = 0
+    maximum: int = 0
+    needs_continuation: bool = False
+
+    def allowed(self, value: object) -> bool:
+        """Whether ``value`` is one this option takes (exact JSON types: ``true`` is not 1)."""
+        if type(value) not in (str, int):
+            return False
+        if not self.values:
+            return type(value) is int and self.minimum <= value <= self.maximum
+        return any(type(value) is type(v) and value == v for v in self.values)
+
+    def shown_values(self) -> str:
+        """The allowed values as a refusal lists them: ``"draw", "stop"`` or ``1 to 999``."""
+        if not self.values:
+            return f"{self.minimum} to {self.maximum}"
+        return ", ".join(f'"{v}"' if isinstance(v, str) else str(v) for v in self.values)
+
+
+OPTIONS: tuple[HouseRule, ...] = (
+    HouseRule("continuation", "R1", ("draw", "stop"),
+              "Horse Race: a continuing player who cannot play from hand draws as usual (draw) or ends the "
+              "turn (stop)", needs_continuation=True),
+    HouseRule("draw_when_able", "R2", ("forbidden", "allowed"),
+              "drawing from the stock while able to play: forbidden (S8) or allowed"),
+    HouseRule("reserve", "R3", (0, 1, 2), "the last 0, 1 or 2 tiles of the stock are never drawn"),
+    HouseRule("block_award", "R4", ("opponents", "difference", "cascade"),
+              "blocked round: the lowest side takes the others' pips, the others' pips minus its own, "
+              "or every hand the differences to larger opponent hands (E7)"),
+    HouseRule("block_ties", "R5", ("each", "nobody", "split"),
+              "a tie for the lowest in a blocked round: each tied side earns its award, nobody scores, "
+              "or the tied sides split the award"),
+    HouseRule("rounding", "R6", ("nearest", "per-hand"),
+              "hand counts: the combined total rounded once to the nearest 5 (S9), or each hand rounded "
+              "on its own"),
+    HouseRule("target", "R7", (), "the target in points", minimum=MIN_TARGET, maximum=MAX_TARGET),
+    HouseRule("target_mode", "R7", ("at-least", "exactly"),
+              "the target is reached at or past it (H3), or only exactly: an event that passes it is "
+              "rejected (E3)"),
+    HouseRule("partner_pips", "R8", ("ignored", "subtracted"),
+              "at a domino the partner's remaining pips are ignored (H8) or rounded and subtracted (E6)"),
+    HouseRule("spinners", "R9", ("all", "first", "none"),
+              "which doubles are spinners: every double (S5), the first double only, or none"),
+    HouseRule("lead", "R10", ("any", "double"),
+              "the lead of a round: any tile (S3), or a double (a starter without one draws until one)"),
+    HouseRule("spinner_fill", "R11", ("lines-first", "all-four-first"),
+              "the spinner's lines before its branches (S5), or the first spinner's four sides before "
+              "any other open end"),
+)
+OPTION_BY_NAME: dict[str, HouseRule] = {option.name: option for option in OPTIONS}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """What a screen needs to offer one option for one game (see :func:`house_rule_options`).
+
+    ``default`` is the game's own value; ``values`` the allowed ones (``()``
+    with ``minimum``/``maximum`` for a number); ``title_key``, ``value_keys``
+    (by value) and ``rule_key`` are the catalog keys of the option's name,
+    each value's one-line explanation and the rule text.
+    """
+
+    name: str
+    rule: str
+    default: Value
+    values: tuple[Value, ...]
+    minimum: int
+    maximum: int
+    title_key: str
+    value_keys: dict[Value, str]
+    rule_key: str
+
+
+def option_words_keys(option: HouseRule) -> tuple[str, dict[Value, str], str]:
+    """The catalog keys of an option: its name, each value's line, its rule text."""
+    base = f"house.{option.name}"
+    values: dict[Value, str] = {value: f"{base}.{value}" for value in option.values}
+    if not option.values:
+        values = {"number": f"{base}.number"}
+    return base, values, f"{base}.rule"
+
+
+def applicable(option: HouseRule, continuation: bool) -> bool:
+    """Whether ``option`` applies to a game (R1 only where the turn continues, H4)."""
+    return continuation or not option.needs_continuation
+
+
+def house_rule_options(defaults: Mapping[str, Value], continuation: bool) -> list[OptionInfo]:
+    """The options a game offers, in rule order, each with the game's own value.
+
+    ``defaults``: the game's option values (``Variant.options`` of a game with
+    no house rules); ``continuation``: whether its turn continues (H4). Use
+    :func:`scorekeeper.rules.variants.house_rule_menu` with a game's name.
+    """
+    out = []
+    for option in OPTIONS:
+        if not applicable(option, continuation):
+            continue
+        title, values, rule = option_words_keys(option)
+        out.append(OptionInfo(option.name, option.rule, defaults[option.name], option.values, option.minimum,
+                              option.maximum, title, values, rule))
+    return out
+
+
+def check_house_rules(obj: object, defaults: Mapping[str, Value], continuation: bool,
+                      game: str) -> dict[str, Value]:
+    """Read a ``"house_rules"`` object against a game's own option values.
+
+    Returns the house rules in effect: the options whose value differs from
+    the game's, in rule order (a value equal to the game's own is accepted and
+    left out: it is no house rule). Raises :class:`RuleViolation`:
+    ``house_rules_object`` (not an object), ``unknown_house_rule`` (a name no
+    option has), ``house_rule_value`` (a value the option does not take, rule
+    id of the option), ``house_rule_not_here`` (R1 in a game without
+    continuation) or ``house_rules_conflict`` (R5 ``split`` with R4
+    ``cascade``; R11 without any spinner, R9 ``none``).
+    """
+    if not isinstance(obj, dict):
+        raise RuleViolation("", "house_rules_object", found=_shown(obj),
+                            text='"house_rules" is an object of named choices, like {"continuation": "stop"}')
+    unknown = sorted(name for name in obj if name not in OPTION_BY_NAME)
+    if unknown:
+        raise RuleViolation("", "unknown_house_rule", name=", ".join(_shown(n) for n in unknown[:5]),
+                            known=", ".join(OPTION_BY_NAME),
+                            text=f"unknown house rule {', '.join(repr(n) for n in unknown[:5])}; the house "
+                            f"rules are {', '.join(OPTION_BY_NAME)} (docs/house-rules.md)")
+    chosen: dict[str, Value] = {}
+    for option in OPTIONS:
+        if option.name not in obj:
+            continue
+        value = obj[option.name]
+        if not option.allowed(value):
+            raise RuleViolation(option.rule, "house_rule_value", name=option.name, value=_shown(value),
+                                allowed=option.shown_values(),
+                                text=f"house rule {option.name} cannot be {_shown(value)}: it takes "
+                                f"{option.shown_values()}")
+        if not applicable(option, continuation):
+            raise RuleViolation(option.rule, "house_rule_not_here", name=option.name, game=game,
+                                text=f"house rule {option.name} is for games whose turn goes on after a double "
+                                f"or a scoring tile (Horse Race); {game} plays one tile a turn")
+        chosen[option.name] = value  # allowed(): a str or an int
+    effective = {**defaults, **chosen}
+    if effective["block_award"] == "cascade" and effective["block_ties"] == "split":
+        raise RuleViolation("R5", "house_rules_conflict", first="block_ties: split", second="block_award: cascade",
+                            text="block_ties split shares one award, but with block_award cascade every hand "
+                            "earns its own differences (E7): choose each or nobody")
+    if effective["spinner_fill"] == "all-four-first" and effective["spinners"] == "none":
+        raise RuleViolation("R11", "house_rules_conflict", first="spinner_fill: all-four-first",
+                            second="spinners: none",
+                            text="spinner_fill all-four-first fills the first spinner's four sides first, but "
+                            "with spinners none no double is a spinner")
+    return {name: value for name, value in chosen.items() if value != defaults[name]}
+
+
+def house_rules_text(house: Mapping[str, Value]) -> str:
+    """One line naming the house rules in effect: ``"R1 continuation: stop; R3 reserve: 2"``."""
+    return "; ".join(f"{OPTION_BY_NAME[name].rule} {name}: {value}" for name, value in house.items())
+
+
+def _shown(value: object) -> str:
+    """A value as JSON would write it, cut to 40 characters (for a one-line refusal)."""
+    if isinstance(value, str):
+        text = '"' + value + '"'
+    elif value is True or value is False:
+        text = "true" if value else "false"
+    elif value is None:
+        text = "null"
+    else:
+        text = repr(value)
+    text = text.encode("ascii", "backslashreplace").decode("ascii")
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+__all__ = ["OPTIONS", "OPTION_BY_NAME", "HouseRule", "OptionInfo", "Value", "check_house_rules",
+           "house_rule_options", "house_rules_text"]

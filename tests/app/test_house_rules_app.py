@@ -1,0 +1,132 @@
+"""House rules in the app, in-process: the new-match form's House rules section (asked of the engine),
+the favourite set remembered per game, the table showing which are on, the Rules screen's R texts,
+the presets offered as games, and a house-rule match kept whole through the store."""
+
+from __future__ import annotations
+
+import asyncio
+
+from scorekeeper.app.navigation import Screen
+from scorekeeper.app.screens import SCREENS, new_match, rules
+from scorekeeper.rules import Pass, Play, StartRound, parse_spot
+from scorekeeper.store import open_store
+from tests.app.tabs import new_tab
+
+from .hooks import hooks, text
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def shown(st) -> dict[str, str]:
+    return {name: text(node) for name, node in hooks(SCREENS[st.screen](st)).items()}
+
+
+def test_the_section_offers_the_games_options_and_says_what_is_on(state):
+    run(state.go(Screen.NEW_MATCH))
+    ids = shown(state)
+    assert ids["house-rules"] == "House rules: the game's own rules"
+    assert "house-continuation-stop" not in ids  # folded
+    state.setup.toggle_house()
+    ids = shown(state)
+    assert ids["house-continuation-draw"] == "draw as usual (the game's)"
+    assert {"house-continuation-stop", "house-reserve-2", "house-spinners-first", "house-target-31",
+            "house-rule-continuation", "house-lead-double"} <= set(ids)
+    assert "house-reset" not in ids
+    run(state.setup.set_house("continuation", "stop"))
+    run(state.setup.set_house("reserve", 2))
+    assert state.setup.house == {"continuation": "stop", "reserve": 2}
+    ids = shown(state)
+    assert ids["house-rules"] == ("House rules: R1 Stuck while continuing: the turn simply ends; "
+                                  "R3 Stock never drawn: the last 2 tiles stay")
+    assert "house-reset" in ids
+    run(state.setup.set_house("reserve", 0))  # the game's own value: no house rule
+    assert state.setup.house == {"continuation": "stop"}
+    state.setup.set_form(variant="exact-61")  # no continuation in a game of one tile a turn (E4)
+    assert state.setup.house == {}
+    assert "house-continuation-stop" not in shown(state)
+    assert shown(state)["house-target_mode-exactly"].endswith("(the game's)")
+
+
+def test_a_contradiction_is_refused_naming_its_rule_and_changes_nothing(state):
+    run(state.go(Screen.NEW_MATCH))
+    state.setup.toggle_house()
+    run(state.setup.set_house("spinners", "none"))
+    run(state.setup.set_house("spinner_fill", "all-four-first"))
+    assert state.shell.error.rule == "R11" and state.setup.house == {"spinners": "none"}
+    assert "R11" in shown(state)["message"]
+
+
+def test_a_house_rule_match_is_created_shown_refereed_and_remembered(state, tmp_path):
+    run(state.go(Screen.NEW_MATCH))
+    run(state.setup.set_house("continuation", "stop"))
+    state.setup.set_name(0, "Ann")
+    state.setup.set_name(1, "Bo")
+    run(state.setup.create())
+    assert state.screen == Screen.TABLE and state.shell.error is None
+    match = state.table.match
+    assert match.house_rules == {"continuation": "stop"}
+    on = shown(state)["house-rules-on"]
+    assert on == "House rules: R1 Stuck while continuing: the turn simply ends"
+    # the engine referees it: a continuing player with nothing to play passes (R1)
+    store = state.services.store
+    match_id = state.table.match_id
+    for action in (StartRound(0), Play(0, (1, 4)), Play(0, (1, 1), parse_spot("1-4:low")), Pass(0)):
+        store.record(match_id, action)
+    assert store.open_match(match_id).turn.seat == 1
+    assert store.export_document(match_id)["house_rules"] == {"continuation": "stop"}
+    [summary] = store.list_matches()
+    assert summary.house_rules == {"continuation": "stop"}
+    # a new tab on the same folder offers the same set for Horse Race (the table's favourite)
+    other = new_tab(open_store(tmp_path / "other"), str(tmp_path), lang="en", width=390)
+    run(other.start())
+    run(other.go(Screen.NEW_MATCH))
+    assert other.setup.house == {"continuation": "stop"}
+    assert shown(other)["house-rules"].startswith("House rules: R1 ")
+    other.setup.set_form(variant="exact-61")
+    assert other.setup.house == {}
+
+
+def test_the_rules_screen_has_the_house_rules_and_the_presets(state):
+    run(state.open_rule("R1"))
+    assert state.screen == Screen.RULES
+    ids = shown(state)
+    assert "rule-R1" in ids and "the turn simply ends" in ids["rule-R1"]
+    run(state.open_rule("M4"))
+    assert state.rules.game == "merry-go-round"
+    assert {"rules-index-M4", "rules-index-R11", "rules-game-all-fives"} <= set(shown(state))
+    assert rules.view(state) is not None
+
+
+def test_presets_are_offered_as_games_and_played(state):
+    run(state.go(Screen.NEW_MATCH))
+    assert {"game-all-fives", "game-merry-go-round"} <= set(hooks(new_match.view(state)))
+    state.setup.set_form(variant="all-fives")
+    state.setup.set_name(0, "Ann")
+    state.setup.set_name(1, "Bo")
+    run(state.setup.create())
+    assert state.screen == Screen.TABLE and state.table.match.variant == "all-fives"
+    assert "house-rules-on" not in shown(state)  # a preset is the game's own rules
+
+
+def test_the_turn_says_what_a_house_rule_allows():
+    from scorekeeper.explain import turn_words
+    from scorekeeper.i18n import Translator
+    from scorekeeper.rules import Draw, Match
+
+    t = Translator("en")
+    match = Match("horse-race", ["Ann", "Bo"], house_rules={"continuation": "stop"})
+    match.apply(StartRound(0))
+    match.apply(Play(0, (1, 1)))
+    assert turn_words(t, match, match.turn) == ("Ann continues: the double 1-1 — with nothing to play, a pass ends "
+                                               "the turn (R1)")
+    match = Match("exact-61", ["Ann", "Bo"], house_rules={"lead": "double", "draw_when_able": "allowed"})
+    match.apply(StartRound(1))
+    assert turn_words(t, match, match.turn) == ("Bo leads the round with a double; without one, draw until one "
+                                               "comes (R10)")
+    match.apply(Play(1, (0, 0)))
+    match.apply(Draw(0, 18))
+    assert turn_words(t, match, match.turn).endswith("none fits: pass — or play a tile from hand (R2)")
+    for lang in ("uk", "ko"):
+        assert "(R2)" in turn_words(Translator(lang), match, match.turn)
