@@ -157,8 +157,9 @@ def reference_awards(options, side_of: list[int], pips: list[int], ended: str, f
                 own = [p for seat, p in enumerate(pips) if side_of[seat] == side]
                 per_hand = options["rounding"] == "per-hand"
                 raw = counted(others) if per_hand else sum(others)
-                if options["block_award"] == "difference":  # R4: the others' pips minus its own
-                    raw -= counted(own) if per_hand else sum(own)
+                if options["block_award"] == "difference":  # R4: the others' pips minus its own, never below 0
+                    # (a tie rounded hand by hand can count a side's own hands above the others')
+                    raw = max(0, raw - (counted(own) if per_hand else sum(own)))
                 if options["block_ties"] == "split" and len(tied) > 1:  # R5: the award shared
                     raw = round5(raw // len(tied))
                 elif not per_hand:
@@ -350,3 +351,12 @@ def test_settlement_functions_agree_with_the_rules_text(seating, data, award, ti
                        partner_subtracted=partner == "subtracted", per_hand=rounding == "per-hand")
     expected = reference_awards(options, seating, pips, "domino", finisher, play_raw)
     assert ([(got.side, got.raw)] if got.raw else []) == expected
+
+
+def test_a_difference_award_is_never_negative():
+    """Found by the property above: pairs tied on 26 (9 + 17 against 8 + 18) with hands rounded one by one
+    count 25 against 30. Side 0 earns 30 − 25 = 5 (R4); side 1's 25 − 30 is no award, not −5."""
+    options = {"block_award": "difference", "block_ties": "each", "rounding": "per-hand", "partner_pips": "ignored"}
+    _, _, awards = block_awards([9, 8, 17, 18], [0, 1, 0, 1], 0, "difference", "each", True)
+    assert sorted((a.side, a.raw) for a in awards if a.raw) == [(0, 5)]
+    assert reference_awards(options, [0, 1, 0, 1], [9, 8, 17, 18], "block", None) == [(0, 5)]
