@@ -122,7 +122,14 @@ def focus_text_field(page, field, timeout_ms: int = 10_000) -> None:
     replaced by Flutter's own text when it takes the field (seen on a loaded machine: "Bo" became "o",
     a name's first key lost and the old name back). So wait for that, then press Ctrl+A until the
     input reports its whole text selected.
+
+    The input keeps ``autocorrect="on"`` after Flutter lets the field go, so on a field typed into before
+    the wait passed on the browser's own focus, before Flutter took the field again (its text written back
+    with the caret at the end: "Ann8-0й" typed over as "An", then back to "Ann8-0й", then "n9-0й" appended,
+    seen under load). Flutter sets the attribute again on every take (with the text and caret), so it is
+    cleared first: the wait then sees this take, not the last one.
     """
+    field.evaluate("el => { if (document.activeElement !== el) el.removeAttribute('autocorrect'); }")
     field.click()
     field.evaluate("""(el, limit) => new Promise((resolve, reject) => {
         const start = performance.now();
