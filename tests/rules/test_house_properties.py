@@ -21,7 +21,7 @@ from scorekeeper.rules.house import OPTIONS
 from scorekeeper.rules.settlement import block_awards, domino_award
 from scorekeeper.rules.simulator import Config, simulate
 from scorekeeper.rules.variants import EXACT_61, HORSE_RACE, PRESETS, RuleViolation, get_variant
-from tests.rules.helpers import BRANCHES, LINES, spot_value
+from tests.rules.helpers import reference_layout
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -62,52 +62,6 @@ def _house_configs() -> list[Config]:
 
 HOUSE_CONFIGS = _house_configs()
 HOUSE_IDS = [c.name for c in HOUSE_CONFIGS]
-
-
-def reference_layout(placements: list, spinners: str, fill: str) -> tuple[int, dict]:
-    """End sum and open spots of a layout worked out from scratch, with R9 and R11.
-
-    Independent of the engine's incremental layout: it notes which sides of each tile are filled
-    and walks every tile. R9: every double is a spinner (``all``), the first double placed only
-    (``first``) or none; a double that is no spinner has its two lines and never branches. R11
-    ``all-four-first``: while the first spinner has fewer than four filled sides, only its own
-    open sides are open spots (the other ends still count, S6).
-    """
-    filled: dict[tuple[int, int], set[str]] = {}
-    first_double = None
-    for tile, spot in placements:
-        filled.setdefault(tile, set())
-        if tile[0] == tile[1] and first_double is None:
-            first_double = tile
-        if spot is None:
-            continue
-        target, side = spot
-        value = spot_value(target, side)
-        filled[target].add(side)
-        filled[tile].add("line-a" if tile[0] == tile[1] else "low" if tile[0] == value else "high")
-
-    def spins(tile: tuple[int, int]) -> bool:
-        return tile[0] == tile[1] and (spinners == "all" or (spinners == "first" and tile == first_double))
-
-    end_sum, spots = 0, {}
-    for tile, sides in filled.items():
-        a, b = tile
-        if a == b:
-            lines = sum(side in sides for side in LINES)
-            if lines < 2:
-                end_sum += a + b
-            for side in LINES + (BRANCHES if lines == 2 and spins(tile) else ()):
-                if side not in sides:
-                    spots[(tile, side)] = a
-        else:
-            for side, value in (("low", a), ("high", b)):
-                if side not in sides:
-                    end_sum += value
-                    spots[(tile, side)] = value
-    spinner = first_double if first_double is not None and spins(first_double) else None
-    if fill == "all-four-first" and spinner is not None and len(filled[spinner]) < 4:
-        spots = {spot: value for spot, value in spots.items() if spot[0] == spinner}
-    return end_sum, spots
 
 
 def round5(pips: int) -> int:
