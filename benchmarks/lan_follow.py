@@ -31,6 +31,8 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tests.served
+from tables import percentile  # noqa: E402 - the benchmarks' folder (the script's own)
+
 from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
@@ -78,11 +80,6 @@ def expect_text(page, name: str, pattern) -> None:
     from playwright.sync_api import expect
 
     expect(page.locator(f'[flt-semantics-identifier="{name}"]').first).to_have_text(pattern, timeout=15_000)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def run(browser, followers: int, plays: int, pause: float) -> dict[str, list[float]]:
