@@ -170,3 +170,28 @@ def test_a_tab_showing_the_match_follows_the_other_tabs_moves(tmp_path):
         assert "tile-1-3" in b.hooks() and b.state.table.version == a.state.table.version
 
     asyncio.run(scenario())
+
+
+def test_a_following_tab_draws_each_move_once(tmp_path):
+    """B follows A's Play and Undo with one update each (one patch sent), not a first with the new
+    position and a second for the Redo button: its reads are all made before its state changes."""
+    store = open_app_store(tmp_path)
+    bo_continues(store)
+
+    async def scenario():
+        hub = PubSubHub(loop=asyncio.get_running_loop())
+        a = await Live.open(store, tmp_path, hub=hub)
+        b = await Live.open(store, tmp_path, hub=hub)
+        for tap, turn in (("play", "Ann to play: Bo's tile did not score"), ("undo", "Bo continues: 0-5 scored")):
+            if tap == "play":
+                await a.tap("tile-1-3")
+                await a.tap("spot-1-1-branch-b")
+            before = len(b.connection.sent)
+            await a.tap(tap)
+            await until(lambda t=turn: b.texts()["turn"] == t)
+            for _ in range(10):  # anything still to come arrives by now (reads and renders are in-process)
+                await asyncio.sleep(0.02)
+            assert len(b.connection.sent) - before == 1, tap
+        assert b.texts()["redo"] == "Redo"  # the one update has the Redo button too
+
+    asyncio.run(scenario())

@@ -102,15 +102,27 @@ class OpenMatch(ft.Observable):
         await self.open(match_id)
 
     async def reload(self) -> None:
-        """Show the open match as the store has it now (this tab's own copy, at the current version)."""
-        match, version = await self.services.call(snapshot, self.services.store, self.match_id)
+        """Show the open match as the store has it now (this tab's own copy, at the current version).
+
+        Everything is read first, in one worker thread, and the state set after: a change of state
+        followed by another read re-rendered the tab while it waited, so every tab following a match
+        drew each move twice (the second time for the Redo button alone)."""
+        match, version, abandoned, can_redo = await self.services.call(self._read, self.match_id)
         self.version = version
         self.show(match)
         self.last_info = self.last_placement()
         self.settlement = last_settlement(match)
         self.lot_seat = None
-        self.abandoned = (await self.services.call(self.services.store.summary, self.match_id)).status == ABANDONED
-        await self._read_redo()
+        self.abandoned = abandoned
+        self.can_redo = can_redo
+
+    def _read(self, match_id: str | None) -> tuple[Match, int, bool, bool]:
+        """(copy of the match, its version, abandoned?, can Redo?) as the store has them (a worker thread)."""
+        store = self.services.store
+        if match_id is None:
+            raise LookupError("no match is open")
+        match, version = snapshot(store, match_id)
+        return match, version, store.summary(match_id).status == ABANDONED, store.redo_target(match_id) is not None
 
     async def check_version(self) -> None:
         """Coming back to the table (from Settings): re-read the match if another tab moved on meanwhile."""
