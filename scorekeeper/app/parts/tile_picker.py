@@ -114,19 +114,27 @@ def _divider(cell: float) -> ft.Control:
                         content=ft.Container(width=1, height=cell + 8, bgcolor=ft.Colors.with_opacity(0.25, INK)))
 
 
+INDEX = {tile: n for n, tile in enumerate(ALL_TILES)}
+
+
 @memoized
 def _picker(places: tuple, rows: tuple[Suits, ...], cell: float, on_pick: Callable) -> ft.Control:
-    # rows touch: each tap target is 44 px high already, its padding keeps the pictures apart
-    index = {tile: n for n, tile in enumerate(ALL_TILES)}
-    lines: list[ft.Control] = []
-    for suits in rows:
-        row: list[ft.Control] = []
-        for number, tiles in enumerate(suits):
-            if number:
-                row.append(_divider(cell))
-            row += [_place(*places[index[tile]], cell, on_pick) for tile in tiles]
-        lines.append(ft.Row(row, spacing=GAP, tight=True))
-    return ft.Column(lines, spacing=0, tight=True)
+    # rows touch: each tap target is 44 px high already, its padding keeps the pictures apart; one memoized
+    # row per line, given only its own tiles' places: a tap that changes two tiles rebuilds their rows only
+    return ft.Column([_row(tuple(tuple(places[INDEX[tile]] for tile in tiles) for tiles in suits), cell, on_pick)
+                      for suits in rows], spacing=0, tight=True)
+
+
+@memoized
+def _row(suits: tuple[tuple[tuple, ...], ...], cell: float, on_pick: Callable) -> ft.Control:
+    """One line of the picker: its suits' places (:func:`_place`'s arguments but the last two), a thin line
+    between two suits."""
+    row: list[ft.Control] = []
+    for number, places in enumerate(suits):
+        if number:
+            row.append(_divider(cell))
+        row += [_place(*place, cell, on_pick) for place in places]
+    return ft.Row(row, spacing=GAP, tight=True)
 
 
 def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | None = None,
