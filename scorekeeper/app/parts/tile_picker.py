@@ -8,7 +8,7 @@ import flet as ft
 
 from ...rules.tiles import ALL_TILES, Tile, tile_text
 from ..models.shell import WIDE
-from .widgets import INK, SPOT_LEGAL, hook, memoized, run, tile_image
+from .widgets import INK, SPOT_LEGAL, hook, kept, memoized, run, tile_image
 
 PICKER_CELL = 19
 TAP_HEIGHT = 44  # px: the least height of a tile's tap target (a finger, not the picture, sets it)
@@ -61,10 +61,9 @@ def empty_slot(tile: Tile, cell: float = PICKER_CELL) -> ft.Control:
                         border_radius=6, border=ft.Border.all(1, ft.Colors.with_opacity(0.15, INK)))
 
 
-@memoized
 def _place(tile: Tile, offered: bool, selected: bool, enabled: bool, mark: str | None, dimmed: bool,
            cell: float, on_pick: Callable) -> ft.Control:
-    """One place of the picker, rendered again only when its own tile's look changes."""
+    """One place of the picker (kept by its row while its own tile's look is the same: :func:`kept`)."""
     if not offered:
         return empty_slot(tile, cell)
     return tile_button(tile, on_pick, selected=selected, enabled=enabled, mark=mark, cell=cell, dimmed=dimmed)
@@ -133,7 +132,7 @@ def _row(suits: tuple[tuple[tuple, ...], ...], cell: float, on_pick: Callable) -
     for number, places in enumerate(suits):
         if number:
             row.append(_divider(cell))
-        row += [_place(*place, cell, on_pick) for place in places]
+        row += [kept(_place, *place, cell, on_pick) for place in places]
     return ft.Row(row, spacing=GAP, tight=True)
 
 

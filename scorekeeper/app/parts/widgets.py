@@ -73,6 +73,19 @@ def memoized(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
     return build
 
 
+def kept(build: Callable[..., ft.Control], *args: Any) -> ft.Control:
+    """``build(*args)``, the same control object as the last render's while ``args`` are equal (``==``).
+
+    For the many small parts of one memoized component (the tiles of a picker row): kept controls are
+    skipped by Flet's diff like a memoized component, without a component object of their own to make,
+    compare and mount each render. Call it the same number of times in every render of the component (a
+    hook). Outside a Flet render (in-process tests, scripts) it is a plain call.
+    """
+    if _CURRENT_RENDERER.get() is None:
+        return build(*args)
+    return ft.use_memo(lambda: build(*args), list(args))
+
+
 def text_entry(identifier: str, value: str, on_text: Callable[[str], object], **field: Any) -> ft.Control:
     """A text field (hook ``identifier``) that never sends the user's own typing back to the browser.
 
