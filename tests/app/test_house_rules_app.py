@@ -130,3 +130,31 @@ def test_the_turn_says_what_a_house_rule_allows():
     assert turn_words(t, match, match.turn).endswith("none fits: pass — or play a tile from hand (R2)")
     for lang in ("uk", "ko"):
         assert "(R2)" in turn_words(Translator(lang), match, match.turn)
+
+
+def test_a_continuation_that_stops_is_said_so_on_the_sheet_in_the_fix_and_in_the_review(state):
+    """hr-2p-continuation-stop (R1 stop): move 3, Ann's pass after the double 1-1 with 14 tiles in the stock,
+    ended her turn; the score sheet, the fix panel's title and the review name R1 as the replay account
+    does, instead of a plain "Ann passes" (the engine's ``Round.stops``)."""
+    import json
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).resolve().parents[1] / "house_cases" / "hr-2p-continuation-stop.json")
+                     .read_text())
+    [match_id] = state.services.store.import_documents([doc])
+    stop = "Ann passes: nothing to play from hand, the turn ends (R1)"
+    run(state.table.open(match_id))
+    ids = shown(state)
+    assert ids["sheet-1-3"] == f"3 {stop}"  # the phone's strip
+    assert ids["sheet-1-4"] == "4 Bo 3-4 +1"  # a plain play beside it
+    state.shell.width = 1280  # the whole sheet beside the table
+    ids = shown(state)
+    assert ids["sheet-1-3"] == f"3. {stop}"
+    state.correction.open_entry(1, 3)
+    assert shown(state)["fix-title"] == f"Fix round 1, move 3: {stop}"
+    state.correction.close()
+    run(state.review.open(match_id, 3))  # start, 1-4, 1-1, the pass
+    assert shown(state)["review-move"] == stop
+    assert shown(state)["review-turn"].startswith("Bo")
+    run(state.set_language("uk"))
+    assert shown(state)["review-move"] == "Ann пропускає: з руки нічим ходити, хід закінчується (R1)"
