@@ -158,3 +158,29 @@ def test_a_continuation_that_stops_is_said_so_on_the_sheet_in_the_fix_and_in_the
     assert shown(state)["review-turn"].startswith("Bo")
     run(state.set_language("uk"))
     assert shown(state)["review-move"] == "Ann пропускає: з руки нічим ходити, хід закінчується (R1)"
+
+
+def test_the_statistics_keep_house_rules_and_presets_apart(state):
+    """hr-2p-instant-win-62 (Ann 62 in 3 rounds, Bo 0) with the game's own rules and played to 62 (R7), and
+    an All Fives match in progress: three tables, each headed by its game and house rules as the history
+    row names them, so a club's points per round compare like with like."""
+    import json
+    from pathlib import Path
+
+    win = json.loads((Path(__file__).resolve().parents[1] / "cases" / "hr-2p-instant-win-62.json").read_text())
+    store = state.services.store
+    store.import_documents([win | {"meta": {"started": "2025-06-13T16:30:00Z"}},
+                            win | {"house_rules": {"target": 62}, "meta": {"started": "2025-06-14T16:30:00Z"}}])
+    store.create_match("all-fives", ["Ann", "Bo"], False)
+    run(state.go(Screen.HISTORY))
+    state.history.show_tab("stats")
+    ids = shown(state)
+    assert ids["stats"].startswith("Players Counted apart for each game and each set of house rules")
+    assert [ids[k] for k in sorted(k for k in ids if k.startswith("stats-rules-"))] == [
+        "Horse Race", "Horse Race · R7 Target: 62 points", "All Fives"]
+    assert [ids["stats-0-0"], ids["stats-0-1"]] == ["Ann 1 1 20.7 0", "Bo 1 0 0.0 0"]
+    assert [ids["stats-1-0"], ids["stats-1-1"]] == ["Ann 1 1 20.7 0", "Bo 1 0 0.0 0"]
+    assert [ids["stats-2-0"], ids["stats-2-1"]] == ["Ann 0 0 — 1", "Bo 0 0 — 1"]
+    run(state.set_language("ko"))
+    ids = shown(state)
+    assert [ids["stats-rules-0"], ids["stats-rules-1"]] == ["경마", "경마 · R7 목표: 62점"]
