@@ -184,3 +184,60 @@ def test_the_statistics_keep_house_rules_and_presets_apart(state):
     run(state.set_language("ko"))
     ids = shown(state)
     assert [ids["stats-rules-0"], ids["stats-rules-1"]] == ["경마", "경마 · R7 목표: 62점"]
+
+
+def target_field(st) -> str:
+    """What the form's target field is given to hold (R7)."""
+    return hooks(SCREENS[st.screen](st))["house-target-field"].content.value
+
+
+def test_any_target_the_engine_takes_can_be_typed(state):
+    """R7: the form's taps offer 31, 61, 101, 121 and 151; any other of 1 to 999 is typed (a document or the
+    CLI may name it too). A text that is no such number is refused with a message and changes nothing; a
+    target typed and not yet applied is applied by Create (a bad one creates nothing)."""
+    run(state.go(Screen.NEW_MATCH))
+    state.setup.toggle_house()
+    assert target_field(state) == "61"  # the game's own, until something is typed
+    state.setup.set_target_text("75")
+    run(state.setup.apply_target())  # Enter, or leaving the field
+    assert state.setup.house == {"target": 75} and state.shell.error is None
+    assert shown(state)["house-rules"] == "House rules: R7 Target: 75 points"
+    for typed in ("0", "1000", "abc", "-5", "6.5"):
+        state.setup.set_target_text(typed)
+        run(state.setup.apply_target())
+        assert state.shell.error.code == "ui_bad_target" and state.setup.house == {"target": 75}, typed
+        assert target_field(state) == typed  # kept in the field, to be corrected
+    assert shown(state)["message"] == 'Target "6.5": a target is a whole number of points from 1 to 999 (R7)'
+    run(state.setup.set_house("target", 101))  # a tap replaces what was typed, and the message with it
+    assert state.shell.error is None and target_field(state) == "101"
+    state.setup.set_target_text("1")
+    run(state.setup.apply_target())
+    assert shown(state)["house-rules"] == "House rules: R7 Target: 1 point"  # one point, said as such
+    state.setup.set_target_text("  ")  # emptied: the target in effect stays and is shown again
+    run(state.setup.apply_target())
+    assert state.setup.house == {"target": 1} and target_field(state) == "1"
+    state.setup.set_target_text("x1")
+    run(state.setup.create())  # typed, not applied: Create refuses it and creates nothing
+    assert state.shell.error.code == "ui_bad_target" and state.screen == Screen.NEW_MATCH
+    assert state.services.store.list_matches() == []
+    state.setup.set_target_text("250")
+    run(state.setup.create())
+    assert state.screen == Screen.TABLE and state.table.match.house_rules == {"target": 250}
+    assert state.table.match.rules.target_raw == 250 * 5
+
+
+def test_the_target_is_said_in_each_languages_plural_form():
+    from scorekeeper.explain import house_rules_words
+    from scorekeeper.i18n import Translator
+
+    words = {lang: [house_rules_words(Translator(lang), {"target": n}).split(": ")[-1] for n in (1, 2, 5, 21, 62)]
+             for lang in ("en", "uk", "ko")}
+    assert words == {"en": ["1 point", "2 points", "5 points", "21 points", "62 points"],
+                     "uk": ["1 бал", "2 бали", "5 балів", "21 бал", "62 бали"],
+                     "ko": ["1점", "2점", "5점", "21점", "62점"]}
+    uk = Translator("uk")
+    from scorekeeper.app.problems import Problem
+    from scorekeeper.explain import problem_words
+
+    assert problem_words(uk, Problem("ui_bad_target", {"value": "0", "min": 1, "max": 999}), sentence=True) == \
+        "Мета «0»: мета — ціле число балів від 1 до 999 (R7)"
