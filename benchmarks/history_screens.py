@@ -6,7 +6,7 @@ For each history size N (finished simulated matches of 100-400 actions,
 written straight to disk as ``benchmarks/store.py`` does) it opens the store
 as the app does and prints medians (ms) of:
 
-* opening the history: ``state.go(HISTORY)`` (``list_matches`` + ``stats``
+* opening the history: ``state.go(HISTORY)`` (``list_matches`` + ``rule_set_stats``
   in a worker thread) and building the screen (``history.view``, 50 rows);
 * a filter tap (a game), and a typed player name applied;
 * opening a long match's review (``store.actions`` + one fold), one step

@@ -7,10 +7,18 @@ must have been folded with ``explain=True`` (placements keep their ends).
 
 from __future__ import annotations
 
-from .explain import event_words, house_rules_words, placement_words, settlement_words, spot_words, tile_list
+from .explain import (
+    event_words,
+    house_rules_words,
+    move_words,
+    placement_words,
+    settlement_words,
+    spot_words,
+    tile_list,
+)
 from .i18n import Translator
 from .rules.match import Match
-from .rules.moves import Draw, Play
+from .rules.moves import Play
 from .rules.scoring import to_points
 from .rules.tiles import tile_text
 
@@ -28,13 +36,9 @@ def match_account(match: Match, lang: str = "en") -> str:
     for r in match.rounds:
         lines.append("")
         lines.append(t("account.round", number=r.number, name=names[r.starter]))
-        stock = match.rules.stock_size(match.n)
-        stop = match.rules.options["continuation"] == "stop"
-        reserve = int(match.rules.options["reserve"])
         for index, move in enumerate(r.moves):
             name = names[move.player]
             prefix = f"  {index + 1:>3}. "
-            before = r.moves[index - 1] if index else None
             if type(move) is Play:
                 if move.spot is None:
                     head = t("account.lead", name=name, tile=tile_text(move.tile))
@@ -44,13 +48,8 @@ def match_account(match: Match, lang: str = "en") -> str:
                 info = r.placements.get(index)
                 tail = placement_words(t, match, info) if info is not None else ""
                 lines.append(f"{prefix}{head}: {tail}")
-            elif type(move) is Draw:
-                lines.append(prefix + t("account.draw", name=name, count=move.count))
-            elif stop and stock > reserve and type(before) is Play and before.player == move.player:
-                lines.append(prefix + t("account.pass_stop", name=name))  # R1: a continuation that stops
-            else:
-                lines.append(prefix + t("account.pass", name=name))
-            stock -= move.count if type(move) is Draw else 1 if type(move) is Play and move.drawn else 0
+            else:  # a draw or a pass (one that ended a continuation under R1 says so)
+                lines.append(prefix + move_words(t, match, r, index))
         for event in r.events:
             if event.accepted:
                 running[event.side] += event.raw

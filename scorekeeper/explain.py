@@ -16,7 +16,7 @@ from .rules.errors import RuleViolation
 from .rules.house import OPTION_BY_NAME
 from .rules.layout import ScoringEnd, Spot
 from .rules.match import Match, Round
-from .rules.moves import Draw, Pass, PlacementInfo, Play, ScoreEvent, Turn
+from .rules.moves import Draw, PlacementInfo, Play, ScoreEvent, Turn
 from .rules.settlement import exact61_block_order
 from .rules.tiles import Tile, tile_text
 
@@ -120,8 +120,11 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     return text
 
 
-def move_words(t: Translator, match: Match, move: Play | Draw | Pass) -> str:
-    """A recorded move: ``Bo plays 2-4 at 2-2 (line A)``, ``Bo leads 6-6``, ``Bo draws 2 tiles…``, ``Bo passes``."""
+def move_words(t: Translator, match: Match, r: Round, index: int) -> str:
+    """Move ``index`` (0-based) of round ``r``: ``Bo plays 2-4 at 2-2 (line A)``, ``Bo leads 6-6``,
+    ``Bo draws 2 tiles…``, ``Bo passes``, or a pass that ended a continuation under house rule R1
+    (the engine's :attr:`Round.stops`): ``Ann passes: nothing to play from hand, the turn ends (R1)``."""
+    move = r.moves[index]
     name = match.players[move.player]
     if type(move) is Play:
         if move.spot is None:
@@ -130,7 +133,7 @@ def move_words(t: Translator, match: Match, move: Play | Draw | Pass) -> str:
         return t(key, name=name, tile=tile_text(move.tile), spot=spot_words(t, move.spot))
     if type(move) is Draw:
         return t("account.draw", name=name, count=move.count)
-    return t("account.pass", name=name)
+    return t("account.pass_stop" if index in r.stops else "account.pass", name=name)
 
 
 def hands_words(t: Translator, match: Match, r: Round) -> str:

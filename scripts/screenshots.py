@@ -355,7 +355,8 @@ def seed_all_fives(data: Path) -> None:
 
 def house_rules(d: Driver) -> None:
     """Issue 13: the new-match form with its House rules section (Horse Race, continuation stop and the
-    last 2 tiles of the stock never drawn), the table with the house rules shown, All Fives mid-round."""
+    last 2 tiles of the stock never drawn), a target typed (75), the table with the house rules shown,
+    All Fives mid-round."""
     page = d.page
     page.wait_for_selector('[flt-semantics-identifier="home"], [flt-semantics-identifier="new-match"]')
     if page.locator('[flt-semantics-identifier="new-match"]').count() == 0:
@@ -372,6 +373,12 @@ def house_rules(d: Driver) -> None:
     d.expect_label("house-rules", "R3")
     d.hook("house-continuation-stop").scroll_into_view_if_needed()
     d.shot("new-match-house-rules")
+    d.type_into("house-target-field", "75")  # R7: any target of 1 to 999, typed
+    page.keyboard.press("Enter")
+    d.expect_label("house-rules", "R7 Target: 75 points")
+    page.evaluate("document.activeElement && document.activeElement.blur()")  # no blinking caret
+    d.hook("house-partner_pips-ignored").scroll_into_view_if_needed()  # R7 and its target mode in view
+    d.shot("new-match-target")
     d.tap("create-match")
     d.tap("starter-0")
     play(d, [{"player": 0, "play": "1-4"}, {"player": 0, "play": "1-1", "at": "1-4:low"}])

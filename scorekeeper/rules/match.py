@@ -114,6 +114,9 @@ class Round:
         finisher: the seat that went out (domino).
         hands: revealed hands; ``pips`` raw pips per seat once revealed.
         placements: ``{move index: PlacementInfo}`` when the match explains.
+        stops: the move indices of the passes that ended a continuation
+            under house rule R1 ``stop`` with tiles left to draw (the turn
+            simply ended): a screen says so instead of a plain pass.
         nil_awards: settlement awards worth 0 raw (e.g. an opponent holding
             only 1-1: 2 → 0). They change no score and are no score events
             (the replay report lists none), but a screen explains them.
@@ -151,6 +154,7 @@ class Round:
         self.hands: dict[int, Hand] | None = None
         self.pips: list[int] | None = None
         self.placements: dict[int, PlacementInfo] = {}
+        self.stops: set[int] = set()
         self.nil_awards: list[ScoreEvent] = []
 
     @property
@@ -663,6 +667,8 @@ class Match:
                                 f"{name} must draw until a tile fits")
         index = len(r.moves)
         r.claims[move.player].append((index, r.draw_mask(), "stop" if stop else "pass"))
+        if stop:
+            r.stops.add(index)
         r.moves.append(move)
         if r.passes_in_row == self.n and drawable <= 0:  # everyone passed with the stock empty: blocked (S8)
             r.ended, r.to_move = BLOCK, None

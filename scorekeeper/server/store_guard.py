@@ -14,7 +14,8 @@ from .admission import Access
 
 #: store methods that change nothing (passed through as they are)
 READS = frozenset({"version", "open_match", "actions", "events", "list_matches", "unfinished_matches", "summary",
-                   "recent_player_names", "stats", "export_document", "export_all", "problems", "layout", "root",
+                   "recent_player_names", "stats", "rule_set_stats", "export_document", "export_all", "problems",
+                   "layout", "root",
                    "undo_target", "redo_target", "preview_fix", "read_only", "writable", "export_report",
                    "check_documents"})
 #: store methods that change one match (its id the first argument): the session must be allowed to score it

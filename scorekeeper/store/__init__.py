@@ -30,13 +30,13 @@ from .errors import (
 from .events import LOG_FORMAT
 from .paths import ENV_VAR, default_data_dir
 from .store import ExportReport, FixResult, ImportReport, MatchStore, RecordResult, is_open, open_store
-from .summary import ABANDONED, DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
+from .summary import ABANDONED, DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats, RuleSetStats
 
 __all__ = [
     "ABANDONED", "DAMAGED", "ENV_VAR", "FINISHED", "IN_PROGRESS", "LOG_FORMAT", "READ_ONLY_REASONS", "ExportReport",
     "FixResult",
     "ImportRefusal", "ImportRefused", "ImportReport", "MatchDamaged", "MatchNotFound", "MatchStore",
     "MatchSummary", "NothingToRedo", "NothingToUndo", "PlayerStats", "ReadOnlyReason", "ReadOnlyStore",
-    "RecordResult", "StaleView", "StoreBusy", "StoreClosed", "StoreError", "default_data_dir", "is_open",
-    "open_store",
+    "RecordResult", "RuleSetStats", "StaleView", "StoreBusy", "StoreClosed", "StoreError", "default_data_dir",
+    "is_open", "open_store",
 ]

@@ -95,10 +95,12 @@ from .summary import (
     IN_PROGRESS,
     MatchSummary,
     PlayerStats,
+    RuleSetStats,
     abandoned_at,
     damaged_summary,
     played_at,
     player_stats,
+    rule_set_stats,
     summarize,
 )
 
@@ -749,6 +751,11 @@ class MatchStore:
         """Per-player statistics over the history (see :class:`PlayerStats`), of one game and of matches
         with or without house rules when asked (``variant``, ``house`` as :meth:`list_matches`)."""
         return player_stats(self.list_matches(variant=variant, house=house))
+
+    def rule_set_stats(self) -> list[RuleSetStats]:
+        """Per-player statistics of each game and set of house rules played (see :func:`rule_set_stats`):
+        what a screen compares points per round over."""
+        return rule_set_stats(self.list_matches())
 
     # ------------------------------------------------------------ import/export
     def export_document(self, match_id: str) -> dict[str, Any]:

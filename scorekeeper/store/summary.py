@@ -390,3 +390,38 @@ def player_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[PlayerS
             entry.points += scores[side] if side < len(scores) else 0
     return sorted(stats.values(), key=lambda p: (-p.wins, -p.matches, p.name.casefold()))
 
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetStats:
+    """The players' statistics of one game played one way (points per round compare only there).
+
+    Attributes:
+        variant: the game (a preset is a game of its own: ``"all-fives"``).
+        house_rules: the house rules (R1–R11) those matches were played with, ``{}`` for the game's
+            own rules: a table's own way of playing scores differently (another target, another
+            award), so each set is counted apart, as the history row names it.
+        players: :class:`PlayerStats` of those matches, most wins first.
+    """
+
+    variant: str
+    house_rules: dict[str, str | int]
+    players: list[PlayerStats]
+
+
+def rule_set_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[RuleSetStats]:
+    """:func:`player_stats` per game and set of house rules: the games in the engine's order
+    (:data:`~scorekeeper.rules.variants.GAMES`), each with its own rules first, then its house-rule
+    sets, the one played most recently first. Damaged matches (no game known) count nowhere."""
+    groups: dict[tuple[str, tuple[tuple[str, str | int], ...]], list[MatchSummary]] = {}
+    for s in summaries_newest_first:
+        variant = s._e["variant"]
+        if variant in _GAME_ORDER:
+            house = s._e.get("house_rules")  # read in place: this runs for every match when the history opens
+            groups.setdefault((variant, tuple(sorted(house.items())) if house else ()), []).append(s)
+    order = sorted(groups, key=lambda key: (_GAME_ORDER[key[0]], bool(key[1])))  # stable: newest set first
+    return [RuleSetStats(variant, groups[variant, house][0].house_rules, player_stats(groups[variant, house]))
+            for variant, house in order]
+
+
+_GAME_ORDER = {game: index for index, game in enumerate(GAMES)}

@@ -237,12 +237,15 @@ def test_statistics_on_the_history_screen(state):
     state.history.show_tab("stats")
     shown = screen(state)
     assert "history-count" not in shown
-    rows = [shown[k] for k in sorted(k for k in shown if k.startswith("stats-"))]
-    # Ann won both finished matches: 61 in 4 rounds and 62 in 3 rounds = 123 / 7 = 17.6 per round;
-    # Bo: 11 + 0 = 11 in 7 rounds = 1.6; both have the Horse Race seed match in progress
-    assert rows == ["Ann 2 2 17.6 1", "Bo 2 0 1.6 1"]
+    # each game apart (points per round compare only within one): Horse Race first (the engine's order),
+    # Ann 62 in the 3 rounds of hr-2p-instant-win-62 = 20.7 per round, Bo 0; both have the seed match in
+    # progress; Exact 61: Ann 61 in 4 rounds = 15.2, Bo 11 = 2.8
+    assert [shown[k] for k in ("stats-rules-0", "stats-0-0", "stats-0-1", "stats-rules-1", "stats-1-0",
+                               "stats-1-1")] == ["Horse Race", "Ann 1 1 20.7 1", "Bo 1 0 0.0 1",
+                                                 "Exact 61 Five Up", "Ann 1 1 15.2 0", "Bo 1 0 2.8 0"]
+    assert len([k for k in shown if k.startswith("stats-")]) == 6
     state.shell.width = 1280  # a wide window: the statistics beside the list
-    assert {"stats", "stats-0", "history-count", "import"} <= set(screen(state))
+    assert {"stats", "stats-0-0", "history-count", "import"} <= set(screen(state))
 
 
 def test_damaged_match_is_listed_with_its_problem(state, tmp_path):
@@ -372,7 +375,8 @@ def test_a_player_with_only_unfinished_matches_has_no_average(state):
     run(state.go(Screen.HISTORY))
     state.history.show_tab("stats")
     shown = screen(state)
-    rows = {shown[k].split()[0]: shown[k] for k in shown if k.startswith("stats-")}
-    # e61-pairs-negative (in progress) seats Ann, Bo, Cy, Di; Cy and Di play no finished match
+    assert shown["stats-rules-1"] == "Exact 61 Five Up"
+    rows = {shown[k].split()[0]: shown[k] for k in shown if k.startswith("stats-1-")}
+    # e61-pairs-negative (in progress) seats Ann, Bo, Cy, Di; Cy and Di play no finished Exact 61 match
     assert rows["Cy"] == rows["Di"].replace("Di", "Cy") == "Cy 0 0 — 1"
     assert rows["Ann"] == "Ann 1 1 15.2 1"  # 61 points in the 4 rounds of e61-2p-exact-finish

@@ -130,3 +130,114 @@ def test_the_turn_says_what_a_house_rule_allows():
     assert turn_words(t, match, match.turn).endswith("none fits: pass — or play a tile from hand (R2)")
     for lang in ("uk", "ko"):
         assert "(R2)" in turn_words(Translator(lang), match, match.turn)
+
+
+def test_a_continuation_that_stops_is_said_so_on_the_sheet_in_the_fix_and_in_the_review(state):
+    """hr-2p-continuation-stop (R1 stop): move 3, Ann's pass after the double 1-1 with 14 tiles in the stock,
+    ended her turn; the score sheet, the fix panel's title and the review name R1 as the replay account
+    does, instead of a plain "Ann passes" (the engine's ``Round.stops``)."""
+    import json
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).resolve().parents[1] / "house_cases" / "hr-2p-continuation-stop.json")
+                     .read_text())
+    [match_id] = state.services.store.import_documents([doc])
+    stop = "Ann passes: nothing to play from hand, the turn ends (R1)"
+    run(state.table.open(match_id))
+    ids = shown(state)
+    assert ids["sheet-1-3"] == f"3 {stop}"  # the phone's strip
+    assert ids["sheet-1-4"] == "4 Bo 3-4 +1"  # a plain play beside it
+    state.shell.width = 1280  # the whole sheet beside the table
+    ids = shown(state)
+    assert ids["sheet-1-3"] == f"3. {stop}"
+    state.correction.open_entry(1, 3)
+    assert shown(state)["fix-title"] == f"Fix round 1, move 3: {stop}"
+    state.correction.close()
+    run(state.review.open(match_id, 3))  # start, 1-4, 1-1, the pass
+    assert shown(state)["review-move"] == stop
+    assert shown(state)["review-turn"].startswith("Bo")
+    run(state.set_language("uk"))
+    assert shown(state)["review-move"] == "Ann пропускає: з руки нічим ходити, хід закінчується (R1)"
+
+
+def test_the_statistics_keep_house_rules_and_presets_apart(state):
+    """hr-2p-instant-win-62 (Ann 62 in 3 rounds, Bo 0) with the game's own rules and played to 62 (R7), and
+    an All Fives match in progress: three tables, each headed by its game and house rules as the history
+    row names them, so a club's points per round compare like with like."""
+    import json
+    from pathlib import Path
+
+    win = json.loads((Path(__file__).resolve().parents[1] / "cases" / "hr-2p-instant-win-62.json").read_text())
+    store = state.services.store
+    store.import_documents([win | {"meta": {"started": "2025-06-13T16:30:00Z"}},
+                            win | {"house_rules": {"target": 62}, "meta": {"started": "2025-06-14T16:30:00Z"}}])
+    store.create_match("all-fives", ["Ann", "Bo"], False)
+    run(state.go(Screen.HISTORY))
+    state.history.show_tab("stats")
+    ids = shown(state)
+    assert ids["stats"].startswith("Players Counted apart for each game and each set of house rules")
+    assert [ids[k] for k in sorted(k for k in ids if k.startswith("stats-rules-"))] == [
+        "Horse Race", "Horse Race · R7 Target: 62 points", "All Fives"]
+    assert [ids["stats-0-0"], ids["stats-0-1"]] == ["Ann 1 1 20.7 0", "Bo 1 0 0.0 0"]
+    assert [ids["stats-1-0"], ids["stats-1-1"]] == ["Ann 1 1 20.7 0", "Bo 1 0 0.0 0"]
+    assert [ids["stats-2-0"], ids["stats-2-1"]] == ["Ann 0 0 — 1", "Bo 0 0 — 1"]
+    run(state.set_language("ko"))
+    ids = shown(state)
+    assert [ids["stats-rules-0"], ids["stats-rules-1"]] == ["경마", "경마 · R7 목표: 62점"]
+
+
+def target_field(st) -> str:
+    """What the form's target field is given to hold (R7)."""
+    return hooks(SCREENS[st.screen](st))["house-target-field"].content.value
+
+
+def test_any_target_the_engine_takes_can_be_typed(state):
+    """R7: the form's taps offer 31, 61, 101, 121 and 151; any other of 1 to 999 is typed (a document or the
+    CLI may name it too). A text that is no such number is refused with a message and changes nothing; a
+    target typed and not yet applied is applied by Create (a bad one creates nothing)."""
+    run(state.go(Screen.NEW_MATCH))
+    state.setup.toggle_house()
+    assert target_field(state) == "61"  # the game's own, until something is typed
+    state.setup.set_target_text("75")
+    run(state.setup.apply_target())  # Enter, or leaving the field
+    assert state.setup.house == {"target": 75} and state.shell.error is None
+    assert shown(state)["house-rules"] == "House rules: R7 Target: 75 points"
+    for typed in ("0", "1000", "abc", "-5", "6.5"):
+        state.setup.set_target_text(typed)
+        run(state.setup.apply_target())
+        assert state.shell.error.code == "ui_bad_target" and state.setup.house == {"target": 75}, typed
+        assert target_field(state) == typed  # kept in the field, to be corrected
+    assert shown(state)["message"] == 'Target "6.5": a target is a whole number of points from 1 to 999 (R7)'
+    run(state.setup.set_house("target", 101))  # a tap replaces what was typed, and the message with it
+    assert state.shell.error is None and target_field(state) == "101"
+    state.setup.set_target_text("1")
+    run(state.setup.apply_target())
+    assert shown(state)["house-rules"] == "House rules: R7 Target: 1 point"  # one point, said as such
+    state.setup.set_target_text("  ")  # emptied: the target in effect stays and is shown again
+    run(state.setup.apply_target())
+    assert state.setup.house == {"target": 1} and target_field(state) == "1"
+    state.setup.set_target_text("x1")
+    run(state.setup.create())  # typed, not applied: Create refuses it and creates nothing
+    assert state.shell.error.code == "ui_bad_target" and state.screen == Screen.NEW_MATCH
+    assert state.services.store.list_matches() == []
+    state.setup.set_target_text("250")
+    run(state.setup.create())
+    assert state.screen == Screen.TABLE and state.table.match.house_rules == {"target": 250}
+    assert state.table.match.rules.target_raw == 250 * 5
+
+
+def test_the_target_is_said_in_each_languages_plural_form():
+    from scorekeeper.explain import house_rules_words
+    from scorekeeper.i18n import Translator
+
+    words = {lang: [house_rules_words(Translator(lang), {"target": n}).split(": ")[-1] for n in (1, 2, 5, 21, 62)]
+             for lang in ("en", "uk", "ko")}
+    assert words == {"en": ["1 point", "2 points", "5 points", "21 points", "62 points"],
+                     "uk": ["1 бал", "2 бали", "5 балів", "21 бал", "62 бали"],
+                     "ko": ["1점", "2점", "5점", "21점", "62점"]}
+    uk = Translator("uk")
+    from scorekeeper.app.problems import Problem
+    from scorekeeper.explain import problem_words
+
+    assert problem_words(uk, Problem("ui_bad_target", {"value": "0", "min": 1, "max": 999}), sentence=True) == \
+        "Мета «0»: мета — ціле число балів від 1 до 999 (R7)"

@@ -91,3 +91,28 @@ def test_a_pip_total_keeps_a_key_its_own_render_overtook(tmp_path):
         assert state.reveal.totals[0] == "12" and "pip total 12" in live.texts()["reveal-seat-0"]
 
     asyncio.run(scenario())
+
+
+def test_a_typed_target_keeps_a_key_a_render_overtook(tmp_path):
+    async def scenario():
+        live = await Live.open(open_app_store(tmp_path), tmp_path)
+        state = live.state
+        await state.go(Screen.NEW_MATCH)
+        state.setup.toggle_house()
+        await live.settle()
+        assert live.field("house-target-field").value == "61"
+        await live.type("house-target-field", "7")
+        live.key("house-target-field", "75")
+        await state.setup.set_house("reserve", 2)  # a tap on the form renders it before the key's change event
+        await live.settle()
+        assert live.field("house-target-field").value == "75"
+        await live.change("house-target-field")
+        await state.setup.apply_target()  # Enter: applied, the form drawn again with it
+        await live.settle()
+        assert state.setup.house == {"reserve": 2, "target": 75}
+        assert live.field("house-target-field").value == "75"
+        await state.setup.set_house("target", 101)  # the app's own change is still shown
+        await live.settle()
+        assert live.field("house-target-field").value == "101"
+
+    asyncio.run(scenario())

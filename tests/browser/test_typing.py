@@ -24,6 +24,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from tests.served import focus_text_field  # noqa: E402
 
+from .conftest import open_ui  # noqa: E402
 from .test_history_journey import go_home  # noqa: E402
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -108,3 +109,44 @@ def test_pip_totals_keep_every_key(ui, tmp_path):
         type_into(ui, f"pips-{seat}", total)  # each key re-renders the panel (the seat's words)
         expect(field(ui, f"pips-{seat}")).to_have_value(total, timeout=10_000)
         expect(ui.hook(f"reveal-seat-{seat}")).to_contain_text(f"pip total {total}", timeout=10_000)
+
+
+def expect_words(ui, name: str, words: str) -> None:
+    """Wait until the group ``name`` says ``words``: in its label (``aria-label``) or its text, as Flutter
+    chose to write them."""
+    ui.page.wait_for_function("""([name, words]) => {
+        const el = document.querySelector(`[flt-semantics-identifier="${name}"]`);
+        return el !== null && ((el.getAttribute("aria-label") || "") + el.innerText).includes(words);
+    }""", arg=[name, words], timeout=10_000)
+
+
+def test_a_typed_target_keeps_every_key(server, browser):
+    """Issue 13: the new-match form's target (R7, any of 1 to 999) typed 20 times: a tap that re-renders the
+    form (the target mode chosen), a target the engine refuses (its message shown), then a good one, whose
+    first key drops the message (the form re-rendered while the next keys are typed), applied with Enter;
+    the match is created with the last one. A phone's width, tall enough for the whole House rules
+    section: what is tested is the typing, not the scrolling."""
+    ui = open_ui(browser, server, {"width": 390, "height": 2000})
+    try:
+        go_home(ui)
+        ui.tap("new-match")
+        ui.tap("game-horse-race")
+        ui.tap("house-rules")
+        target = ""
+        for attempt in range(TRIES):
+            mode = f"house-target_mode-{'at-least' if attempt % 2 else 'exactly'}"  # each tap a change
+            ui.tap(mode)
+            expect(ui.hook(mode)).to_have_attribute("aria-current", "true", timeout=10_000)
+            bad = str(1000 + attempt)
+            type_into(ui, "house-target-field", bad)
+            ui.page.keyboard.press("Enter")
+            expect_words(ui, "message", f'Target "{bad}": a target is a whole number of points from 1 to 999')
+            target = str(100 + attempt * 41)  # 100 … 879: none of the targets a tap away
+            type_into(ui, "house-target-field", target)
+            ui.page.keyboard.press("Enter")
+            expect(field(ui, "house-target-field")).to_have_value(target, timeout=10_000)
+            expect_words(ui, "house-rules", f"R7 Target: {target} points")
+        ui.tap("create-match")
+        expect_words(ui, "house-rules-on", f"R7 Target: {target} points")
+    finally:
+        ui.page.context.close()

@@ -155,6 +155,12 @@ class Watcher:
             self.seen["pass"] += 1
             if r.stock > self.reserve:
                 self.seen["pass-with-stock"] += 1  # R1 stop (or R10: no double, stock down to R3)
+            # R1 stop: a pass straight after the same player's tile (a continuation) with tiles left to
+            # draw ended the turn, and the engine says so (Round.stops: what screens word as such)
+            index = len(r.moves) - 1
+            before = r.moves[index - 1] if index else None
+            continued = isinstance(before, Play) and before.player == action.player
+            assert (index in r.stops) == (self.stop and continued and r.stock > self.reserve)
         elif isinstance(action, Draw):
             self.seen["draw"] += 1
         if match.rules.exact:

@@ -115,6 +115,7 @@ def test_a_stopping_continuation_is_a_turn_that_ends_with_a_pass():
     match.apply(Pass(0))
     assert (match.turn.seat, match.turn.reason) == (1, "next")
     assert match.turn.can_draw and not match.turn.can_pass  # Bo plays or draws as usual (S8)
+    assert match.round.stops == {2}  # move 3 ended the continuation (R1): a screen says so, not a plain pass
 
 
 def test_a_stop_with_tiles_in_the_stock_is_no_blocking_pass():
@@ -128,6 +129,7 @@ def test_a_stop_with_tiles_in_the_stock_is_no_blocking_pass():
     assert match.turn.reason == "pass-after-draw" and match.turn.stock == 0
     match.apply(Pass(1))
     assert match.round.ended is None and match.turn.seat == 0 and not match.turn.may_stop
+    assert match.round.stops == {1}  # Ann's pass ended her turn (R1); Bo's after the draw is a plain pass
 
 
 def test_with_an_empty_stock_both_readings_pass_the_same():
@@ -143,8 +145,8 @@ def test_with_an_empty_stock_both_readings_pass_the_same():
         assert match.turn.reason == "continue-double" and match.turn.stock == 0 and not match.turn.may_stop
         match.apply(Pass(0))
         match.apply(Pass(1))
-        states.append((match.round.ended, match.scores, match.round.stock))
-    assert states[0] == states[1] == ("block", [0, 0], 0)
+        states.append((match.round.ended, match.scores, match.round.stock, match.round.stops))
+    assert states[0] == states[1] == ("block", [0, 0], 0, set())  # plain passes both: nothing to draw
 
 
 # ------------------------------------------------------------------ R2

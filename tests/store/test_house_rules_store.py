@@ -73,6 +73,38 @@ def test_history_and_stats_keep_house_rules_apart(data_dir):
     assert [p.unfinished for p in store.stats("horse-race", house=True)] == [1, 1]
 
 
+def test_statistics_per_game_and_set_of_house_rules(data_dir):
+    """The same finished Horse Race record (hr-2p-instant-win-62: Ann 62 in 3 rounds, Bo 0) played with the
+    game's own rules, to a target of 62 (R7) and with drawing while able (R2, Ann and Cy) counts three times
+    apart; the stop case (in progress) a fourth; Exact 61 and the All Fives preset each on their own. Games
+    in the engine's order, a game's own rules first, then its house-rule sets the newest first."""
+    cases = Path(__file__).resolve().parents[1] / "cases"
+    win = json.loads((cases / "hr-2p-instant-win-62.json").read_text())
+    store = open_store(data_dir)
+    store.import_documents([
+        json.loads((cases / "e61-2p-exact-finish.json").read_text()) | {"meta": {"started": "2025-06-12T16:30:00Z"}},
+        win | {"meta": {"started": "2025-06-13T16:30:00Z"}},
+        win | {"house_rules": {"target": 62}, "meta": {"started": "2025-06-14T16:30:00Z"}},
+        json.loads((HOUSE_CASES / "hr-2p-continuation-stop.json").read_text())
+        | {"meta": {"started": "2025-06-15T16:30:00Z"}},
+        win | {"house_rules": {"draw_when_able": "allowed"}, "players": ["Ann", "Cy"],
+               "meta": {"started": "2025-06-16T16:30:00Z"}},
+    ])
+    store.create_match("all-fives", ["Ann", "Bo"], False)
+    groups = [(g.variant, g.house_rules, [(p.name, p.matches, p.wins, p.rounds, p.points, p.unfinished)
+                                         for p in g.players]) for g in store.rule_set_stats()]
+    assert groups == [
+        ("horse-race", {}, [("Ann", 1, 1, 3, 62, 0), ("Bo", 1, 0, 3, 0, 0)]),
+        ("horse-race", {"draw_when_able": "allowed"}, [("Ann", 1, 1, 3, 62, 0), ("Cy", 1, 0, 3, 0, 0)]),
+        ("horse-race", STOP, [("Ann", 0, 0, 0, 0, 1), ("Bo", 0, 0, 0, 0, 1)]),
+        ("horse-race", {"target": 62}, [("Ann", 1, 1, 3, 62, 0), ("Bo", 1, 0, 3, 0, 0)]),
+        ("exact-61", {}, [("Ann", 1, 1, 4, 61, 0), ("Bo", 1, 0, 4, 11, 0)]),
+        ("all-fives", {}, [("Ann", 0, 0, 0, 0, 1), ("Bo", 0, 0, 0, 0, 1)]),
+    ]
+    # over everything at once Ann's 247 points in 13 rounds mixed four ways of scoring
+    assert [(p.name, p.points, p.rounds) for p in store.stats()][0] == ("Ann", 247, 13)
+
+
 def test_the_cli_records_and_lists_house_rules(tmp_path):
     data = str(tmp_path / "data")
 

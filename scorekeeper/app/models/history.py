@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from ...store import ABANDONED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
+from ...store import ABANDONED, FINISHED, IN_PROGRESS, MatchSummary, RuleSetStats
 from ..problems import Problem
 from .intent import intent
 from .open_match import OpenMatch
@@ -58,7 +58,8 @@ def no_filter() -> dict[str, Any]:
 class HistoryQuery(ft.Observable):
     """``filter``: the filter in effect (``player``, ``variant``, ``since``, ``until``, ``finished``);
     ``items``: the matches it finds (:class:`MatchSummary`, newest first), ``shown`` of them drawn;
-    ``stats``: every player's :class:`PlayerStats`; ``tab``: on a phone, ``"matches"`` or ``"stats"``.
+    ``stats``: the players' statistics of each game and set of house rules played (:class:`RuleSetStats`:
+    points per round compare only within one); ``tab``: on a phone, ``"matches"`` or ``"stats"``.
     :meth:`text` is what each text filter holds as typed (applied or not)."""
 
     shell: Shell
@@ -67,7 +68,7 @@ class HistoryQuery(ft.Observable):
     items: list[MatchSummary] = field(default_factory=list)
     shown: int = PAGE
     filter: dict[str, Any] = field(default_factory=no_filter)
-    stats: list[PlayerStats] = field(default_factory=list)
+    stats: list[RuleSetStats] = field(default_factory=list)
     tab: str = "matches"
     # what the text filters hold as typed: private, so typing re-renders nothing (a re-render per key would
     # send the text back to the browser while the user types on, see parts.widgets.text_entry)
@@ -94,7 +95,7 @@ class HistoryQuery(ft.Observable):
         services = self.shell.services
         self.items = await services.call(lambda: services.store.list_matches(**args))
         if stats:
-            self.stats = await services.call(services.store.stats)
+            self.stats = await services.call(services.store.rule_set_stats)
         self.shown = PAGE
         if problem is not None:
             raise problem

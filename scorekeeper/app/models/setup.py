@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from ...rules import RuleViolation
-from ...rules.house import OptionInfo, Value
+from ...rules.house import OPTION_BY_NAME, OptionInfo, Value
 from ...rules.variants import GAMES as ENGINE_GAMES
 from ...rules.variants import HORSE_RACE, get_variant, house_rule_menu
 from ..problems import Problem
@@ -37,6 +37,7 @@ class SetupForm(ft.Observable):
     # private, so typing re-renders nothing: a re-render per key would send the field's text back to the
     # browser while the user types on (see parts.widgets.text_entry); the field itself shows what is typed
     _names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    _target: str | None = None  # the target typed (R7), not yet applied; None: the field shows the one in effect
 
     @property
     def names(self) -> list[str]:
@@ -71,6 +72,7 @@ class SetupForm(ft.Observable):
             setattr(self, key, value)
         if self.variant != game:  # another game: its own favourite set
             self.house = self.shell.services.house_rules(self.variant)
+            self._target = None
         allowed, required = self.seating_rule()
         if required:
             self.partnerships = True
@@ -89,12 +91,49 @@ class SetupForm(ft.Observable):
     async def set_house(self, name: str, value: Value) -> None:
         """Choose ``value`` for option ``name``; the engine checks it with the other choices (a conflict is
         refused naming its rule, R5/R11, and nothing changes). The game's own value turns the rule off."""
+        self._choose(name, value)
+
+    def _choose(self, name: str, value: Value) -> None:
         rules = get_variant(self.variant, {**self.house, name: value})  # raises RuleViolation
         self.house = dict(rules.house_rules)
+        if name == "target":  # a target tapped replaces one typed
+            self._target = None
+        self.shell.drop_error()  # a message about the choice before is moot
+
+    def target_text(self) -> str:
+        """What the target field holds (R7): the number typed, else the target the match will play."""
+        return str(self.house_value("target")) if self._target is None else self._target
+
+    def set_target_text(self, text: str) -> None:
+        """The target typed (any of the engine's 1 to 999); applied by :meth:`apply_target` (Enter, leaving
+        the field) or by :meth:`create`. Re-renders nothing, unless a message shown is dropped (it was
+        about the text being changed)."""
+        self._target = text
+        self.shell.drop_error()
+
+    @intent
+    async def apply_target(self) -> None:
+        """Apply the target typed (Enter, or leaving the field). Raises :class:`Problem` ``ui_bad_target``
+        for a text that is no whole number the engine takes as a target (R7: 1 to 999)."""
+        self._apply_target()
+
+    def _apply_target(self) -> None:
+        text = self._target
+        if text is None:
+            return
+        text = text.strip()
+        if not text:  # the field emptied: the target in effect stays, and the field shows it again
+            self._target = None
+            return
+        option = OPTION_BY_NAME["target"]
+        if not (text.isdecimal() and option.allowed(int(text))):  # "abc", "-5", "6.5", "0", "1000"
+            raise Problem("ui_bad_target", {"value": text, "min": option.minimum, "max": option.maximum})
+        self._choose("target", int(text))
 
     def reset_house(self) -> None:
         """Back to the game's own rules."""
         self.house = {}
+        self._target = None
 
     def toggle_house(self) -> None:
         """Unfold or fold the House rules section."""
@@ -127,8 +166,10 @@ class SetupForm(ft.Observable):
     async def create(self) -> None:
         """Create the match in the store (the engine checks the seating, H1/E1) and open it on the table.
 
-        Raises the problem ``ui_same_names`` when two players have the same name.
+        Raises the problem ``ui_same_names`` when two players have the same name, ``ui_bad_target`` for
+        a target typed that the engine does not take (nothing is created).
         """
+        self._apply_target()
         players = self.players()
         if len(set(players)) != len(players):
             raise Problem("ui_same_names")

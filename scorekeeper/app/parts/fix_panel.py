@@ -66,7 +66,7 @@ def title_words(t: Translator, fix: Correction) -> str:
     if fix.move_no is None:
         return t("ui.fix_hands_title", round=fix.round_no)
     r = fix.recorded.rounds[(fix.round_no or 1) - 1]
-    recorded = move_words(t, fix.recorded, r.moves[fix.move_no - 1])
+    recorded = move_words(t, fix.recorded, r, fix.move_no - 1)
     return t("ui.fix_title", round=fix.round_no, move=fix.move_no, recorded=recorded)
 
 

@@ -39,8 +39,8 @@ def round_entries(t: Translator, match: Match, r: Round) -> list[Entry]:
         if type(move) is Play:
             short = f"{index + 1} {name} {tile_text(move.tile)}{points}"
         else:
-            short = f"{index + 1} " + move_words(t, match, move)
-        entries.append((r.number, index + 1, short, f"{index + 1}. {move_words(t, match, move)}{points}"))
+            short = f"{index + 1} " + move_words(t, match, r, index)
+        entries.append((r.number, index + 1, short, f"{index + 1}. {move_words(t, match, r, index)}{points}"))
     if r.hands is not None:
         words = hands_words(t, match, r)
         entries.append((r.number, None, t("ui.sheet_hands"), words))

@@ -9,12 +9,13 @@ shown :data:`~..models.history.PAGE` at a time.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 import flet as ft
 
 from ...explain import house_rules_words, scores_words, winners_words
 from ...i18n import Translator
-from ...store import ABANDONED, DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats
+from ...store import ABANDONED, DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats, RuleSetStats
 from ..models.app import AppModel
 from ..models.history import HistoryQuery
 from ..models.setup import GAMES
@@ -67,18 +68,24 @@ def status_words(t: Translator, summary: MatchSummary) -> str:
     return t("ui.status_damaged")
 
 
+def rule_set_words(t: Translator, variant: str, house_rules: Mapping[str, str | int]) -> str:
+    """The game and, when some are on, its house rules: ``Horse Race``, ``All Fives`` (a preset is a game),
+    ``Horse Race · R1 Stuck while continuing: the turn simply ends`` (a table's own way of playing, kept
+    apart from the game's rules, R1–R11)."""
+    game = t("game." + variant)
+    return f"{game} · {house_rules_words(t, house_rules)}" if house_rules else game
+
+
 def history_row(app: AppModel, summary: MatchSummary) -> ft.Control:
     """One match: when it started, the game, the sides with their points, and how it stands."""
     t = app.t
     damaged = summary.status == DAMAGED
     when = started_words(summary)
-    game = t("game." + summary.variant) if summary.variant else ""
+    game = rule_set_words(t, summary.variant, summary.house_rules) if summary.variant else ""
     sides = scores_words(t, summary.sides, summary.scores, "list.scores_row") if summary.scores else ""
     icon = {FINISHED: ft.Icons.EMOJI_EVENTS, IN_PROGRESS: ft.Icons.PLAY_ARROW,
             ABANDONED: ft.Icons.DO_NOT_DISTURB_ON_OUTLINED}.get(summary.status, ft.Icons.REPORT_PROBLEM)
     color = ft.Colors.RED_800 if damaged else ft.Colors.BLUE_GREY_700
-    if summary.house_rules:  # a table's own way of playing: kept apart from the game's rules (R1–R11)
-        game += " · " + house_rules_words(t, summary.house_rules)
     lines: list[ft.Control] = [ft.Text(f"{when} · {game}" if game else when, size=12, color=ft.Colors.GREY_700),
              ft.Text(sides or ", ".join(summary.players) or summary.id, size=15, weight=ft.FontWeight.BOLD),
              ft.Text(status_words(t, summary), size=13, color=color)]
@@ -106,7 +113,22 @@ NO_VALUE = "—"
 
 
 def stats_view(t: Translator, query: HistoryQuery) -> ft.Control:
-    """Per player: finished matches, wins, average points per round, matches in progress (hook ``stats``)."""
+    """Per game and set of house rules (hook ``stats-rules-<g>``: points per round compare only within
+    one), per player: finished matches, wins, average points per round, matches in progress (hook
+    ``stats-<g>-<i>``); the whole panel is hook ``stats``."""
+    rows: list[ft.Control] = [ft.Text(t("ui.stats_title"), size=18, weight=ft.FontWeight.BOLD)]
+    if not query.stats:
+        rows.append(ft.Text(t("ui.history_none")))
+    else:
+        rows.append(ft.Text(t("ui.stats_help"), size=12, color=ft.Colors.GREY_700))
+    for number, group in enumerate(query.stats):
+        rows += rule_set_rows(t, number, group)
+    return hook("stats", ft.Container(padding=10, border_radius=8, border=ft.Border.all(1, ft.Colors.GREY_300),
+                                      content=ft.Column(rows, spacing=4)))
+
+
+def rule_set_rows(t: Translator, number: int, group: RuleSetStats) -> list[ft.Control]:
+    """One game and rule set's heading, the column titles and a row per player (most wins first)."""
 
     def cells(values, bold=False, size=13):
         name, *numbers = values
@@ -115,19 +137,17 @@ def stats_view(t: Translator, query: HistoryQuery) -> ft.Control:
                [ft.Text(v, width=62, size=size, text_align=ft.TextAlign.RIGHT,
                         weight=ft.FontWeight.BOLD if bold else None) for v in numbers]
 
-    rows: list[ft.Control] = [ft.Text(t("ui.stats_title"), size=18, weight=ft.FontWeight.BOLD)]
-    if not query.stats:
-        rows.append(ft.Text(t("ui.history_none")))
-    else:
-        rows.append(ft.Row(cells([t("ui.stats_player"), t("ui.stats_matches"), t("ui.stats_wins"),
-                                  t("ui.stats_average"), t("ui.stats_unfinished")], bold=True, size=11),
-                           spacing=4, vertical_alignment=ft.CrossAxisAlignment.END))
-        for index, player in enumerate(query.stats):
-            values = [player.name, str(player.matches), str(player.wins), average_words(player),
-                      str(player.unfinished)]
-            rows.append(hook(f"stats-{index}", ft.Row(cells(values), spacing=4)))
-    return hook("stats", ft.Container(padding=10, border_radius=8, border=ft.Border.all(1, ft.Colors.GREY_300),
-                                      content=ft.Column(rows, spacing=4)))
+    heading = rule_set_words(t, group.variant, group.house_rules)
+    rows: list[ft.Control] = [
+        hook(f"stats-rules-{number}", ft.Container(padding=ft.Padding.only(top=8), content=ft.Text(
+            heading, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.BLUE_GREY_800))),
+        ft.Row(cells([t("ui.stats_player"), t("ui.stats_matches"), t("ui.stats_wins"), t("ui.stats_average"),
+                      t("ui.stats_unfinished")], bold=True, size=11),
+               spacing=4, vertical_alignment=ft.CrossAxisAlignment.END)]
+    for index, player in enumerate(group.players):
+        values = [player.name, str(player.matches), str(player.wins), average_words(player), str(player.unfinished)]
+        rows.append(hook(f"stats-{number}-{index}", ft.Row(cells(values), spacing=4)))
+    return rows
 
 
 def matches_view(app: AppModel) -> list[ft.Control]:

@@ -8,6 +8,7 @@ import functools
 import flet as ft
 
 from ...explain import house_rules_words
+from ...rules.house import OptionInfo
 from ..models.app import AppModel
 from ..models.setup import GAMES, MAX_NAME, SEATS, SetupForm
 from ..navigation import Screen
@@ -59,7 +60,7 @@ def view(app: AppModel) -> ft.Control:
     return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
-TARGETS = (31, 61, 101, 121, 151)  # targets offered (R7); a document may say any of 1 to 999
+TARGETS = (31, 61, 101, 121, 151)  # targets a tap away (R7); any other of the engine's 1 to 999 is typed
 
 
 def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
@@ -77,7 +78,7 @@ def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
         return rows
     for option in form.house_menu():
         current = form.house_value(option.name)
-        values = option.values or tuple(sorted({*TARGETS, int(current), int(option.default)}))
+        values = option.values or tuple(sorted({*TARGETS, int(option.default)}))
         choices = []
         for value in values:
             label = (t(option.value_keys["number"], points=value) if not option.values
@@ -93,9 +94,22 @@ def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
                                 ft.Icons.INFO_OUTLINE, tooltip=t("ui.house_rule_text"), icon_size=18,
                                 on_click=run(app.open_rule, option.rule)), button=True)], spacing=2))
         rows.append(ft.Row(choices, wrap=True, spacing=6, run_spacing=4))
+        if not option.values:  # a number (R7's target): any the engine takes, typed
+            rows.append(target_field(app, form, option))
     if form.house:
         rows.append(action_button("house-reset", t("ui.house_reset"), form.reset_house))
     return rows
+
+
+def target_field(app: AppModel, form: SetupForm, option: OptionInfo) -> ft.Control:
+    """The target typed (hook ``house-target-field``): the one in effect until something is typed; applied
+    on Enter, on leaving the field, or with Create; a text the engine does not take is refused
+    (``ui_bad_target``) and kept in the field to be corrected."""
+    field = text_entry("house-target-field", form.target_text(), form.set_target_text,
+                       label=app.t("ui.house_target_field", min=option.minimum, max=option.maximum),
+                       keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                       on_submit=run(form.apply_target), on_blur=run(form.apply_target))
+    return ft.Container(content=field, width=260)
 
 
 def _choice(label: str, chosen: bool, on_click) -> ft.Control:

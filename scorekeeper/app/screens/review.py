@@ -48,7 +48,7 @@ def step_words(t: Translator, match: Match, step: Step) -> str:
     if step.kind == "reveal":
         return hands_words(t, match, r)
     assert step.move_no is not None
-    return move_words(t, match, r.moves[step.move_no - 1])
+    return move_words(t, match, r, step.move_no - 1)
 
 
 def award_lines(t: Translator, match: Match, step: Step) -> list[str]:
