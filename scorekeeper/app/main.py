@@ -27,6 +27,7 @@ from ..explain import capitalised
 from ..server.session import access_for
 from ..server.store_guard import GuardedStore
 from ..store import MatchStore
+from . import flet_fixes
 from .browser_language import BrowserLanguage
 from .device import Device, FletDevice
 from .models.app import AppModel
@@ -103,6 +104,8 @@ def make_main(store: MatchStore, data_dir: Path,
     are refused, a scorer joined for one match changes only that one; docs/server.md), and a tab whose
     join link named a match opens that match.
     """
+
+    flet_fixes.unlinked_diff_nodes()  # each update's patch freed at once, not left to the garbage collector
 
     async def main(page: ft.Page) -> None:
         page.title = "Scorekeeper"

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
 from ...explain import house_rules_words
@@ -192,14 +193,23 @@ def fitted_column(board: ft.Control, picture: Callable[[float], ft.Control] | No
 @ft.component
 def _Fitted(board, picture, lower) -> ft.Control:
     sizes, set_sizes = ft.use_state((0, 0, 0))  # (column, scoreboard, rest) heights in px
+    # The size handlers must not hold this render: a setter holds the component that rendered it, and that
+    # component its controls, so handlers made anew with each render's setter left every screen drawn as a
+    # cycle for the garbage collector (whole trees, found late in its oldest generation: pauses of up to
+    # 1.5 s at a club night, docs/server.md). They are made once and reach the latest setter through a ref.
+    setter: MutableRef[Callable[..., None] | None] = ft.use_ref(None)
+    setter.current = set_sizes
+    handlers = ft.use_memo(lambda: tuple(_size_handler(setter, index) for index in range(3)), [])
+    return _fitted(board, picture, lower, sizes, handlers.__getitem__)
 
-    def measured(index: int):
-        def on_size(e) -> None:
-            value = round(e.height)
-            set_sizes(lambda old: old if old[index] == value else (*old[:index], value, *old[index + 1:]))
-        return on_size
 
-    return _fitted(board, picture, lower, sizes, measured)
+def _size_handler(setter: Any, index: int) -> Callable[[Any], None]:
+    """``on_size_change`` of part ``index`` of the fitted column: its new height into the sizes' state, set
+    through ``setter.current`` (the state's latest setter)."""
+    def on_size(e: Any) -> None:
+        value = round(e.height)
+        setter.current(lambda old: old if old[index] == value else (*old[:index], value, *old[index + 1:]))
+    return on_size
 
 
 def _fitted(board: ft.Control, picture: Callable[[float], ft.Control] | None, lower: list[ft.Control],
