@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import asyncio
 
+import flet as ft
+
 from scorekeeper.app.navigation import Screen
 from scorekeeper.app.screens import SCREENS, new_match, rules
 from scorekeeper.rules import Pass, Play, StartRound, parse_spot
 from scorekeeper.store import open_store
 from tests.app.tabs import new_tab
 
-from .hooks import hooks, text
+from .hooks import hooks, text, walk
 
 
 def run(coro):
@@ -241,3 +243,23 @@ def test_the_target_is_said_in_each_languages_plural_form():
 
     assert problem_words(uk, Problem("ui_bad_target", {"value": "0", "min": 1, "max": 999}), sentence=True) == \
         "Мета «0»: мета — ціле число балів від 1 до 999 (R7)"
+
+
+def test_a_house_target_reached_is_said_as_that_target():
+    """R7 target 4: Ann's 5-5 lead (10: 2 points) and 0-5 on its line (10: 2 more) reach it. The card and
+    the chart's caption say 4, not the game's 61 (a fresh tester saw "61 reached" beside "4 to go")."""
+    from scorekeeper.app.parts.chart import score_chart
+    from scorekeeper.app.parts.scoreboard import distance_words
+    from scorekeeper.i18n import Translator
+    from scorekeeper.rules import Match
+
+    match = Match("horse-race", ["Ann", "Bo"], house_rules={"target": 4})
+    for action in (StartRound(0), Play(0, (5, 5)), Play(0, (0, 5), parse_spot("5-5:line-a"))):
+        match.apply(action)
+    assert match.points == [4, 0] and match.status == "finished"
+    said = {lang: (distance_words(Translator(lang), match, 0), distance_words(Translator(lang), match, 1))
+            for lang in ("en", "uk", "ko")}
+    assert said == {"en": ("4 reached", "4 to go"), "uk": ("4 досягнуто", "ще 4"), "ko": ("4 도달", "4 남음")}
+    chart = score_chart(Translator("en"), match, 320)
+    assert "Points after every move; round numbers below; dashed line: 4" in [
+        node.value for node in walk(chart) if isinstance(node, ft.Text)]

@@ -120,6 +120,6 @@ def score_chart(t, match: Match, width: float, height: float = 170, marker: int 
         ft.Row(legend, wrap=True, spacing=12, run_spacing=2),
         ft.Container(content=canvas, width=width, height=height, bgcolor=ft.Colors.WHITE, border_radius=8,
                      border=ft.Border.all(1, ft.Colors.GREY_300)),
-        ft.Text(t("ui.chart_caption"), size=11, color=ft.Colors.GREY_700),
+        ft.Text(t("ui.chart_caption", target=progress.target), size=11, color=ft.Colors.GREY_700),
     ]
     return hook("chart", ft.Column(rows, spacing=4, tight=True))

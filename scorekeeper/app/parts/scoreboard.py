@@ -25,10 +25,10 @@ def tally_picture(points: int, color: str, height: float = 18) -> cv.Canvas:
 
 def distance_words(t: Translator, match: Match, side: int) -> str:
     """How far ``side`` is from the target, as the engine counts it: at least 61 (Horse Race, H3)
-    or exactly 61 (Exact 61, E3)."""
+    or exactly 61 (Exact 61, E3), or the match's own target and mode (house rule R7)."""
     to_go = match.points_to_target(side)
     if not to_go:
-        return t("ui.reached")
+        return t("ui.reached", target=match.rules.target_points)
     return t("ui.distance_exact" if match.rules.exact else "ui.distance", n=to_go)
 
 
