@@ -210,8 +210,12 @@ def test_any_target_the_engine_takes_can_be_typed(state):
         assert state.shell.error.code == "ui_bad_target" and state.setup.house == {"target": 75}, typed
         assert target_field(state) == typed  # kept in the field, to be corrected
     assert shown(state)["message"] == 'Target "6.5": a target is a whole number of points from 1 to 999 (R7)'
+    # said under the field too (on a phone the screen's message is far below it)
+    field = hooks(SCREENS[state.screen](state))["house-target-field"].content
+    assert field.error == 'Target "6.5": a target is a whole number of points from 1 to 999 (R7)'
     run(state.setup.set_house("target", 101))  # a tap replaces what was typed, and the message with it
     assert state.shell.error is None and target_field(state) == "101"
+    assert hooks(SCREENS[state.screen](state))["house-target-field"].content.error is None
     state.setup.set_target_text("1")
     run(state.setup.apply_target())
     assert shown(state)["house-rules"] == "House rules: R7 Target: 1 point"  # one point, said as such

@@ -7,13 +7,14 @@ import functools
 
 import flet as ft
 
-from ...explain import house_rules_words
+from ...explain import house_rules_words, problem_words
 from ...rules.house import OptionInfo
 from ..models.app import AppModel
 from ..models.setup import GAMES, MAX_NAME, SEATS, SetupForm
 from ..navigation import Screen
 from ..parts.messages import message_view
 from ..parts.widgets import action_button, hook, run, text_entry
+from ..problems import Problem
 
 
 def view(app: AppModel) -> ft.Control:
@@ -105,9 +106,13 @@ def target_field(app: AppModel, form: SetupForm, option: OptionInfo) -> ft.Contr
     """The target typed (hook ``house-target-field``): the one in effect until something is typed; applied
     on Enter, on leaving the field, or with Create; a text the engine does not take is refused
     (``ui_bad_target``) and kept in the field to be corrected."""
+    error = app.shell.error
+    # a refused target is said under the field itself too: on a phone the screen's message is far below it
+    bad = isinstance(error, Problem) and error.code == "ui_bad_target"
+    refused = problem_words(app.t, error, sentence=True) if bad and error is not None else None
     field = text_entry("house-target-field", form.target_text(), form.set_target_text,
                        label=app.t("ui.house_target_field", min=option.minimum, max=option.maximum),
-                       keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                       keyboard_type=ft.KeyboardType.NUMBER, dense=True, error=refused,
                        on_submit=run(form.apply_target), on_blur=run(form.apply_target))
     return ft.Container(content=field, width=260)
 
