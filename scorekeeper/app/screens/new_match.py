@@ -112,7 +112,7 @@ def target_field(app: AppModel, form: SetupForm, option: OptionInfo) -> ft.Contr
     refused = problem_words(app.t, error, sentence=True) if bad and error is not None else None
     field = text_entry("house-target-field", form.target_text(), form.set_target_text,
                        label=app.t("ui.house_target_field", min=option.minimum, max=option.maximum),
-                       keyboard_type=ft.KeyboardType.NUMBER, dense=True, error=refused,
+                       keyboard_type=ft.KeyboardType.NUMBER, dense=True, error=refused, error_max_lines=3,
                        on_submit=run(form.apply_target), on_blur=run(form.apply_target))
     return ft.Container(content=field, width=260)
 
