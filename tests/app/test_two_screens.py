@@ -143,6 +143,12 @@ async def until(condition, seconds: float = 3.0) -> None:
     raise AssertionError("timed out")
 
 
+async def two_tabs(store, data_dir) -> tuple[Live, Live]:
+    """Two tabs as sessions of one app (one pubsub hub) on ``store``, each resuming the match in progress."""
+    hub = PubSubHub(loop=asyncio.get_running_loop())
+    return await Live.open(store, data_dir, hub=hub), await Live.open(store, data_dir, hub=hub)
+
+
 def test_a_tab_showing_the_match_follows_the_other_tabs_moves(tmp_path):
     """Two tabs as sessions of one app (one pubsub hub): B re-renders after A's move and A's undo,
     with no tap in B; its end sum and explanation are those of the last placement."""
@@ -150,9 +156,7 @@ def test_a_tab_showing_the_match_follows_the_other_tabs_moves(tmp_path):
     bo_continues(store)
 
     async def scenario():
-        hub = PubSubHub(loop=asyncio.get_running_loop())
-        a = await Live.open(store, tmp_path, hub=hub)
-        b = await Live.open(store, tmp_path, hub=hub)
+        a, b = await two_tabs(store, tmp_path)
         assert b.texts()["turn"] == "Bo continues: 0-5 scored"
         await b.tap("tile-2-6")  # B had begun an entry of its own
         await a.tap("tile-1-3")
@@ -179,9 +183,7 @@ def test_a_following_tab_draws_each_move_once(tmp_path):
     bo_continues(store)
 
     async def scenario():
-        hub = PubSubHub(loop=asyncio.get_running_loop())
-        a = await Live.open(store, tmp_path, hub=hub)
-        b = await Live.open(store, tmp_path, hub=hub)
+        a, b = await two_tabs(store, tmp_path)
         for tap, turn in (("play", "Ann to play: Bo's tile did not score"), ("undo", "Bo continues: 0-5 scored")):
             if tap == "play":
                 await a.tap("tile-1-3")
