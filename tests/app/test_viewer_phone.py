@@ -56,6 +56,7 @@ def test_a_viewer_is_offered_no_entry_control_and_follows_the_scorer(tmp_path):
         assert seen["score-1"] == "8" and seen["distance-1"] == "53 to go"
         assert font_size(viewer, "score-1") >= 2 * font_size(scorer, "score-1")  # the scoreboard large
 
+        before = viewer.hooks()
         await scorer.tap("tile-1-3")
         await scorer.tap("spot-1-1-branch-b")
         await scorer.tap("play")
@@ -64,6 +65,13 @@ def test_a_viewer_is_offered_no_entry_control_and_follows_the_scorer(tmp_path):
         assert seen["explain"] == "3-4: 3 + 1-2: 2 + 0-5: 0 + 1-3: 3 = 8"
         assert seen["end-sum"] == "End sum: 8" and seen["score-1"] == "8"
         assert entry_hooks(viewer) == []
+        # what the move did not change is not built again (every device following redraws only the rest)
+        after = viewer.hooks()
+        assert seen["stock"] == "Stock: 11"
+        for kept in ("stock", "watching", "score-0", "score-1"):
+            assert after[kept] is before[kept], f"{kept} was rebuilt by a move that did not change it"
+        for changed in ("turn", "explain", "end-sum"):
+            assert after[changed] is not before[changed]
 
     run(scenario())
 

@@ -154,12 +154,12 @@ def _badges_layer(badges: tuple, width: float, height: float) -> ft.Control:
     """Each scoring end's contribution (``end-…`` hooks), in pixels so it stays readable when zoomed out."""
     children: list[ft.Control] = []
     for name, value, left, top, size, font in badges:
-        badge = ft.Container(width=size, height=size, bgcolor=END_MARK, border_radius=size / 2,
-                             alignment=ft.Alignment.CENTER,
-                             content=ft.Text(str(value), size=font, color=ft.Colors.WHITE,
-                                             weight=ft.FontWeight.BOLD))
-        # keyed by the end: when the ends change, Flet moves the badges that stay instead of rewriting them
-        children.append(ft.Container(key=f"at-{name}", left=left, top=top, content=hook(name, badge)))
+        value_text = ft.Text(str(value), size=font, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD)
+        # one positioned disc around its hooked value (three controls: every device redraws them on each
+        # placement); keyed by the end: when the ends change, Flet moves the badges that stay
+        children.append(ft.Container(key=f"at-{name}", left=left, top=top, width=size, height=size,
+                                     bgcolor=END_MARK, border_radius=size / 2, alignment=ft.Alignment.CENTER,
+                                     content=hook(name, value_text)))
     return ft.Stack(width=width, height=height, controls=children)
 
 
@@ -202,7 +202,8 @@ def table_picture(t: Translator, position: Position, width: float, height: float
     legal = tuple(position.legal_spots(tile)) if tile else None
     offered = entering and match.status == "move" and match.turn is not None and match.turn.must != "pass"
     words = {spot: spot_words(t, spot) for spot in layout.open_spots} if offered else {}
-    args = (r, placements(r), words, legal, position.selected_spot, position.pick_spot, width, height, fill,
+    on_pick = position.pick_spot if offered else None  # None: no spots layer (a viewer's phone, a pass)
+    args = (r, placements(r), words, legal, position.selected_spot, on_pick, width, height, fill,
             t("ui.table_label", count=len(layout.tiles)), on_tile)
     if _CURRENT_RENDERER.get() is None:
         return _picture(picture_frame(r, width, height, fill), *args[2:])
@@ -229,11 +230,10 @@ def _picture(frame: Frame, words: dict, legal: tuple | None, chosen, on_pick, wi
         size = max(cell * 0.72, 12)  # the hollow dot as drawn
         target = max(cell * 1.1, 30)  # the area a finger may hit
         spots.append((spot, spoken, x, y, size, target, legal is not None, spot == chosen))
-    picture = ft.Stack(width=frame.width, height=frame.height, controls=[
-        _tiles_layer(frame, on_tile),
-        _badges_layer(frame.badges, frame.width, frame.height),
-        _spots_layer(tuple(spots), frame.width, frame.height, on_pick),
-    ])
+    layers = [_tiles_layer(frame, on_tile), _badges_layer(frame.badges, frame.width, frame.height)]
+    if on_pick is not None:
+        layers.append(_spots_layer(tuple(spots), frame.width, frame.height, on_pick))
+    picture = ft.Stack(width=frame.width, height=frame.height, controls=layers)
     viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,
                                   boundary_margin=ft.Margin.all(PAN_MARGIN))
     # a label keeps the node in Flutter's accessibility tree (an unlabelled one is dropped after a re-render)

@@ -15,7 +15,7 @@ from ...i18n import Translator
 from ...rules import Match
 from ..models.open_match import OpenMatch
 from .scoreboard import SIDE_COLORS, distance_words
-from .widgets import hook, memoized
+from .widgets import hook, kept, memoized
 
 
 def watch_board(t: Translator, match: Match) -> ft.Control:
@@ -76,17 +76,31 @@ def watch_status(t: Translator, table: OpenMatch) -> ft.Control:
 @memoized
 def _status(headline: str | None, award: tuple[str, ...], award_hook: str, end_sum: str | None,
             stock: str | None, watching: str) -> ft.Control:
-    rows: list[ft.Control] = []
-    if headline is not None:
-        rows.append(hook("turn", ft.Text(headline, size=22, weight=ft.FontWeight.BOLD)))
-    sums = [hook(name, ft.Text(words, size=16, weight=ft.FontWeight.W_500))
-            for name, words in (("end-sum", end_sum), ("stock", stock)) if words is not None]
-    if sums:
-        rows.append(ft.Row(sums, wrap=True, spacing=14))
-    if award:
-        rows.append(hook(award_hook, ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=8, bgcolor=ft.Colors.AMBER_50,
-            border=ft.Border.all(1, ft.Colors.AMBER_300),
-            content=ft.Column([ft.Text(line, size=17) for line in award], spacing=2))))
-    rows.append(hook("watching", ft.Text(watching, size=12, color=ft.Colors.BLUE_GREY_700)))
-    return ft.Column(rows, spacing=6)
+    # each row kept while its words stay (a play changes the turn, the end sum and the award, seldom the
+    # stock, never the footnote): on every device following a match, a move builds only what it changed
+    sums = [row for row in (kept(_sum_row, "end-sum", end_sum), kept(_sum_row, "stock", stock)) if row is not None]
+    rows = [kept(_headline_row, headline), ft.Row(sums, wrap=True, spacing=14) if sums else None,
+            kept(_award_row, award_hook, award), kept(_watching_row, watching)]
+    return ft.Column([row for row in rows if row is not None], spacing=6)
+
+
+def _headline_row(headline: str | None) -> ft.Control | None:
+    return None if headline is None else hook("turn", ft.Text(headline, size=22, weight=ft.FontWeight.BOLD))
+
+
+def _sum_row(name: str, words: str | None) -> ft.Control | None:
+    return None if words is None else hook(name, ft.Text(words, size=16, weight=ft.FontWeight.W_500))
+
+
+def _award_row(award_hook: str, award: tuple[str, ...]) -> ft.Control | None:
+    if not award:
+        return None
+    return hook(award_hook, ft.Container(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=8, bgcolor=ft.Colors.AMBER_50,
+        border=ft.Border.all(1, ft.Colors.AMBER_300),
+        content=ft.Text(award[0], size=17) if len(award) == 1 else
+        ft.Column([ft.Text(line, size=17) for line in award], spacing=2)))
+
+
+def _watching_row(watching: str) -> ft.Control:
+    return hook("watching", ft.Text(watching, size=12, color=ft.Colors.BLUE_GREY_700))

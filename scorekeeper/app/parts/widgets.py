@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
@@ -21,6 +21,8 @@ INK = "#1B1B1B"
 END_MARK = "#E65100"
 SPOT = "#FFFFFF"
 SPOT_LEGAL = "#FFD54F"
+
+Kept = TypeVar("Kept", bound=ft.Control | None)
 
 
 def hook(identifier: str, control: ft.Control, *, button: bool = False, label: str | None = None,
@@ -73,7 +75,7 @@ def memoized(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
     return build
 
 
-def kept(build: Callable[..., ft.Control], *args: Any) -> ft.Control:
+def kept(build: Callable[..., Kept], *args: Any) -> Kept:
     """``build(*args)``, the same control object as the last render's while ``args`` are equal (``==``).
 
     For the many small parts of one memoized component (the tiles of a picker row): kept controls are
