@@ -100,6 +100,9 @@ def make_main(store: MatchStore, data_dir: Path,
     a tab that records or undoes announces the match's new version, and the other tabs showing
     that match re-read it (:meth:`OpenMatch.follow`).
 
+    A tab whose connection is gone (a phone asleep; Flet keeps its session for an hour) follows nothing, and
+    when it is back it shows the match as it is now (:meth:`OpenMatch.catch_up`).
+
     Each tab writes through a :class:`GuardedStore` of its device's :class:`Access` (a viewer's writes
     are refused, a scorer joined for one match changes only that one; docs/server.md), and a tab whose
     join link named a match opens that match.
@@ -122,10 +125,23 @@ def make_main(store: MatchStore, data_dir: Path,
         def on_resize(e: ft.PageResizeEvent) -> None:
             app.shell.width = page.width or app.shell.width
 
+        away = False  # the tab's connection is gone (a phone asleep, a closed tab): Flet drops what it would send
+
         async def on_changed(topic: str, message: tuple[str, int]) -> None:
+            if away:  # drawn for nobody (for up to an hour, Flet's session timeout): read once it is back
+                return
             # runs in a task started by the tab that wrote: page.run_task binds this tab's page,
             # so the re-render goes to this tab's session
             page.run_task(app.table.follow, *message)
+
+        def on_disconnect(e: ft.Event[ft.Page]) -> None:
+            nonlocal away
+            away = True
+
+        async def on_connect(e: ft.Event[ft.Page]) -> None:  # the same tab back (not a first open)
+            nonlocal away
+            away = False
+            await app.table.catch_up()
 
         async def on_route_change(e: ft.RouteChangeEvent) -> None:
             if not app.views.echo(e.route):  # not this tab's own push coming back: Back, Forward, an address
@@ -144,6 +160,8 @@ def make_main(store: MatchStore, data_dir: Path,
         page.on_route_change = on_route_change
         page.on_view_pop = on_view_pop
         page.on_app_lifecycle_state_change = on_lifecycle
+        page.on_disconnect = on_disconnect
+        page.on_connect = on_connect
         page.pubsub.subscribe_topic(CHANGED, on_changed)
         await app.start(page.route)
         if access.match_id is not None and app.table.match_id != access.match_id \

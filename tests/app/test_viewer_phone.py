@@ -161,3 +161,34 @@ def test_a_viewer_sees_how_the_round_was_settled(tmp_path):
         assert seen["settlement"].startswith("Domino for Тарас: opponents ") and seen["settlement"].endswith("→ +7")
 
     run(scenario())
+
+
+def test_a_phone_away_draws_nothing_and_catches_up_when_it_is_back(tmp_path):
+    """A phone that lost its connection (asleep, out of Wi-Fi) keeps its session for Flet's hour. The moves made
+    meanwhile are not read or drawn for it (its follow failed in Flet's ``run_task``: no connection), and once
+    it is back it shows the match as it is now (before: the table as it was, until the next move)."""
+    store = open_app_store(tmp_path)
+    match_id = bo_continues(store)
+    admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"])
+
+    async def scenario():
+        hub = PubSubHub(loop=asyncio.get_running_loop())
+        as_device(admission, Role.SCORER, match_id)
+        scorer = await Live.open(store, tmp_path, hub=hub)
+        as_device(admission, Role.VIEWER, match_id)
+        viewer = await Live.open(store, tmp_path, hub=hub)
+        version = viewer.state.table.version
+        await viewer.session.disconnect(3600)
+        await scorer.tap("tile-1-3")
+        await scorer.tap("spot-1-1-branch-b")
+        await scorer.tap("play")
+        await scorer.settle()
+        await viewer.settle()
+        assert viewer.state.table.version == version  # nothing read or drawn while away
+        assert viewer.texts()["turn"] == "Bo continues: 0-5 scored"
+        await viewer.session.connect(viewer.connection)
+        await until(lambda: viewer.texts()["turn"] == "Ann to play: Bo's tile did not score")
+        assert viewer.state.table.version == scorer.state.table.version
+        assert viewer.texts()["end-sum"] == "End sum: 8"
+
+    run(scenario())

@@ -157,6 +157,15 @@ class OpenMatch(ft.Observable):
         if match_id == self.match_id and self.match is not None and version > self.version:
             await self._refresh()
 
+    async def catch_up(self) -> None:
+        """This tab's connection is back (a phone woke up, a browser reconnected): show the match as it is now
+        if it moved on while the tab was away (:meth:`follow` draws nothing for a tab without a connection)."""
+        while self.shell.busy:
+            await asyncio.sleep(0.02)
+        if self.match_id is not None and self.match is not None and \
+                await self.services.call(self.services.store.version, self.match_id) != self.version:
+            await self._refresh()
+
     @intent
     async def _refresh(self) -> None:
         await self.reload()
