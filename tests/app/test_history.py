@@ -380,3 +380,37 @@ def test_a_player_with_only_unfinished_matches_has_no_average(state):
     # e61-pairs-negative (in progress) seats Ann, Bo, Cy, Di; Cy and Di play no finished Exact 61 match
     assert rows["Cy"] == rows["Di"].replace("Di", "Cy") == "Cy 0 0 — 1"
     assert rows["Ann"] == "Ann 1 1 15.2 1"  # 61 points in the 4 rounds of e61-2p-exact-finish
+
+
+def test_the_import_notice_is_drawn_with_the_imported_match_already_in_the_list(tmp_path):
+    """The notice was set before the list was read again, so the tab was drawn once with "Matches imported"
+    above the old list (a browser test's tap on the first row then opened the match played last)."""
+    from .live import Live
+
+    store = open_app_store(tmp_path)
+    store.create_match("horse-race", ["Ann", "Bo", "Cy"], False)
+
+    async def scenario():
+        tab = await Live.open(store, tmp_path)
+        await tab.state.go(Screen.HISTORY)
+        await tab.settle()
+        assert sum(name.startswith("history-item-") for name in tab.hooks()) == 1
+        seen: list[tuple[str, int]] = []  # (the notice's words, rows listed) as drawn before each message sent
+        send = tab.connection.send_message
+
+        def state() -> tuple[str, int]:
+            texts = tab.texts()
+            return texts.get("notice", ""), sum(name.startswith("history-item-") for name in texts)
+
+        def watched(message) -> None:  # the tree a message is sent for is in place once it is sent
+            seen.append(state())
+            send(message)
+
+        tab.connection.send_message = watched  # type: ignore[method-assign]
+        await tab.state.transfer.import_picked([picked("finish.json", case("e61-2p-exact-finish"))])
+        await tab.settle()
+        drawn = [*seen[1:], state()]  # what each message drew
+        assert drawn[-1] == ("Matches imported: 1", 2)
+        assert all(rows == 2 for notice, rows in drawn if notice), drawn
+
+    run(scenario())

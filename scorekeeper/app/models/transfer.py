@@ -120,5 +120,7 @@ class Transfer:
         except ImportRefused as err:
             self.shell.notice = Notice("ui.import_refused", {"name": err.name}, error=err.violation, ok=False)
             return
-        self.shell.notice = import_notice(set(ids), known)
+        # the list first: a notice set before it was drawn with the old list while the list was read (a tap
+        # on its first row then opened another match)
         await self.history.load()
+        self.shell.notice = import_notice(set(ids), known)
