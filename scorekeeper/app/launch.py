@@ -101,7 +101,7 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     # the collector's full passes, which otherwise stall a tap now and then for tens of ms
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    with _sigterm_exits():
+    with _signals_exit():
         try:
             uvicorn.Server(config).run()
         finally:
@@ -132,22 +132,28 @@ def _quiet_when_cut(app: Any) -> Any:
     return wrapped
 
 
-class _sigterm_exits:
-    """While serving, SIGTERM ends the process like Ctrl+C: uvicorn stops gracefully on it (its own
-    handler), then raises it again once stopped; the handler here makes that a ``SystemExit(143)``
-    (clean-up runs, the store is closed) instead of the default instant death."""
+class _signals_exit:
+    """While serving, SIGTERM and SIGINT end the process with 143 and 130: uvicorn stops gracefully on
+    either (its own handler), then restores the handler it found and raises the signal again once
+    stopped; the handler here makes that a ``SystemExit(128 + signal)`` (clean-up runs, the store is
+    closed) instead of SIGTERM's instant death, and whatever SIGINT's inherited disposition (a server
+    started in the background by a script inherits SIGINT ignored: uvicorn still stopped on it, and the
+    raise it restored was then ignored, so the exit code was 0)."""
+
+    SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
     def __enter__(self) -> None:
-        self._previous = None
+        self._previous: dict[int, Any] = {}
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+            self._previous = {sig: signal.signal(sig, _exit_on_signal) for sig in self.SIGNALS}
 
     def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGTERM, self._previous)
+        for sig, previous in self._previous.items():
+            if previous is not None:  # None: a handler not set from Python, which cannot be set back
+                signal.signal(sig, previous)
 
 
-def _exit_on_sigterm(signum: int, frame: object) -> None:
+def _exit_on_signal(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
