@@ -306,6 +306,15 @@ def house_rules_words(t: Translator, house: Mapping[str, str | int]) -> str:
     return "; ".join(house_rule_words(t, name, value) for name, value in house.items())
 
 
+def rule_set_words(t: Translator, variant: str, house_rules: Mapping[str, str | int]) -> str:
+    """The game and, when some are on, its house rules: ``Horse Race``, ``All Fives`` (a preset is a game),
+    ``Horse Race · R1 Stuck while continuing: the turn simply ends`` (a table's own way of playing, kept
+    apart from the game's rules, R1–R11): the history row's and the statistics' heading, in the app and
+    in ``scorekeeper stats``."""
+    game = t("game." + variant)
+    return f"{game} · {house_rules_words(t, house_rules)}" if house_rules else game
+
+
 def capitalised(text: str) -> str:
     """``text`` with a capital first letter: a catalog clause shown as a sentence on its own."""
     return text[:1].upper() + text[1:]

@@ -6,7 +6,8 @@
 ``history [--json] [filters]``               the matches, newest first
 ``export MATCH_ID`` / ``export --all``       the match document(s) as JSON
 ``import [--skip-refused] FILE...``          documents (one per file, or a JSON list of them)
-``stats [--json]``                           per-player statistics
+``stats [--json] [filters]``                 per-player statistics, one table per game and set of
+                                             house rules (as the app's)
 ``log MATCH_ID [--json]``                    the audit trail: every event of the match's log
 ``correct MATCH_ID --round R --move M (--set MOVE_JSON | --delete | --insert MOVE_JSON)``
 ``correct MATCH_ID --round R --hands HANDS_JSON``
@@ -36,6 +37,8 @@ from collections.abc import Callable
 from datetime import date
 
 from ..cli import EXIT_REFUSED, register
+from ..explain import rule_set_words
+from ..i18n import Translator
 from ..rules import RuleViolation
 from ..rules.document import parse_hands, parse_json, parse_move
 from ..rules.fix import DeleteMove, Edit, InsertMove, ReplaceHands, ReplaceMove
@@ -142,11 +145,14 @@ def _configure_history(parser: argparse.ArgumentParser) -> None:
                        help="only matches given up")
 
 
-def _house_filter(parser: argparse.ArgumentParser) -> None:
+def _house_filter(parser: argparse.ArgumentParser, what: str = "matches") -> None:
+    """``--with-house-rules`` / ``--own-rules``: only ``what`` (the matches, or stats' tables of
+    matches) played with house rules, or with the game's own."""
     house = parser.add_mutually_exclusive_group()
     house.add_argument("--with-house-rules", dest="house", action="store_true", default=None,
-                       help="only matches played with house rules (docs/house-rules.md)")
-    house.add_argument("--own-rules", dest="house", action="store_false", help="only matches with the game's own rules")
+                       help=f"only {what} played with house rules, each set its own (docs/house-rules.md)")
+    house.add_argument("--own-rules", dest="house", action="store_false",
+                       help=f"only {what} with the game's own rules")
 
 
 def _history_line(s: MatchSummary) -> str:
@@ -242,22 +248,31 @@ def _run_import(store: MatchStore, args: argparse.Namespace) -> int:
 def _configure_stats(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument("--game", choices=GAMES, help="only this game")
-    _house_filter(parser)
+    _house_filter(parser, "the tables of matches")
 
 
 def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
-    rows = store.stats(args.game, args.house)
+    """One table per game and set of house rules, as the app's statistics (points per round compare
+    only within one way of scoring): the games in the engine's order, each with its own rules first."""
+    groups = store.rule_set_stats(args.game, args.house)
     if args.json:
-        _dump([p.to_json() for p in rows])
+        _dump([{"variant": g.variant, "house_rules": g.house_rules} | p.to_json()
+               for g in groups for p in g.players])
         return 0
-    if not rows:
+    if not groups:
         print("no matches")
         return 0
-    width = max(len(p.name) for p in rows)
-    print(f"{'player':<{width}}  matches  wins  rounds  points/round  in progress  abandoned")
-    for p in rows:
-        print(f"{p.name:<{width}}  {p.matches:>7}  {p.wins:>4}  {p.rounds:>6}  "
-              f"{p.average_points_per_round:>12.2f}  {p.unfinished:>11}  {p.abandoned:>9}")
+    t = Translator("en")
+    width = max(len("player"), *(len(p.name) for g in groups for p in g.players))
+    for number, g in enumerate(groups):
+        if number:
+            print()
+        print(rule_set_words(t, g.variant, g.house_rules))
+        print(f"{'player':<{width}}  matches  wins  rounds  points/round  in progress  abandoned")
+        for p in g.players:
+            average = f"{p.average_points_per_round:.2f}" if p.rounds else "—"  # no rounds: no average (as the app)
+            print(f"{p.name:<{width}}  {p.matches:>7}  {p.wins:>4}  {p.rounds:>6}  "
+                  f"{average:>12}  {p.unfinished:>11}  {p.abandoned:>9}")
     return 0
 
 
@@ -392,7 +407,7 @@ register("export", _configure_export, _with_store(_run_export),
 register("import", _configure_import, _with_store(_run_import, writes=True),
          help='import match records, each checked by the rules first')
 register("stats", _configure_stats, _with_store(_run_stats),
-         help="each player's matches, wins and points per round")
+         help="each player's matches, wins and points per round, a table per game and set of house rules")
 register("log", _configure_log, _with_store(_run_log),
          help="a match's audit trail: every event with its number, time and kind (--json: as stored)")
 register("correct", _configure_correct, _with_store(_run_correct, writes=True),

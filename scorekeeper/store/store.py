@@ -752,10 +752,11 @@ class MatchStore:
         with or without house rules when asked (``variant``, ``house`` as :meth:`list_matches`)."""
         return player_stats(self.list_matches(variant=variant, house=house))
 
-    def rule_set_stats(self) -> list[RuleSetStats]:
+    def rule_set_stats(self, variant: str | None = None, house: bool | None = None) -> list[RuleSetStats]:
         """Per-player statistics of each game and set of house rules played (see :func:`rule_set_stats`):
-        what a screen compares points per round over."""
-        return rule_set_stats(self.list_matches())
+        what a screen (and ``scorekeeper stats``) compares points per round over; of one game and of
+        matches with or without house rules when asked (``variant``, ``house`` as :meth:`list_matches`)."""
+        return rule_set_stats(self.list_matches(variant=variant, house=house))
 
     # ------------------------------------------------------------ import/export
     def export_document(self, match_id: str) -> dict[str, Any]:

@@ -60,8 +60,31 @@ def test_house_case_replays_to_its_hand_worked_report(path):
     match = load_document(path.read_bytes())
     assert build_report(match) == expected
     out = cli("replay", str(path), "--json")
-    assert out.returncode == 0 and json.loads(out.stdout) == expected  # the report keeps its shape
+    printed = json.loads(out.stdout)
+    assert out.returncode == 0 and printed.pop("house_rules", {}) == match.house_rules
+    assert printed == expected  # every field of the report as it was
     assert out.stderr == (f"house rules: {house_rules_text(match.house_rules)}\n" if match.house_rules else "")
+
+
+def test_replay_json_carries_the_house_rules_in_effect():
+    """``replay --json`` names the house rules it refereed under after ``"variant"``: the stop reading's
+    ``{"continuation": "stop"}`` (R1); none for the draw reading, whose header's ``"draw"`` is Horse
+    Race's own rule, nor for a record of the game's own rules, whose report is as before; and
+    ``--house-rules`` replaces them (R7 target 101: the seed layout replays the same,
+    Ann 3, Bo 19, its hand-worked report)."""
+    stop = cli("replay", str(HOUSE_CASES / "hr-2p-continuation-stop.json"), "--json")
+    printed = json.loads(stop.stdout)
+    assert list(printed)[:4] == ["format", "variant", "house_rules", "sides"]
+    assert printed["house_rules"] == {"continuation": "stop"} and printed["scores"] == [5, 8]
+    draw = json.loads(cli("replay", str(HOUSE_CASES / "hr-2p-continuation-draw.json"), "--json").stdout)
+    assert "house_rules" not in draw
+    own = cli("replay", str(CASES / "hr-2p-seed-layout.json"), "--json")
+    assert json.loads(own.stdout) == json.loads((CASES / "hr-2p-seed-layout.report.json").read_text())
+    assert own.stderr == ""
+    target = cli("replay", str(CASES / "hr-2p-seed-layout.json"), "--json", "--house-rules", '{"target": 101}')
+    printed = json.loads(target.stdout)
+    assert printed.pop("house_rules") == {"target": 101}
+    assert printed == json.loads(own.stdout) and printed["scores"] == [3, 19]
 
 
 @pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)

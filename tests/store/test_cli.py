@@ -109,13 +109,19 @@ def test_stats(data_dir, capsys):
     run(capsys, data_dir, "record", str(CASES / "e61-2p-exact-finish.json"))
     code, out, _ = run(capsys, data_dir, "stats", "--json")
     assert code == 0
-    assert json.loads(out) == [
-        {"name": "Ann", "matches": 2, "wins": 2, "rounds": 7, "points": 123,
-         "average_points_per_round": 17.571, "unfinished": 0, "abandoned": 0},
-        {"name": "Bo", "matches": 2, "wins": 0, "rounds": 7, "points": 11,
-         "average_points_per_round": 1.571, "unfinished": 0, "abandoned": 0}]
+    assert json.loads(out) == [  # each game apart: Ann's 62 in 3 rounds and 61 in 4 are not pooled
+        {"variant": "horse-race", "house_rules": {}, "name": "Ann", "matches": 1, "wins": 1, "rounds": 3,
+         "points": 62, "average_points_per_round": 20.667, "unfinished": 0, "abandoned": 0},
+        {"variant": "horse-race", "house_rules": {}, "name": "Bo", "matches": 1, "wins": 0, "rounds": 3,
+         "points": 0, "average_points_per_round": 0.0, "unfinished": 0, "abandoned": 0},
+        {"variant": "exact-61", "house_rules": {}, "name": "Ann", "matches": 1, "wins": 1, "rounds": 4,
+         "points": 61, "average_points_per_round": 15.25, "unfinished": 0, "abandoned": 0},
+        {"variant": "exact-61", "house_rules": {}, "name": "Bo", "matches": 1, "wins": 0, "rounds": 4,
+         "points": 11, "average_points_per_round": 2.75, "unfinished": 0, "abandoned": 0}]
     code, out, _ = run(capsys, data_dir, "stats")
-    assert out.splitlines()[1].split() == ["Ann", "2", "2", "7", "17.57", "0", "0"]
+    lines = out.splitlines()
+    assert (lines[0], lines[2].split()) == ("Horse Race", ["Ann", "1", "1", "3", "20.67", "0", "0"])
+    assert (lines[5], lines[7].split()) == ("Exact 61 Five Up", ["Ann", "1", "1", "4", "15.25", "0", "0"])
 
 
 def test_console_script_and_busy_folder(data_dir):

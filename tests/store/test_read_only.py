@@ -99,7 +99,7 @@ def test_every_reading_command_works_and_every_writing_one_says_why(frozen, caps
     code, out, err = cli(capsys, data, "export", "--all")
     assert code == 0 and err == note and json.loads(out) == [exports[i] for i in ids]
     code, out, err = cli(capsys, data, "stats")
-    assert code == 0 and err == note and out.startswith("player")
+    assert code == 0 and err == note and out.startswith("Horse Race\nplayer  matches")  # a table per rule set
 
     refusal = f"the data folder {data} is on a read-only disk (Read-only file system); copy the data folder " \
               "to a writable disk, or make the disk writable, and try again\n"

@@ -9,11 +9,10 @@ shown :data:`~..models.history.PAGE` at a time.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 
 import flet as ft
 
-from ...explain import house_rules_words, scores_words, winners_words
+from ...explain import rule_set_words, scores_words, winners_words
 from ...i18n import Translator
 from ...store import ABANDONED, DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats, RuleSetStats
 from ..models.app import AppModel
@@ -66,14 +65,6 @@ def status_words(t: Translator, summary: MatchSummary) -> str:
     if summary.status == ABANDONED:
         return t("ui.status_abandoned", rounds=summary.rounds)
     return t("ui.status_damaged")
-
-
-def rule_set_words(t: Translator, variant: str, house_rules: Mapping[str, str | int]) -> str:
-    """The game and, when some are on, its house rules: ``Horse Race``, ``All Fives`` (a preset is a game),
-    ``Horse Race · R1 Stuck while continuing: the turn simply ends`` (a table's own way of playing, kept
-    apart from the game's rules, R1–R11)."""
-    game = t("game." + variant)
-    return f"{game} · {house_rules_words(t, house_rules)}" if house_rules else game
 
 
 def history_row(app: AppModel, summary: MatchSummary) -> ft.Control:
