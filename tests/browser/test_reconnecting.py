@@ -31,11 +31,17 @@ class Network:
         page.route_web_socket("**/ws", self.handle)
 
     def handle(self, ws) -> None:
+        # never a Playwright call under the lock: the sync API runs this handler in a greenlet of the test's
+        # own thread and switches back to the test inside such a call, so a restore() meanwhile waited for
+        # the lock forever
         with self.lock:
-            if not self.up:
-                ws.close()
-                return
-            self.open.append((ws, ws.connect_to_server()))
+            up = self.up
+        if not up:
+            ws.close()
+            return
+        to_server = ws.connect_to_server()
+        with self.lock:
+            self.open.append((ws, to_server))
 
     def cut(self) -> None:
         with self.lock:
@@ -93,3 +99,36 @@ def test_a_lost_connection_shows_a_translated_banner_and_keeps_the_selection(ser
         assert page.evaluate(language) == "uk"
     finally:
         page.context.close()
+
+
+def test_a_phone_that_was_away_shows_the_moves_made_meanwhile_once_it_is_back(server, browser):
+    """A phone out of the Wi-Fi while another device enters a move: once its connection is back it shows
+    the table as it is now, with no tap of its own. (This passed before the tab caught up on reconnecting
+    too, so the browser's client may come back in a way the in-process test does not play: the Flet-level
+    case is ``tests/app/test_viewer_phone.py``; this one checks the whole way from a real browser.)"""
+    from .conftest import open_ui
+    from .test_two_tabs import play
+
+    host = open_ui(browser, server)
+    network = Network()
+    page = None
+    try:
+        start_match(host, "horse-race", ["Ann", "Bo"])
+        host.tap("starter-0")
+        host.expect_text("turn", "Ann leads the round")
+        page = open_app_page(browser, server, PHONE, setup=network.route)  # opens the match last played
+        phone = UI(page)
+        phone.expect_text("turn", "Ann leads the round")
+        network.cut()
+        page.wait_for_selector(BANNER, state="visible", timeout=10_000)
+        play(host, "1-4")  # Ann leads 1-4: 5, +1, and continues (H4)
+        host.expect_text("end-sum", "End sum: 5")
+        network.restore()
+        page.wait_for_selector(BANNER, state="hidden", timeout=30_000)
+        phone.expect_text("turn", "Ann continues: 1-4 scored")
+        phone.expect_text("end-sum", "End sum: 5")
+        phone.expect_text("score-0", "1")
+    finally:
+        host.page.context.close()
+        if page is not None:
+            page.context.close()
