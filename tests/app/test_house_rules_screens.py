@@ -1,0 +1,85 @@
+"""House rules on every screen of a match, in real Flet sessions (tests/app/live.py): the table, the match
+end and the review say the same house-rules line, each rule id a link to its rule; a match without house
+rules has no such line; a new match, a resume or a phone's link starts with the score sheet closed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from scorekeeper.app.navigation import Screen
+from scorekeeper.app.store_access import open_app_store
+from scorekeeper.rules import Play, StartRound, parse_spot
+
+from .live import Live
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
+LINE = {  # R7 target 4 (docs/house-rules.md), as the table says it in each language
+    "en": "House rules: R7 Target: 4 points",
+    "uk": "Домашні правила: R7 Мета: 4 бали",
+    "ko": "하우스 규칙: R7 목표: 4점",
+}
+
+
+def target_4(store) -> str:
+    """A stored Horse Race, Ann v Bo, with R7 target 4: Ann's 5-5 lead (10: 2 points); 0-5 on its line
+    (10: 2 more, :data:`FINISH`) reaches it."""
+    match_id = store.create_match("horse-race", ["Ann", "Bo"], False, {"target": 4})
+    for action in (StartRound(0), Play(0, (5, 5))):
+        store.record(match_id, action)
+    return match_id
+
+
+FINISH = Play(0, (0, 5), parse_spot("5-5:line-a"))
+
+
+def test_the_match_end_and_the_review_say_the_tables_house_rules_line_with_its_links(tmp_path):
+    async def scenario():
+        store = open_app_store(tmp_path)
+        match_id = target_4(store)
+        live = await Live.open(store, tmp_path, route=f"/table/{match_id}")
+        state = live.state
+        assert state.screen == Screen.TABLE and not state.table.match.finished
+        assert live.texts()["house-rules-on"] == LINE["en"]  # the table's line (its table_header)
+        store.record(match_id, FINISH)
+        await state.table.reload()
+        await live.settle()
+        assert state.table.match.finished
+        said = {}
+        for lang in ("en", "uk", "ko"):
+            await state.set_language(lang)
+            await live.settle()
+            said[lang] = live.texts()["house-rules-on"]
+        assert said == LINE
+        await state.set_language("en")
+        await live.settle()
+        assert "winners" in live.texts()  # the match end, not the table
+        await live.tap("house-rules-on")  # the rule id is a link
+        assert state.screen == Screen.RULES and state.rules.focus == "R7"
+        await state.go(Screen.TABLE)
+        await live.settle()
+        await live.tap("review")
+        assert state.screen == Screen.REVIEW
+        assert live.texts()["house-rules-on"] == LINE["en"]
+        await live.tap("review-prev-round")  # every step: the match plays them from its start
+        assert live.texts()["house-rules-on"] == LINE["en"]
+        await live.tap("house-rules-on")
+        assert state.screen == Screen.RULES and state.rules.focus == "R7"
+
+    asyncio.run(scenario())
+
+
+def test_a_match_without_house_rules_says_none_at_its_end_or_in_its_review(tmp_path):
+    async def scenario():
+        store = open_app_store(tmp_path)
+        [match_id] = store.import_documents([json.loads((CASES / "hr-2p-instant-win-62.json").read_text())])
+        live = await Live.open(store, tmp_path, route=f"/table/{match_id}")
+        state = live.state
+        assert state.table.match.finished and "winners" in live.texts()
+        assert "house-rules-on" not in live.texts()
+        await live.tap("review")
+        assert state.screen == Screen.REVIEW and "review-move" in live.texts()
+        assert "house-rules-on" not in live.texts()
+
+    asyncio.run(scenario())
