@@ -8,10 +8,13 @@ import asyncio
 import json
 from pathlib import Path
 
+import flet as ft
+
 from scorekeeper.app.navigation import Screen
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.rules import Play, StartRound, parse_spot
 
+from .hooks import walk
 from .live import Live
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
@@ -81,5 +84,56 @@ def test_a_match_without_house_rules_says_none_at_its_end_or_in_its_review(tmp_p
         await live.tap("review")
         assert state.screen == Screen.REVIEW and "review-move" in live.texts()
         assert "house-rules-on" not in live.texts()
+
+    asyncio.run(scenario())
+
+
+def hook_names(live: Live) -> set[str]:
+    """The hooks shown (the whole sheet repeats the strip's entry hooks: no ``texts()`` while it is open)."""
+    return {node.identifier for node in walk(live.root) if isinstance(node, ft.Semantics) and node.identifier}
+
+
+def test_another_match_opens_with_the_score_sheet_closed(tmp_path):
+    """The whole sheet opened at one table takes the entry's place there; a new match, a match resumed
+    from the start screen and one opened by a link (a phone's) each start as a fresh table: the deal and
+    "Who leads?", not the sheet left open at the table before."""
+    async def scenario():
+        store = open_app_store(tmp_path)
+        first = target_4(store)  # Ann led 5-5
+        live = await Live.open(store, tmp_path)  # resumes it
+        state = live.state
+        assert state.table.match_id == first
+
+        async def open_the_sheet():
+            await live.tap("sheet-open")
+            assert state.correction.sheet_open
+
+        async def fresh(match_id: str):
+            assert state.screen == Screen.TABLE and state.table.match_id == match_id
+            assert not state.correction.sheet_open
+            return live.texts()
+
+        await open_the_sheet()
+        await state.go(Screen.NEW_MATCH)  # a new match
+        await live.settle()
+        await live.tap("create-match")
+        second = state.table.match_id
+        assert second != first
+        texts = await fresh(second)
+        assert {"deal", "who-leads"} <= set(texts)
+        await open_the_sheet()
+        assert "who-leads" not in hook_names(live)  # the sheet in its place, as it was reported
+        await state.go(Screen.HOME)
+        await live.settle()
+        resume = next(name for name, words in live.texts().items()
+                      if name.startswith("resume-") and "Ann" in words)
+        await live.tap(resume)  # the first match, resumed
+        texts = await fresh(first)
+        assert texts["turn"] == "Ann continues: the double 5-5" and "selection" in texts  # its move entry
+        await open_the_sheet()
+        await live.echo()  # the client has the routes the tab pushed
+        await live.route_change(f"/table/{second}")  # a link to the second (a phone's), opened in this tab
+        texts = await fresh(second)
+        assert {"deal", "who-leads"} <= set(texts)
 
     asyncio.run(scenario())
