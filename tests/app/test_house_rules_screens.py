@@ -137,3 +137,47 @@ def test_another_match_opens_with_the_score_sheet_closed(tmp_path):
         assert {"deal", "who-leads"} <= set(texts)
 
     asyncio.run(scenario())
+
+
+def test_r8_is_offered_only_in_partnerships_and_the_favourite_set_keeps_it(tmp_path):
+    """R8 (the partner's pips) counts a partner's hand at a domino: offered at four in partnerships only,
+    never recorded for a match without partners (the engine would count no partner's pips); the set
+    chosen stays whole while the count changes, and is the favourite offered at the next four."""
+    async def scenario():
+        store = open_app_store(tmp_path)
+        live = await Live.open(store, tmp_path)
+        state, form = live.state, live.state.setup
+        await state.go(Screen.NEW_MATCH)
+        await live.settle()
+        await live.tap("house-rules")  # unfold the section
+        assert form.count == 2 and "house-reserve-2" in live.texts()
+        assert not {"house-partner_pips-subtracted", "house-rule-partner_pips"} & set(live.texts())
+        await live.tap("players-4")
+        assert not form.partnerships and "house-partner_pips-subtracted" not in live.texts()  # four, each alone
+        form.set_form(partnerships=True)
+        await live.settle()
+        await live.tap("house-partner_pips-subtracted")
+        await live.tap("house-reserve-2")
+        assert form.house == {"reserve": 2, "partner_pips": "subtracted"}
+        assert live.texts()["house-rules"] == ("House rules: R3 Stock never drawn: the last 2 tiles stay; "
+                                               "R8 Partner's pips at a domino: rounded and subtracted (E6)")
+        await live.tap("players-2")  # no partners: R8 neither offered, said nor recorded
+        assert "house-partner_pips-subtracted" not in live.texts()
+        assert live.texts()["house-rules"] == "House rules: R3 Stock never drawn: the last 2 tiles stay"
+        await live.tap("create-match")
+        match_id = state.table.match_id
+        assert state.table.match.house_rules == {"reserve": 2}
+        assert store.export_document(match_id)["house_rules"] == {"reserve": 2}
+        assert live.texts()["house-rules-on"] == "House rules: R3 Stock never drawn: the last 2 tiles stay"
+        await state.go(Screen.NEW_MATCH)  # the favourite set, whole: R8 back at four in partnerships
+        await live.settle()
+        await live.tap("players-4")
+        form.set_form(partnerships=True)
+        await live.settle()
+        assert "R8 Partner's pips at a domino: rounded and subtracted (E6)" in live.texts()["house-rules"]
+        for seat, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
+            form.set_name(seat, name)
+        await live.tap("create-match")
+        assert state.table.match.house_rules == {"reserve": 2, "partner_pips": "subtracted"}
+
+    asyncio.run(scenario())

@@ -112,7 +112,7 @@ def view(app: AppModel) -> ft.Control:
     match = review.match
     assert match is not None, "a review is folded when opened"
     width = content_width(shell.width)
-    head = ft.Row([
+    head: ft.Control = ft.Row([
         hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"),
                                    on_click=run(app.go, Screen.HISTORY)), button=True, label=t("ui.history")),
         ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go),
