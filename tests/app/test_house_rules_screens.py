@@ -181,3 +181,32 @@ def test_r8_is_offered_only_in_partnerships_and_the_favourite_set_keeps_it(tmp_p
         assert state.table.match.house_rules == {"reserve": 2, "partner_pips": "subtracted"}
 
     asyncio.run(scenario())
+
+
+R1_NAME = {"en": "Stuck while continuing", "uk": "Продовження без ходу", "ko": "이어가다 막히면"}
+R1_OLD = {"en": "Continuation that stops", "uk": "Продовження, що зупиняється", "ko": "멈추는 이어가기"}
+
+
+def test_r1_has_one_name_on_the_form_and_on_the_rules_screen(tmp_path):
+    """A tester read R1 as "Stuck while continuing" on the form and "Continuation that stops" on the
+    Rules screen its info button opens: one name in each language, the form's."""
+    async def scenario():
+        live = await Live.open(open_app_store(tmp_path), tmp_path)
+        state = live.state
+        for lang in ("en", "uk", "ko"):
+            await state.set_language(lang)
+            await state.go(Screen.NEW_MATCH)
+            await live.settle()
+            if not state.setup.house_open:
+                await live.tap("house-rules")
+            await live.tap("house-continuation-stop")
+            fold = live.texts()["house-rules"]
+            assert f"R1 {R1_NAME[lang]}: " in fold
+            await live.tap("house-rule-continuation")  # its rule, on the Rules screen
+            assert state.screen == Screen.RULES and state.rules.focus == "R1"
+            rule = live.texts()["rule-R1"]
+            assert rule.startswith(f"R1 · {R1_NAME[lang]} ") and R1_OLD[lang] not in rule, rule
+            assert state.t("house.continuation.rule").startswith(f"R1 {R1_NAME[lang]}. ")  # the option's rule text
+            await state.setup.set_house("continuation", "draw")
+
+    asyncio.run(scenario())
