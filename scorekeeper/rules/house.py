@@ -37,6 +37,9 @@ class HouseRule:
             for a whole number between ``minimum`` and ``maximum`` (R7's target).
         needs_continuation: only for games whose turn goes on after a double or
             a scoring tile (Horse Race, H4); refused for the others.
+        needs_partnerships: only for a match in partnerships (R8: a partner's
+            pips); without partners the engine has no partner to count, so a
+            screen offers it only where the seating has partnerships.
         summary: one English line (docs and the CLI); the app's words are the
             catalog's ``house.<name>…`` entries.
     """
@@ -48,6 +51,7 @@ class HouseRule:
     minimum: int = 0
     maximum: int = 0
     needs_continuation: bool = False
+    needs_partnerships: bool = False
 
     def allowed(self, value: object) -> bool:
         """Whether ``value`` is one this option takes (exact JSON types: ``true`` is not 1)."""
@@ -85,7 +89,8 @@ OPTIONS: tuple[HouseRule, ...] = (
               "the target is reached at or past it (H3), or only exactly: an event that passes it is "
               "rejected (E3)"),
     HouseRule("partner_pips", "R8", ("ignored", "subtracted"),
-              "at a domino the partner's remaining pips are ignored (H8) or rounded and subtracted (E6)"),
+              "at a domino the partner's remaining pips are ignored (H8) or rounded and subtracted (E6)",
+              needs_partnerships=True),
     HouseRule("spinners", "R9", ("all", "first", "none"),
               "which doubles are spinners: every double (S5), the first double only, or none"),
     HouseRule("lead", "R10", ("any", "double"),
@@ -132,16 +137,31 @@ def applicable(option: HouseRule, continuation: bool) -> bool:
     return continuation or not option.needs_continuation
 
 
-def house_rule_options(defaults: Mapping[str, Value], continuation: bool) -> list[OptionInfo]:
+def applies_to_seating(option: HouseRule, partnerships: bool) -> bool:
+    """Whether ``option`` can change a match with this seating (R8 only in partnerships: a match
+    without partners has no partner's pips to subtract, and the engine counts none)."""
+    return partnerships or not option.needs_partnerships
+
+
+def house_rules_for_seating(house: Mapping[str, Value], partnerships: bool) -> dict[str, Value]:
+    """``house`` (valid house rules, by name) without the options this seating leaves no effect
+    (R8 without partnerships): what a new match with that seating is to record."""
+    return {name: value for name, value in house.items()
+            if applies_to_seating(OPTION_BY_NAME[name], partnerships)}
+
+
+def house_rule_options(defaults: Mapping[str, Value], continuation: bool,
+                       partnerships: bool = True) -> list[OptionInfo]:
     """The options a game offers, in rule order, each with the game's own value.
 
     ``defaults``: the game's option values (``Variant.options`` of a game with
-    no house rules); ``continuation``: whether its turn continues (H4). Use
-    :func:`scorekeeper.rules.variants.house_rule_menu` with a game's name.
+    no house rules); ``continuation``: whether its turn continues (H4);
+    ``partnerships``: whether the match is in partnerships (without, no R8).
+    Use :func:`scorekeeper.rules.variants.house_rule_menu` with a game's name.
     """
     out = []
     for option in OPTIONS:
-        if not applicable(option, continuation):
+        if not (applicable(option, continuation) and applies_to_seating(option, partnerships)):
             continue
         title, values, rule = option_words_keys(option)
         out.append(OptionInfo(option.name, option.rule, defaults[option.name], option.values, option.minimum,
@@ -218,5 +238,5 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-__all__ = ["OPTIONS", "OPTION_BY_NAME", "HouseRule", "OptionInfo", "Value", "check_house_rules",
-           "house_rule_options", "house_rules_text"]
+__all__ = ["OPTIONS", "OPTION_BY_NAME", "HouseRule", "OptionInfo", "Value", "applies_to_seating",
+           "check_house_rules", "house_rule_options", "house_rules_for_seating", "house_rules_text"]

@@ -147,10 +147,11 @@ class Variant:
         return replace(game, options=MappingProxyType({**game.options, **chosen}), ids=MappingProxyType(ids),
                        house_rules=MappingProxyType(chosen))
 
-    def house_rule_options(self) -> list[OptionInfo]:
-        """The house-rule options this game offers, each with the game's own value (for a screen)."""
+    def house_rule_options(self, partnerships: bool = True) -> list[OptionInfo]:
+        """The house-rule options this game offers, each with the game's own value (for a screen);
+        without ``partnerships`` none that needs partners (R8)."""
         game = _GAMES[self.name]
-        return house_rule_options(game.options, game.continuation)
+        return house_rule_options(game.options, game.continuation, partnerships)
 
     def check_players(self, players: int, partnerships: bool) -> None:
         """Raise :class:`RuleViolation` (H1 / E1 / A1 / M1) for a seating the game does not allow.
@@ -232,11 +233,12 @@ def get_variant(name: object, house_rules: object = None) -> Variant:
     return variant.with_house_rules(house_rules)
 
 
-def house_rule_menu(name: str) -> list[OptionInfo]:
-    """The house-rule options game ``name`` offers (for the new-match form): each option's rule id,
-    the game's own value, the allowed values and the catalog keys of its words (see
+def house_rule_menu(name: str, partnerships: bool = True) -> list[OptionInfo]:
+    """The house-rule options game ``name`` offers (for the new-match form) to a match in
+    ``partnerships`` or not (without: no R8, which needs partners): each option's rule id, the game's
+    own value, the allowed values and the catalog keys of its words (see
     :class:`~scorekeeper.rules.house.OptionInfo`). Raises :class:`RuleViolation` for an unknown game."""
-    return get_variant(name).house_rule_options()
+    return get_variant(name).house_rule_options(partnerships)
 
 
 def side_of_seats(players: int, partnerships: bool) -> list[int]:

@@ -23,7 +23,7 @@ from scorekeeper.rules import (
     match_to_document,
     parse_spot,
 )
-from scorekeeper.rules.house import OPTIONS, house_rules_text
+from scorekeeper.rules.house import OPTIONS, house_rules_for_seating, house_rules_text
 from scorekeeper.rules.settlement import block_awards, count, domino_award
 from scorekeeper.rules.variants import GAMES, get_variant, house_rule_menu
 from tests.conftest import CASES
@@ -395,6 +395,15 @@ def test_the_menu_offers_each_option_with_the_games_own_value():
     assert (own["target_mode"], own["block_award"], own["partner_pips"]) == ("exactly", "cascade", "subtracted")
     assert {o.name: o.default for o in house_rule_menu("all-fives")}["spinners"] == "first"
 
+
+def test_r8_is_offered_only_to_a_match_in_partnerships():
+    """R8 counts the partner's pips at a domino: a match without partners has none to count."""
+    alone = [o.name for o in house_rule_menu("horse-race", partnerships=False)]
+    assert alone == [o.name for o in OPTIONS if o.name != "partner_pips"]
+    assert "partner_pips" in [o.name for o in house_rule_menu("horse-race", partnerships=True)]
+    chosen = {"reserve": 2, "partner_pips": "subtracted"}
+    assert house_rules_for_seating(chosen, partnerships=False) == {"reserve": 2}
+    assert house_rules_for_seating(chosen, partnerships=True) == chosen
 
 def test_presets_are_data_with_their_deal():
     assert GAMES == ("horse-race", "exact-61", "all-fives", "merry-go-round")

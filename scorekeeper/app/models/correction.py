@@ -77,6 +77,7 @@ class Correction(ft.Observable):
 
     def __post_init__(self) -> None:
         self.table.on_show(self._position_changed)
+        self.table.on_open(self._match_opened)
 
     # ------------------------------------------------------------ the position (read by the table's views)
     @property
@@ -185,6 +186,11 @@ class Correction(ft.Observable):
         record is dropped, as an entry is."""
         if self.open:
             self.close()
+
+    def _match_opened(self) -> None:
+        """A match is opened on the table (new, resumed, a phone's link): it starts with the whole sheet
+        closed, over its deal and "Who leads?" as a fresh table (it stays open across that match's moves)."""
+        self.sheet_open = False
 
     # ------------------------------------------------------------ what the move becomes
     def set_kind(self, kind: FixKind) -> None:

@@ -58,10 +58,17 @@ class OpenMatch(ft.Observable):
     can_redo: bool = False  # the last change was an undo that Redo can bring back
     abandoned: bool = False  # the match was given up (the start screen's abandon): Undo takes it back
     _on_show: list[Callable[[], None]] = field(default_factory=list)  # entries to clear when the match changes
+    _on_open: list[Callable[[], None]] = field(default_factory=list)  # views to reset for a match opened
 
     def on_show(self, clear: Callable[[], None]) -> None:
         """Call ``clear`` whenever another position is shown (an entry begun for the old one is dropped)."""
         self._on_show.append(clear)
+
+    def on_open(self, reset: Callable[[], None]) -> None:
+        """Call ``reset`` whenever a match is opened on the table (:meth:`open`: a new match, a resume, a
+        phone's link), not for a move of the match shown: what a tab opened for one match (the whole
+        score sheet) is not carried to the next, which starts as a fresh table."""
+        self._on_open.append(reset)
 
     @property
     def services(self) -> Services:
@@ -93,6 +100,8 @@ class OpenMatch(ft.Observable):
             self.match_id = shown
             raise
         self.shell.notice = None  # a notice belongs to the screen that made it
+        for reset in self._on_open:
+            reset()
         self.shell.screen = Screen.TABLE
         await self.services.remember(match_id)
 

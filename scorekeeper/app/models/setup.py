@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from ...rules import RuleViolation
-from ...rules.house import OPTION_BY_NAME, OptionInfo, Value
+from ...rules.house import OPTION_BY_NAME, OptionInfo, Value, house_rules_for_seating
 from ...rules.variants import GAMES as ENGINE_GAMES
 from ...rules.variants import HORSE_RACE, get_variant, house_rule_menu
 from ..problems import Problem
@@ -32,7 +32,9 @@ class SetupForm(ft.Observable):
     count: int = 2
     partnerships: bool = False
     recent: list[str] = field(default_factory=list)
-    house: dict[str, Value] = field(default_factory=dict)  # the house rules chosen (in effect: not the game's own)
+    # the house rules chosen (not the game's own), kept whole while the seating changes: R8 chosen at four in
+    # partnerships stays chosen at two, where it is neither offered nor recorded (see in_effect)
+    house: dict[str, Value] = field(default_factory=dict)
     house_open: bool = False  # the House rules section unfolded
     # private, so typing re-renders nothing: a re-render per key would send the field's text back to the
     # browser while the user types on (see parts.widgets.text_entry); the field itself shows what is typed
@@ -80,8 +82,14 @@ class SetupForm(ft.Observable):
             self.partnerships = False
 
     def house_menu(self) -> list[OptionInfo]:
-        """The house-rule options of the form's game, each with the game's own value (rule order)."""
-        return house_rule_menu(self.variant)
+        """The house-rule options of the form's game for its seating, each with the game's own value (rule
+        order): R8 (the partner's pips) only with partnerships, where it can apply."""
+        return house_rule_menu(self.variant, self.partnerships)
+
+    def in_effect(self) -> dict[str, Value]:
+        """The house rules the new match will record: those chosen that its seating can apply (no R8
+        without partnerships: the engine would count no partner's pips)."""
+        return house_rules_for_seating(self.house, self.partnerships)
 
     def house_value(self, name: str) -> Value:
         """The value of option ``name`` the new match will play: the chosen house rule, else the game's own."""
@@ -174,8 +182,9 @@ class SetupForm(ft.Observable):
         if len(set(players)) != len(players):
             raise Problem("ui_same_names")
         services = self.shell.services
-        house = dict(self.house)
-        match_id = await services.call(services.store.create_match, self.variant, players, self.partnerships, house)
-        await services.save_house_rules(self.variant, house)  # the table's favourite set, offered next time
+        match_id = await services.call(services.store.create_match, self.variant, players, self.partnerships,
+                                       self.in_effect())
+        # the table's favourite set, offered next time: whole (an R8 left out at two comes back at four)
+        await services.save_house_rules(self.variant, dict(self.house))
         self._set_names(["", "", "", ""])
         await self.table.open(match_id)

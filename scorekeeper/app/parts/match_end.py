@@ -13,6 +13,7 @@ from ...explain import scores_words, winners_words
 from ..models.app import AppModel
 from ..navigation import Screen
 from .chart import score_chart
+from .house_line import house_rules_line
 from .messages import message_view, notice_view
 from .page import content_width, match_header, page_column
 from .round_end import settlement_view, undo_button
@@ -31,8 +32,9 @@ def export_button(app: AppModel, match_id: str) -> ft.Control:
 
 
 def match_end_view(app: AppModel) -> ft.Control:
-    """A finished match: the winners, the final points, the last settlement, the scores over the
-    match (chart), and the ways on: review, export, history, a new match, or undo the finishing entry."""
+    """A finished match: under the header the house rules it was played with (as the table said them), the
+    winners, the final points, the last settlement, the scores over the match (chart), and the ways on:
+    review, export, history, a new match, or undo the finishing entry."""
     t, shell = app.t, app.shell
     match = app.table.shown
     match_id = app.table.shown_id
@@ -63,4 +65,6 @@ def match_end_view(app: AppModel) -> ft.Control:
     if scoring:
         ways.append(undo_button(shell, app.table))
     rows.append(ft.Row(ways, wrap=True, spacing=6, run_spacing=6))
-    return page_column(match_header(t, match, app.go, app.phones.open if app.phones.offered else None), rows, width)
+    head = match_header(t, match, app.go, app.phones.open if app.phones.offered else None)
+    on = house_rules_line(t, match.house_rules, app.open_rule)  # as the table said it during the match
+    return page_column(head if on is None else ft.Column([head, on], spacing=0), rows, width)

@@ -66,10 +66,10 @@ TARGETS = (31, 61, 101, 121, 151)  # targets a tap away (R7); any other of the e
 
 def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
     """The House rules section: a fold with what is on (or "the game's own rules"); unfolded, each
-    option of the game (asked of the engine) with its values, the game's own marked, and an info
-    button opening the option's rule on the Rules screen."""
+    option of the game for the seating chosen (asked of the engine: R8 only in partnerships) with its
+    values, the game's own marked, and an info button opening the option's rule on the Rules screen."""
     t = app.t
-    on = house_rules_words(t, form.house)
+    on = house_rules_words(t, form.in_effect())  # what the match will record (no R8 without partnerships)
     title = f"{t('house.title')}: {on}"
     fold = ft.Container(padding=ft.Padding.symmetric(vertical=6), on_click=lambda e: form.toggle_house(),
                         content=ft.Row([ft.Icon(ft.Icons.EXPAND_LESS if form.house_open else ft.Icons.EXPAND_MORE),
@@ -97,7 +97,7 @@ def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
         rows.append(ft.Row(choices, wrap=True, spacing=6, run_spacing=4))
         if not option.values:  # a number (R7's target): any the engine takes, typed
             rows.append(target_field(app, form, option))
-    if form.house:
+    if form.in_effect():
         rows.append(action_button("house-reset", t("ui.house_reset"), form.reset_house))
     return rows
 

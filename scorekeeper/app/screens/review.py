@@ -23,6 +23,7 @@ from ..models.position import StillPosition
 from ..models.review_steps import Review, Step
 from ..navigation import Screen
 from ..parts.chart import score_chart
+from ..parts.house_line import house_rules_line
 from ..parts.layout_view import table_picture
 from ..parts.match_end import export_button
 from ..parts.messages import message_view, notice_view
@@ -98,8 +99,9 @@ def controls(t: Translator, review: Review, go: Callable[[int | None], Any], *mo
 
 
 def view(app: AppModel) -> ft.Control:
-    """A stored match step by step (one action per step): the scoreboard, the layout, what was done
-    and the award explained at the step shown, the chart with the step marked, and the step controls.
+    """A stored match step by step (one action per step): under the header the house rules it plays (the
+    table's line), the scoreboard, the layout, what was done and the award explained at the step shown,
+    the chart with the step marked, and the step controls.
     Without a review open: the start screen."""
     t, shell = app.t, app.shell
     review = app.review.review
@@ -110,12 +112,15 @@ def view(app: AppModel) -> ft.Control:
     match = review.match
     assert match is not None, "a review is folded when opened"
     width = content_width(shell.width)
-    head = ft.Row([
+    head: ft.Control = ft.Row([
         hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"),
                                    on_click=run(app.go, Screen.HISTORY)), button=True, label=t("ui.history")),
         ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go),
                      expand=True),
     ], spacing=0)
+    on = house_rules_line(t, match.house_rules, app.open_rule)  # the line the table showed
+    if on is not None:
+        head = ft.Column([head, on], spacing=0)
     if review.step is None:
         return ft.Column([head, ft.Text(t("ui.review_empty"))], spacing=10)
     step = review.step

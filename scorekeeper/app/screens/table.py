@@ -9,10 +9,10 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
-from ...explain import house_rules_words
 from ..models.app import AppModel
 from ..models.position import StillPosition
 from ..parts.fix_panel import fix_panel
+from ..parts.house_line import house_rules_line
 from ..parts.layout_view import table_picture
 from ..parts.match_end import match_end_view
 from ..parts.messages import message_view, notice_view
@@ -20,12 +20,10 @@ from ..parts.move_panel import move_panel
 from ..parts.names_panel import abandoned_panel, names_panel
 from ..parts.page import match_header
 from ..parts.round_end import reveal_panel, settlement_view, start_round_panel
-from ..parts.rule_links import linked_text
 from ..parts.score_sheet import score_sheet, score_strip
 from ..parts.scoreboard import scoreboard
 from ..parts.status import status_view
 from ..parts.watch import watch_board, watch_status
-from ..parts.widgets import hook
 
 
 def table_header(app: AppModel) -> ft.Control:
@@ -33,12 +31,8 @@ def table_header(app: AppModel) -> ft.Control:
     under it the house rules on (R1–R11, each id a link to its rule), when the match has any."""
     match = app.table.shown
     head = match_header(app.t, match, app.go, app.phones.open if app.phones.offered else None)
-    if not match.house_rules:
-        return head
-    words = app.t("account.house_rules", rules=house_rules_words(app.t, match.house_rules))
-    on = hook("house-rules-on", linked_text(words, app.open_rule, size=12, color=ft.Colors.BLUE_GREY_800),
-              label=words)
-    return ft.Column([head, on], spacing=0)
+    on = house_rules_line(app.t, match.house_rules, app.open_rule)
+    return head if on is None else ft.Column([head, on], spacing=0)
 
 
 def names_opener(app: AppModel) -> Callable[[], Any] | None:

@@ -1,0 +1,25 @@
+"""The line saying which house rules a match plays (R1–R11), each rule id a link to its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import flet as ft
+
+from ...explain import house_rules_words
+from ...i18n import Translator
+from ...rules.house import Value
+from .rule_links import linked_text
+from .widgets import hook
+
+
+def house_rules_line(t: Translator, house: Mapping[str, Value], open_rule: Callable[[str], Any]) -> ft.Control | None:
+    """``House rules: R1 …; R3 …`` (hook ``house-rules-on``) for a match with ``house`` rules in effect
+    (``Match.house_rules``), each rule id calling ``open_rule(rule)``; ``None`` for a match without.
+    The table, the match end and the review show the same line."""
+    if not house:
+        return None
+    words = t("account.house_rules", rules=house_rules_words(t, house))
+    return hook("house-rules-on", linked_text(words, open_rule, size=12, color=ft.Colors.BLUE_GREY_800),
+                label=words)
