@@ -30,6 +30,15 @@ def entry_hooks(live: Live) -> list[str]:
     return sorted(name for name in live.hooks() if name.startswith(ENTRY))
 
 
+async def scorer_and_viewer(store, data_dir, admission: Admission, match_id: str) -> tuple[Live, Live]:
+    """A scorer's phone and a viewer's phone joined for ``match_id`` (tabs of one app: one pubsub hub)."""
+    hub = PubSubHub(loop=asyncio.get_running_loop())
+    as_device(admission, Role.SCORER, match_id)
+    scorer = await Live.open(store, data_dir, hub=hub)
+    as_device(admission, Role.VIEWER, match_id)
+    return scorer, await Live.open(store, data_dir, hub=hub)
+
+
 def font_size(live: Live, name: str) -> float:
     texts = [node for node in walk(live.hooks()[name]) if hasattr(node, "size") and hasattr(node, "value")]
     return texts[0].size
@@ -41,11 +50,7 @@ def test_a_viewer_is_offered_no_entry_control_and_follows_the_scorer(tmp_path):
     admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"])
 
     async def scenario():
-        hub = PubSubHub(loop=asyncio.get_running_loop())
-        as_device(admission, Role.SCORER, match_id)
-        scorer = await Live.open(store, tmp_path, hub=hub)
-        as_device(admission, Role.VIEWER, match_id)
-        viewer = await Live.open(store, tmp_path, hub=hub)
+        scorer, viewer = await scorer_and_viewer(store, tmp_path, admission, match_id)
         assert viewer.state.screen == Screen.TABLE
         assert "play" in entry_hooks(scorer) and "tile-1-3" in entry_hooks(scorer)  # the scorer's table as today
         assert entry_hooks(viewer) == []
@@ -172,11 +177,7 @@ def test_a_phone_away_draws_nothing_and_catches_up_when_it_is_back(tmp_path):
     admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"])
 
     async def scenario():
-        hub = PubSubHub(loop=asyncio.get_running_loop())
-        as_device(admission, Role.SCORER, match_id)
-        scorer = await Live.open(store, tmp_path, hub=hub)
-        as_device(admission, Role.VIEWER, match_id)
-        viewer = await Live.open(store, tmp_path, hub=hub)
+        scorer, viewer = await scorer_and_viewer(store, tmp_path, admission, match_id)
         version = viewer.state.table.version
         await viewer.session.disconnect(3600)
         await scorer.tap("tile-1-3")
