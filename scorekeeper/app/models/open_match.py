@@ -169,11 +169,8 @@ class OpenMatch(ft.Observable):
     async def catch_up(self) -> None:
         """This tab's connection is back (a phone woke up, a browser reconnected): show the match as it is now
         if it moved on while the tab was away (:meth:`follow` draws nothing for a tab without a connection)."""
-        while self.shell.busy:
-            await asyncio.sleep(0.02)
-        if self.match_id is not None and self.match is not None and \
-                await self.services.call(self.services.store.version, self.match_id) != self.version:
-            await self._refresh()
+        if self.match_id is not None and self.match is not None:
+            await self.follow(self.match_id, await self.services.call(self.services.store.version, self.match_id))
 
     @intent
     async def _refresh(self) -> None:

@@ -23,3 +23,11 @@ def house_rules_line(t: Translator, house: Mapping[str, Value], open_rule: Calla
     words = t("account.house_rules", rules=house_rules_words(t, house))
     return hook("house-rules-on", linked_text(words, open_rule, size=12, color=ft.Colors.BLUE_GREY_800),
                 label=words)
+
+
+def with_house_rules_line(head: ft.Control, t: Translator, house: Mapping[str, Value],
+                          open_rule: Callable[[str], Any]) -> ft.Control:
+    """``head`` (a screen's header) with :func:`house_rules_line` under it, or ``head`` alone for a match
+    without house rules: the table, the match end and the review."""
+    on = house_rules_line(t, house, open_rule)
+    return head if on is None else ft.Column([head, on], spacing=0)

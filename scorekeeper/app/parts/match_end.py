@@ -13,7 +13,7 @@ from ...explain import scores_words, winners_words
 from ..models.app import AppModel
 from ..navigation import Screen
 from .chart import score_chart
-from .house_line import house_rules_line
+from .house_line import with_house_rules_line
 from .messages import message_view, notice_view
 from .page import content_width, match_header, page_column
 from .round_end import settlement_view, undo_button
@@ -66,5 +66,5 @@ def match_end_view(app: AppModel) -> ft.Control:
         ways.append(undo_button(shell, app.table))
     rows.append(ft.Row(ways, wrap=True, spacing=6, run_spacing=6))
     head = match_header(t, match, app.go, app.phones.open if app.phones.offered else None)
-    on = house_rules_line(t, match.house_rules, app.open_rule)  # as the table said it during the match
-    return page_column(head if on is None else ft.Column([head, on], spacing=0), rows, width)
+    # the house rules as the table said them during the match
+    return page_column(with_house_rules_line(head, t, match.house_rules, app.open_rule), rows, width)

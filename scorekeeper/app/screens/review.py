@@ -23,7 +23,7 @@ from ..models.position import StillPosition
 from ..models.review_steps import Review, Step
 from ..navigation import Screen
 from ..parts.chart import score_chart
-from ..parts.house_line import house_rules_line
+from ..parts.house_line import with_house_rules_line
 from ..parts.layout_view import table_picture
 from ..parts.match_end import export_button
 from ..parts.messages import message_view, notice_view
@@ -118,9 +118,7 @@ def view(app: AppModel) -> ft.Control:
         ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go),
                      expand=True),
     ], spacing=0)
-    on = house_rules_line(t, match.house_rules, app.open_rule)  # the line the table showed
-    if on is not None:
-        head = ft.Column([head, on], spacing=0)
+    head = with_house_rules_line(head, t, match.house_rules, app.open_rule)  # the line the table showed
     if review.step is None:
         return ft.Column([head, ft.Text(t("ui.review_empty"))], spacing=10)
     step = review.step

@@ -12,7 +12,7 @@ from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pi
 from ..models.app import AppModel
 from ..models.position import StillPosition
 from ..parts.fix_panel import fix_panel
-from ..parts.house_line import house_rules_line
+from ..parts.house_line import with_house_rules_line
 from ..parts.layout_view import table_picture
 from ..parts.match_end import match_end_view
 from ..parts.messages import message_view, notice_view
@@ -31,8 +31,7 @@ def table_header(app: AppModel) -> ft.Control:
     under it the house rules on (R1–R11, each id a link to its rule), when the match has any."""
     match = app.table.shown
     head = match_header(app.t, match, app.go, app.phones.open if app.phones.offered else None)
-    on = house_rules_line(app.t, match.house_rules, app.open_rule)
-    return head if on is None else ft.Column([head, on], spacing=0)
+    return with_house_rules_line(head, app.t, match.house_rules, app.open_rule)
 
 
 def names_opener(app: AppModel) -> Callable[[], Any] | None:
