@@ -34,10 +34,12 @@ import flet as ft
 from ..server import redact, terminal
 from ..server.exposure import exposure
 from ..server.guard import Guard
+from ..server.relay import Relay
 from ..store import StoreError
 from . import flet_fixes
 from .main import ASSETS, make_main
 from .store_access import open_app_store
+from .viewer_process import ViewerProcess
 
 log = logging.getLogger(__name__)
 
@@ -55,13 +57,20 @@ SHUTDOWN_SECONDS = 3  # how long open connections may take to close once the ser
 GC_THRESHOLDS = (20_000, 20, 20)
 
 
-def web_app(data_dir: Path, store=None, admission=None):
+def web_app(data_dir: Path, store=None, admission=None, viewers: ViewerProcess | None = None):
     """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process), behind the
-    guard of ``admission`` (:mod:`scorekeeper.server`: Host/Origin checks, keys, roles) when given."""
+    guard of ``admission`` (:mod:`scorekeeper.server`: Host/Origin checks, keys, roles) when given; with
+    ``viewers`` (a started :class:`ViewerProcess`), viewers' tabs are relayed to it and it is told of
+    every change."""
     store = store if store is not None else open_app_store(data_dir)
     flet_fixes.quiet_send_message()  # no debug line formatted for every message sent when none is written
-    app = ft.run(make_main(store, data_dir), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
-    return app if admission is None else Guard(app, admission)
+    tell = viewers.changed if viewers is not None else None
+    app = ft.run(make_main(store, data_dir, tell_viewers=tell), export_asgi_app=True, assets_dir=str(ASSETS),
+                 no_cdn=True)
+    if admission is None:
+        return app
+    relay = Relay(viewers.path, app, viewers.alive) if viewers is not None else None
+    return Guard(app, admission, relay)
 
 
 def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = False,
@@ -87,7 +96,9 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
         print(f"scorekeeper: {store.read_only.message}: matches can be looked at, not changed", file=sys.stderr)
     plan = exposure(host, port, lan)
     admission = plan.admission()
-    app = _quiet_when_cut(web_app(data_dir, store, admission))
+    # viewer phones only come with keys; a folder read only has no changes for them to follow
+    viewers = ViewerProcess.start(data_dir) if plan.key_required and store.writable else None
+    app = _quiet_when_cut(web_app(data_dir, store, admission, viewers))
     unredact = redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
     terminal.banner(plan, admission, data_dir, sys.stdout)
     unhook = terminal.renew_on_hangup(admission, sys.stdout)
@@ -103,8 +114,12 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     gc.set_threshold(*GC_THRESHOLDS)
     with _signals_exit():
         try:
+            if viewers is not None:
+                viewers.wait_ready()  # started above, while this process built its app
             uvicorn.Server(config).run()
         finally:
+            if viewers is not None:
+                viewers.stop()
             unhook()
             unredact()
             store.close()  # as at exit, but before any thread the server leaves behind can delay it

@@ -91,14 +91,15 @@ def broken_screen(app: AppModel) -> ft.Control:
     ], spacing=12)
 
 
-def make_main(store: MatchStore, data_dir: Path,
-              device: Callable[[ft.Page], Device] = FletDevice) -> Callable[[ft.Page], Awaitable[None]]:
+def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Device] = FletDevice,
+              tell_viewers: Callable[[str, int], None] | None = None) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` for ``ft.run``; ``store`` is opened once per process by the caller; ``device(page)``
     makes each tab's :class:`Device` (Flet's services; a test passes its own).
 
     Every tab of the process subscribes to :data:`CHANGED` (Flet's pubsub, one hub per app):
     a tab that records or undoes announces the match's new version, and the other tabs showing
-    that match re-read it (:meth:`OpenMatch.follow`).
+    that match re-read it (:meth:`OpenMatch.follow`); so are the viewer process's tabs, through
+    ``tell_viewers(match_id, version)`` (:meth:`.viewer_process.ViewerProcess.changed`) when given.
 
     A tab whose connection is gone (a phone asleep; Flet keeps its session for an hour) follows nothing, and
     when it is back it shows the match as it is now (:meth:`OpenMatch.catch_up`).
@@ -118,8 +119,12 @@ def make_main(store: MatchStore, data_dir: Path,
         page.theme_mode = ft.ThemeMode.LIGHT
         access = access_for(page)
         guarded = cast(MatchStore, GuardedStore(store, access))  # the store's reads, its writes asked of access
-        services = Services(guarded, str(data_dir), announce=lambda match_id, version: page.pubsub.send_others_on_topic(
-            CHANGED, (match_id, version)), device=device(page), access=access)
+        def announce(match_id: str, version: int) -> None:
+            if tell_viewers is not None:  # first: the viewer process draws while this one draws its own tabs
+                tell_viewers(match_id, version)
+            page.pubsub.send_others_on_topic(CHANGED, (match_id, version))
+
+        services = Services(guarded, str(data_dir), announce=announce, device=device(page), access=access)
         app = AppModel(services, width=page.width or 390)
 
         def on_resize(e: ft.PageResizeEvent) -> None:

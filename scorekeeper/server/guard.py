@@ -14,7 +14,8 @@ the handshake is refused. Nothing here logs a key, a cookie or a query string.
 
 An accepted websocket is tracked as a :class:`~.devices.Connection` (the Table screen's device list; a
 revoked device's tabs are closed), runs Flet's handler with :data:`~.session.CONNECTION` set, and may resume
-an earlier Flet session only if that session belongs to the same device (else Flet starts a new one).
+an earlier Flet session only if that session belongs to the same device (else Flet starts a new one). A
+viewer's websocket runs ``viewers`` instead when given (:class:`~.relay.Relay`: drawn by the viewer process).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from . import pages
 from .addresses import same_origin
 from .admission import Admission
 from .devices import Connection, Device, device_label, now
+from .roles import Role
 from .session import CONNECTION
 
 log = logging.getLogger(__name__)
@@ -69,11 +71,13 @@ def _cookie(header: str | None, name: str) -> str | None:
 
 
 class Guard:
-    """ASGI app: ``app`` (Flet's) behind the checks above, for the table kept by ``admission``."""
+    """ASGI app: ``app`` (Flet's) behind the checks above, for the table kept by ``admission``; a viewer's
+    websocket goes to ``viewers`` if given (the relay to the viewer process), else to ``app`` too."""
 
-    def __init__(self, app: ASGIApp, admission: Admission) -> None:
+    def __init__(self, app: ASGIApp, admission: Admission, viewers: ASGIApp | None = None) -> None:
         self.app = app
         self.admission = admission
+        self.viewers = viewers
         self.cookie = cookie_name(admission.port)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -177,8 +181,9 @@ class Guard:
             await send(message)
 
         context = CONNECTION.set((admission, connection))
+        app = self.viewers if self.viewers is not None and device.role is Role.VIEWER else self.app
         try:
-            await self.app(scope, guarded_receive, guarded_send)
+            await app(scope, guarded_receive, guarded_send)
         finally:
             CONNECTION.reset(context)
             for wait in waits:

@@ -22,14 +22,22 @@ if TYPE_CHECKING:
 #: the guard (a desktop window, an in-process test)
 CONNECTION: ContextVar[tuple[Admission, Connection] | None] = ContextVar("scorekeeper_connection", default=None)
 
+#: in the viewer process (:mod:`scorekeeper.app.viewer_server`): the :class:`Access` of the viewer whose
+#: websocket the main process's guard relayed here (it checked the device; this process holds no keys)
+RELAYED: ContextVar[Access | None] = ContextVar("scorekeeper_relayed", default=None)
+
 
 def access_for(page: Any) -> Access:
     """The :class:`Access` of ``page``'s session (a Flet ``Page``).
 
     Served through the guard: the role and match of the device whose connection created the session (a
     host's carries the table's :class:`Admission`). Not served through it (the desktop window, in-process
-    tests): :data:`~scorekeeper.server.roles.LOCAL`, a host without a table to manage.
+    tests): :data:`~scorekeeper.server.roles.LOCAL`, a host without a table to manage. In the viewer
+    process: the relayed viewer's (:data:`RELAYED`).
     """
+    relayed = RELAYED.get()
+    if relayed is not None:
+        return relayed
     current = CONNECTION.get()
     if current is None:
         return LOCAL

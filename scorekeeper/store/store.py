@@ -650,6 +650,26 @@ class MatchStore:
                 produced = tuple(e for e in done.match.rounds[round_no - 1].events if e.kind != "play")
             return RecordResult(done.match, produced, done.seq)
 
+    def refresh(self, match_id: str) -> None:
+        """Forget what this store holds of ``match_id``: its next read reads the file again.
+
+        For a store opened for reading only beside the process that writes the folder (the server's
+        viewer process, :mod:`scorekeeper.app.viewer_server`): told that a match changed, it reads
+        the new events at the next read (a match file is replaced whole, so a read never sees half a
+        write). A match new since this store opened gets its history entry (read from its file). A
+        store that writes holds the truth already and keeps it. Raises :class:`StoreClosed`.
+        """
+        with self._lock:
+            self._check_open()
+            if self.read_only is None:
+                return
+            self._drop(match_id)
+            if match_id not in self._summaries and is_match_id(match_id) \
+                    and self.layout.match_file(match_id).exists():
+                summary = self._summary_from_file(match_id, None)
+                if summary is not None:
+                    self._summaries[match_id] = summary
+
     def open_match(self, match_id: str) -> Match:
         """The match folded through the engine (explain=True), kept in memory for fast appends.
 

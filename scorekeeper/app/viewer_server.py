@@ -1,0 +1,146 @@
+"""The viewer process: the same app, for viewer phones only, drawn on the machine's other core.
+
+    python -m scorekeeper.app.viewer_server DATA_DIR SOCKET_PATH
+
+Started and stopped by the server (:mod:`.viewer_process`); nobody runs it by hand. It serves Flet's app on
+the Unix socket ``SOCKET_PATH`` (websockets only: the server relays viewers' tabs here,
+:class:`scorekeeper.server.relay.Relay`, and serves every page and asset itself). Each tab is a viewer of
+the match the relay names (``x-scorekeeper-match``); the relay checked the device.
+
+It opens the data folder for reading only (the server holds it for writing). Each line on stdin is a change
+the server made, ``["<match id>", <version>]``: the store forgets what it held of that match
+(:meth:`scorekeeper.store.MatchStore.refresh`) and the tabs showing it follow, as tabs of one process do
+(Flet's pubsub, ``CHANGED``). End of stdin (the server stopped, or was killed) stops this process.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any, cast
+
+import flet as ft
+
+from ..server.admission import Access
+from ..server.relay import MATCH_HEADER
+from ..server.roles import Role
+from ..server.session import RELAYED
+from ..store import MatchStore, StoreError, open_store
+from . import flet_fixes
+from .main import ASSETS, CHANGED, make_main
+
+log = logging.getLogger(__name__)
+
+GC_THRESHOLDS = (20_000, 20, 20)  # as the server's (launch.py): each update leaves garbage, no cycles
+
+
+class FollowingStore:
+    """The store as this process shows it: the server's, read here without writing.
+
+    ``read_only`` is ``None`` (no "read only" banner on viewer phones: the folder is written, by the
+    server; viewers' writes are refused anyway, by :class:`~scorekeeper.server.store_guard.GuardedStore`);
+    everything else is the read-only ``store``'s."""
+
+    read_only = None
+
+    def __init__(self, store: MatchStore) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+
+class ViewerGate:
+    """ASGI app: ``app`` (Flet's) for relayed websockets, each tab a viewer of the match the relay names;
+    plain HTTP gets 404 (pages and assets come from the server)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "websocket":
+            await send({"type": "http.response.start", "status": 404, "headers": [(b"content-length", b"0")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        headers = dict(scope.get("headers", []))
+        match_id = headers.get(MATCH_HEADER.encode("latin-1"), b"").decode("latin-1") or None
+        token = RELAYED.set(Access(Role.VIEWER, match_id))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            RELAYED.reset(token)
+
+
+class Changes:
+    """Reads the server's changes from ``stream`` (a thread) and makes the tabs follow; ``on_end`` runs once
+    ``stream`` ends. The hub (Flet's pubsub of this app) is known once a tab opened (:meth:`tab_opened`)."""
+
+    def __init__(self, store: MatchStore, stream: Any, on_end: Any) -> None:
+        self.store = store
+        self.stream = stream
+        self.on_end = on_end
+        self.hub: Any = None
+
+    def tab_opened(self, page: ft.Page) -> None:
+        self.hub = page.session.connection.pubsubhub
+
+    def read(self) -> None:
+        for line in self.stream:
+            try:
+                match_id, version = json.loads(line)
+                self.store.refresh(str(match_id))
+            except (ValueError, TypeError, StoreError) as err:
+                log.warning("a change the server told could not be followed: %s", err)
+                continue
+            if self.hub is not None:  # thread-safe: each tab's handler runs on the loop
+                self.hub.send_all_on_topic(CHANGED, (str(match_id), int(version)))
+        self.on_end()
+
+
+def main(argv: list[str]) -> int:
+    """Serve viewers for the data folder ``argv[0]`` on the Unix socket ``argv[1]`` until stdin ends."""
+    import uvicorn
+
+    data_dir, socket_path = Path(argv[0]), argv[1]
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the terminal is for the server: it stops this one
+    try:
+        store = open_store(data_dir, read_only=True)
+    except StoreError as err:
+        print(f"scorekeeper viewers: {err.message}", file=sys.stderr)
+        return 2
+    flet_fixes.quiet_send_message()
+    server: uvicorn.Server | None = None
+
+    def stop() -> None:
+        if server is not None:
+            server.should_exit = True
+
+    changes = Changes(store, sys.stdin.buffer, stop)
+    tab_main = make_main(cast(MatchStore, FollowingStore(store)), data_dir)
+
+    async def viewer_main(page: ft.Page) -> None:
+        changes.tab_opened(page)
+        await tab_main(page)
+
+    app = ft.run(viewer_main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
+    config = uvicorn.Config(ViewerGate(app), uds=socket_path, log_level="warning", ws="websockets-sansio",
+                            access_log=False, timeout_graceful_shutdown=1)
+    server = uvicorn.Server(config)
+    threading.Thread(target=changes.read, name="server-changes", daemon=True).start()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    server.run()
+    store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,108 @@
+"""Viewer phones drawn by the viewer process (``serve --lan``: :mod:`scorekeeper.app.viewer_server`, its tabs
+relayed by the guard, :mod:`scorekeeper.server.relay`), against the real server on loopback.
+
+A viewer follows the scorer's moves from there; its tab ends with that process (so it was drawn there, not
+by the server); the same phone joining again is served by the server itself and follows as well. The host's
+own tab never notices. And the device list and Disconnect hold for a relayed viewer: it is listed while its
+tab is open, and Disconnect closes that tab.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+
+import psutil
+import pytest
+
+from tests.served import ServedApp
+from tests.wire import Phone, join_cookie
+
+from .aio import run
+from .test_served_phones import host_key, open_table, turn
+
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="the viewer process listens on a Unix socket"),
+              pytest.mark.slow]
+
+
+@pytest.fixture
+def server():
+    data = tempfile.mkdtemp(prefix="viewer-process-")
+    served = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"])
+    yield served
+    served.stop()
+
+
+def viewer_process(served: ServedApp) -> psutil.Process:
+    (child,) = [p for p in psutil.Process(served.proc.pid).children()
+                if "scorekeeper.app.viewer_server" in " ".join(p.cmdline())]
+    return child
+
+
+async def play_lead(scorer: Phone, tile: str) -> None:
+    await scorer.tap(f"tile-{tile}")
+    await scorer.wait_until(lambda tree: scorer.clickable("play"))
+    await scorer.tap("play")
+
+
+def test_a_viewer_is_drawn_by_the_viewer_process_then_by_the_server_once_that_is_gone(server):
+    async def scenario() -> None:
+        host = await Phone.join(server.port, host_key(server), size=(1280.0, 800.0))
+        match_id, scorer_key, viewer_key = await open_table(host)
+        scorer = await Phone.join(server.port, scorer_key)
+        cookie = await asyncio.to_thread(join_cookie, server.port, viewer_key)
+        viewer = await Phone.join(server.port, cookie=cookie)
+        again = None
+        try:
+            await viewer.wait_until(lambda tree: viewer.route == f"/table/{match_id}" and "leads" in turn(tree))
+            await play_lead(scorer, "1-4")  # Player 1 leads 1-4: 5, +1
+            await viewer.wait_until(lambda tree: tree.tiles_on_table() == {"1-4"} and tree.text("score-0") == "1")
+            assert viewer.tree is not None and viewer.tree.text("end-sum") == "End sum: 5"
+
+            viewer_process(server).kill()
+            for _ in range(100):  # the relayed tab ends with the process that drew it
+                if viewer.closed:
+                    break
+                await asyncio.sleep(0.1)
+            assert viewer.closed
+            assert not host.closed and not scorer.closed  # the server's own tabs go on
+
+            again = await Phone.join(server.port, cookie=cookie)  # the same phone back: the server draws it
+            await again.wait_until(lambda tree: again.route == f"/table/{match_id}"
+                                   and tree.tiles_on_table() == {"1-4"})
+            await scorer.tap("undo")
+            await again.wait_until(lambda tree: not tree.tiles_on_table() and "leads" in turn(tree))
+            await host.wait_until(lambda tree: not tree.tiles_on_table())
+            assert [phone.errors for phone in (host, scorer, again)] == [[], [], []]
+        finally:
+            for phone in (host, scorer, viewer, again):
+                if phone is not None:
+                    await phone.close()
+
+    run(scenario())
+
+
+def test_a_relayed_viewer_is_listed_and_disconnect_closes_its_tab(server):
+    async def scenario() -> None:
+        host = await Phone.join(server.port, host_key(server), size=(1280.0, 800.0))
+        match_id, _, viewer_key = await open_table(host)
+        viewer = await Phone.join(server.port, viewer_key)
+        try:
+            await viewer.wait_until(lambda tree: viewer.route == f"/table/{match_id}")
+            assert viewer_process(server).is_running()
+            await host.tap("phones", settle=0.3)
+            row = await host.wait_until(lambda tree: next(
+                (name for name in tree.hooks() if name.startswith("disconnect-")), None))
+            await host.tap(row)
+            for _ in range(100):
+                if viewer.closed:
+                    break
+                await asyncio.sleep(0.1)
+            assert viewer.closed
+            assert viewer_process(server).is_running()  # one tab ended, not the process
+        finally:
+            await viewer.close()
+            await host.close()
+
+    run(scenario())
