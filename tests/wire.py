@@ -209,6 +209,7 @@ class Phone:
         self.patches = 0
         self.errors: list[str] = []
         self.route = "/"
+        self.session_id: str | None = None  # the Flet session the server gave (or resumed) at registration
         self.last_message = time.perf_counter()  # when the last message arrived (perf_counter)
         self._watchers: list[tuple[Callable[[Tree], Any], asyncio.Future]] = []
         self._reader: asyncio.Task | None = None
@@ -216,30 +217,33 @@ class Phone:
     @classmethod
     async def join(cls, port: int, key: str | None = None, *, cookie: str | None = None,
                    size: tuple[float, float] = (390.0, 844.0), user_agent: str = PHONE_UA,
-                   timeout: float = 60) -> Phone:
+                   timeout: float = 60, session_id: str | None = None, route: str = "/") -> Phone:
         """Join the server on ``127.0.0.1:port``: with the join link's ``key`` (a new device) or an existing
         device's ``cookie``; neither: no key (loopback without ``--lan``). ``size``: the window (px).
         Returns once the app's first screen arrived. Raises websockets' ``InvalidStatus`` when the
-        handshake is refused (403), ``TimeoutError`` when no screen comes within ``timeout`` s."""
+        handshake is refused (403), ``TimeoutError`` when no screen comes within ``timeout`` s.
+        ``session_id``: the Flet session to ask for (a tab coming back after a lost connection), with
+        ``route`` the address its browser shows (a route other than the session's is a route change)."""
         if key is not None:
             cookie = await asyncio.to_thread(join_cookie, port, key, "127.0.0.1", user_agent)
         headers = {"User-Agent": user_agent, **({"Cookie": cookie} if cookie else {})}
         ws = await connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
                            additional_headers=headers, max_size=None, open_timeout=timeout, ping_interval=None)
         phone = cls(ws, size)
-        await phone._register()
+        await phone._register(session_id, route)
         await phone.wait_until(lambda tree: bool(tree.hooks()), timeout)
         return phone
 
-    async def _register(self) -> None:
+    async def _register(self, session_id: str | None = None, route: str = "/") -> None:
         width, height = self.size
         insets = {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0}
-        page = {"route": "/", "pwa": False, "web": True, "debug": False, "wasm": True, "test": False,
+        self.route = route
+        page = {"route": route, "pwa": False, "web": True, "debug": False, "wasm": True, "test": False,
                 "multi_view": False, "pyodide": False, "platform_brightness": "light", "width": width,
                 "height": height, "platform": "android", "window": {},
                 "media": {"padding": insets, "view_padding": insets, "view_insets": insets,
                           "device_pixel_ratio": 1.0, "orientation": "portrait", "always_use_24_hour_format": False}}
-        await self.ws.send(_pack(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": page}))
+        await self.ws.send(_pack(REGISTER_CLIENT, {"session_id": session_id, "page_name": "", "page": page}))
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -250,6 +254,7 @@ class Phone:
                 action, body = msgpack.unpackb(frame[1:], ext_hook=_ext, strict_map_key=False)
                 if action == REGISTER_CLIENT:
                     self.tree = Tree(body["page_patch"])
+                    self.session_id = body.get("session_id")
                 elif action == PATCH_CONTROL and self.tree is not None:
                     self.tree.apply(body["id"], body["patch"])
                     self.patches += 1

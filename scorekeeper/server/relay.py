@@ -83,7 +83,8 @@ class Relay:
 
 
 async def _pump(upstream: ClientConnection, receive: Receive, send: Send) -> None:
-    """Pass frames both ways until either side ends; then end the other."""
+    """Pass frames both ways until either side ends; then end the other. A tab whose viewer process went
+    away is closed with 1012 ("service restart"): its client connects again, and is served here."""
     to_child = asyncio.ensure_future(_tab_to_child(upstream, receive))
     to_tab = asyncio.ensure_future(_child_to_tab(upstream, send))
     try:
@@ -92,24 +93,31 @@ async def _pump(upstream: ClientConnection, receive: Receive, send: Send) -> Non
         to_child.cancel()
         to_tab.cancel()
         await upstream.close()
-    if to_tab.done() and not to_tab.cancelled() and to_tab.exception() is None:  # the viewer process ended it
+    tab_left = to_child.done() and not to_child.cancelled() and to_child.result()
+    if not tab_left:
         try:
-            await send({"type": "websocket.close", "code": upstream.close_code or 1011})
+            await send({"type": "websocket.close", "code": 1012})
         except Exception as err:  # noqa: BLE001 - the tab may be gone as well
             log.debug("closing a relayed tab: %s", err)
 
 
-async def _tab_to_child(upstream: ClientConnection, receive: Receive) -> None:
-    while True:
-        message = await receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        if message["type"] == "websocket.receive":
-            data = message.get("bytes")
-            await upstream.send(data if data is not None else message.get("text") or "")
+async def _tab_to_child(upstream: ClientConnection, receive: Receive) -> bool:
+    """Frames from the tab to the viewer process; ``True`` once the tab left, ``False`` if the other side
+    closed."""
+    try:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return True
+            if message["type"] == "websocket.receive":
+                data = message.get("bytes")
+                await upstream.send(data if data is not None else message.get("text") or "")
+    except ConnectionClosed:
+        return False
 
 
 async def _child_to_tab(upstream: ClientConnection, send: Send) -> None:
+    """Frames from the viewer process to the tab (the first binds the session), until either side ends."""
     first = True
     try:
         async for data in upstream:
@@ -122,6 +130,8 @@ async def _child_to_tab(upstream: ClientConnection, send: Send) -> None:
                 await send({"type": "websocket.send", "text": data})
     except ConnectionClosed:
         return
+    except OSError as err:  # the tab's connection broke (uvicorn's ClientDisconnected): the tab side ends it
+        log.debug("a relayed tab went away: %s", err)
 
 
 def _bind_session(data: bytes | str) -> None:

@@ -106,3 +106,35 @@ def test_a_relayed_viewer_is_listed_and_disconnect_closes_its_tab(server):
             await host.close()
 
     run(scenario())
+
+
+def test_a_relayed_viewer_coming_back_resumes_its_session_and_no_other_device_can(server):
+    async def scenario() -> None:
+        host = await Phone.join(server.port, host_key(server), size=(1280.0, 800.0))
+        match_id, scorer_key, viewer_key = await open_table(host)
+        scorer = await Phone.join(server.port, scorer_key)
+        cookie = await asyncio.to_thread(join_cookie, server.port, viewer_key)
+        other = await asyncio.to_thread(join_cookie, server.port, viewer_key)  # a second viewer phone
+        viewer = await Phone.join(server.port, cookie=cookie)
+        phones = [host, scorer, viewer]
+        try:
+            await viewer.wait_until(lambda tree: viewer.route == f"/table/{match_id}" and "leads" in turn(tree))
+            session = viewer.session_id
+            assert session
+            await viewer.close()  # out of the Wi-Fi
+            await play_lead(scorer, "1-4")  # meanwhile: Player 1 leads 1-4: 5, +1
+            await host.wait_until(lambda tree: tree.tiles_on_table() == {"1-4"})
+
+            stranger = await Phone.join(server.port, cookie=other, session_id=session)
+            phones.append(stranger)
+            assert stranger.session_id != session  # another device's session is not handed over
+
+            back = await Phone.join(server.port, cookie=cookie, session_id=session, route=f"/table/{match_id}")
+            phones.append(back)
+            assert back.session_id == session  # the viewer process kept it, the guard let its own device in
+            await back.wait_until(lambda tree: tree.tiles_on_table() == {"1-4"} and tree.text("score-0") == "1")
+        finally:
+            for phone in phones:
+                await phone.close()
+
+    run(scenario())
