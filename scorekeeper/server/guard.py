@@ -22,28 +22,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
-
-import msgpack  # type: ignore[import-untyped]
 
 from . import pages
 from .addresses import same_origin
 from .admission import Admission
+from .asgi import ASGIApp, Message, Receive, Scope, Send, registering, registration
+from .asgi import headers as request_headers
 from .devices import Connection, Device, device_label, now
 from .roles import Role
 from .session import CONNECTION
 
 log = logging.getLogger(__name__)
 
-Scope = dict[str, Any]
-Message = dict[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT: a tab's first message
 TAKEOVER_WAIT = 5.0  # s: how long a returning tab waits for its old connection to let go of its session
 TAKEOVER_COOLDOWN = 3.0  # s: a connection younger than this keeps its session (no ping-pong between two tabs)
 DISCONNECTED = {"type": "websocket.disconnect", "code": 1006}  # what a superseded connection's app receives
@@ -52,14 +43,6 @@ DISCONNECTED = {"type": "websocket.disconnect", "code": 1006}  # what a supersed
 def cookie_name(port: int) -> str:
     """The device cookie's name: per port, since browsers keep cookies per host whatever the port."""
     return f"scorekeeper_{port}"
-
-
-def _headers(scope: Scope) -> dict[str, str]:
-    """The request's headers, lower-case names, first value of each (latin-1, as HTTP has them)."""
-    found: dict[str, str] = {}
-    for name, value in scope.get("headers", []):
-        found.setdefault(name.decode("latin-1").lower(), value.decode("latin-1"))
-    return found
 
 
 def _cookie(header: str | None, name: str) -> str | None:
@@ -87,7 +70,7 @@ class Guard:
                 self.admission.loop = asyncio.get_running_loop()
             await self.app(scope, receive, send)
             return
-        headers = _headers(scope)
+        headers = request_headers(scope)
         host, origin = headers.get("host"), headers.get("origin")
         if not self.admission.host_check.allows(host):
             await self._refuse(scope, send, headers, pages.WRONG_ADDRESS, "Host not this server's")
@@ -200,14 +183,8 @@ class Guard:
         up to a ping interval): Flet would then start a new session, and the tab would lose what it showed
         (the tile selected). So the old connection of that session, still open, is ended first
         (:func:`_take_over`), and Flet resumes the session on the new one."""
-        data = message.get("bytes")
-        if not data or data[:1] != b"\x00":
-            return message
-        try:
-            action, body = msgpack.unpackb(data[1:], raw=False, strict_map_key=False)
-        except Exception:  # noqa: BLE001 - not ours to judge: Flet refuses what it cannot read
-            return message
-        if action != REGISTER_CLIENT or not isinstance(body, dict) or not body.get("session_id"):
+        body = registration(message.get("bytes"))  # anything else is not ours to judge: Flet refuses it
+        if body is None or not body.get("session_id"):
             return message
         session_id = str(body["session_id"])
         if self.admission.session_device(session_id) is device:
@@ -216,7 +193,7 @@ class Guard:
             return message
         log.info("a tab of %s asked for a session of another device: a new session instead", device.id)
         body["session_id"] = None
-        return {**message, "bytes": b"\x00" + msgpack.packb([action, body])}
+        return {**message, "bytes": registering(body)}
 
 
     async def _take_over(self, session_id: str, device: Device, connection: Connection) -> None:

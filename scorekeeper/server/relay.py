@@ -20,24 +20,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Callable
 
-import msgpack  # type: ignore[import-untyped]
 from websockets.asyncio.client import ClientConnection, unix_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from .asgi import ASGIApp, Message, Receive, Scope, Send, headers, registration
 from .session import CONNECTION
 
 log = logging.getLogger(__name__)
 
-Scope = dict[str, Any]
-Message = dict[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT: the reply carries the session id
 MATCH_HEADER = "x-scorekeeper-match"  # the viewer's match id ("" for a table-wide viewer link)
 PASSED_HEADERS = ("user-agent", "accept-language")  # what the viewer process may know of the browser
 CONNECT_SECONDS = 3.0  # how long opening the relay may take before the tab is served here instead
@@ -68,8 +60,8 @@ class Relay:
     async def _open(self, scope: Scope) -> ClientConnection | None:
         current = CONNECTION.get()
         device = current[1].device if current is not None else None
-        headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
-        passed = [(name, headers[name]) for name in PASSED_HEADERS if name in headers]
+        given = headers(scope)
+        passed = [(name, given[name]) for name in PASSED_HEADERS if name in given]
         passed.append((MATCH_HEADER, (device.match_id if device is not None else None) or ""))
         query = scope.get("query_string", b"").decode("latin-1")
         uri = "ws://viewers" + (scope.get("path") or "/") + (f"?{query}" if query else "")
@@ -137,13 +129,8 @@ async def _child_to_tab(upstream: ClientConnection, send: Send) -> None:
 def _bind_session(data: bytes | str) -> None:
     """The viewer process's first reply registers the tab: bind the Flet session it names to this device."""
     current = CONNECTION.get()
-    if current is None or not isinstance(data, bytes) or data[:1] != b"\x00":
-        return
-    try:
-        action, body = msgpack.unpackb(data[1:], raw=False, strict_map_key=False)
-    except Exception:  # noqa: BLE001 - not a registration: nothing to bind
-        return
-    if action != REGISTER_CLIENT or not isinstance(body, dict) or not body.get("session_id"):
+    body = registration(data)
+    if current is None or body is None or not body.get("session_id"):
         return
     admission, connection = current
     session_id = str(body["session_id"])

@@ -40,6 +40,15 @@ def viewer_process(served: ServedApp) -> psutil.Process:
     return child
 
 
+async def closed(phone: Phone, timeout: float = 10) -> None:
+    """Wait until the server closed ``phone``'s connection; ``AssertionError`` if not within ``timeout`` s."""
+    for _ in range(int(timeout * 10)):
+        if phone.closed:
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the phone's connection is still open")
+
+
 async def play_lead(scorer: Phone, tile: str) -> None:
     await scorer.tap(f"tile-{tile}")
     await scorer.wait_until(lambda tree: scorer.clickable("play"))
@@ -61,11 +70,7 @@ def test_a_viewer_is_drawn_by_the_viewer_process_then_by_the_server_once_that_is
             assert viewer.tree is not None and viewer.tree.text("end-sum") == "End sum: 5"
 
             viewer_process(server).kill()
-            for _ in range(100):  # the relayed tab ends with the process that drew it
-                if viewer.closed:
-                    break
-                await asyncio.sleep(0.1)
-            assert viewer.closed
+            await closed(viewer)  # the relayed tab ends with the process that drew it
             assert not host.closed and not scorer.closed  # the server's own tabs go on
 
             again = await Phone.join(server.port, cookie=cookie)  # the same phone back: the server draws it
@@ -95,11 +100,7 @@ def test_a_relayed_viewer_is_listed_and_disconnect_closes_its_tab(server):
             row = await host.wait_until(lambda tree: next(
                 (name for name in tree.hooks() if name.startswith("disconnect-")), None))
             await host.tap(row)
-            for _ in range(100):
-                if viewer.closed:
-                    break
-                await asyncio.sleep(0.1)
-            assert viewer.closed
+            await closed(viewer)
             assert viewer_process(server).is_running()  # one tab ended, not the process
         finally:
             await viewer.close()
