@@ -48,7 +48,8 @@ class ViewerProcess:
         self.path = os.path.join(self.folder, "viewers.sock")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", MODULE, str(data_dir), self.path],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, close_fds=True)
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, close_fds=True,
+            start_new_session=True)  # the terminal's Ctrl+C and hang-up are the server's (it stops this one)
         assert self.proc.stdin is not None
         self._stdin = self.proc.stdin.fileno()
         os.set_blocking(self._stdin, False)  # a stuck viewer process never stalls the server's loop

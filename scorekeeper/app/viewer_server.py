@@ -18,7 +18,6 @@ from __future__ import annotations
 import gc
 import json
 import logging
-import signal
 import sys
 import threading
 from pathlib import Path
@@ -110,7 +109,6 @@ def main(argv: list[str]) -> int:
     import uvicorn
 
     data_dir, socket_path = Path(argv[0]), argv[1]
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the terminal is for the server: it stops this one
     try:
         store = open_store(data_dir, read_only=True)
     except StoreError as err:

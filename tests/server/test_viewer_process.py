@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import tempfile
 
 import psutil
@@ -139,3 +140,20 @@ def test_a_relayed_viewer_coming_back_resumes_its_session_and_no_other_device_ca
                 await phone.close()
 
     run(scenario())
+
+
+@pytest.mark.parametrize("how", ["SIGINT", "SIGKILL"])
+def test_the_viewer_process_ends_with_the_server(server, how):
+    child = viewer_process(server)
+    folder = os.path.dirname(child.cmdline()[-1])  # its socket's private folder
+    assert os.stat(folder).st_mode & 0o777 == 0o700
+    if how == "SIGINT":  # Ctrl+C: the server stops it, and says nothing of it
+        server.proc.send_signal(signal.SIGINT)
+        assert server.proc.wait(20) == 130
+        assert not os.path.exists(folder)
+    else:  # the server killed: its end of the viewer process's stdin closes
+        server.proc.kill()
+        server.proc.wait(20)
+    assert child.wait(10) is not None or not child.is_running()
+    log = server.log_path.read_text()
+    assert "Traceback" not in log and "viewer process" not in log, log[-2000:]
