@@ -107,9 +107,10 @@ class OptionInfo:
     """What a screen needs to offer one option for one game (see :func:`house_rule_options`).
 
     ``default`` is the game's own value; ``values`` the allowed ones (``()``
-    with ``minimum``/``maximum`` for a number); ``title_key``, ``value_keys``
-    (by value) and ``rule_key`` are the catalog keys of the option's name,
-    each value's one-line explanation and the rule text.
+    with ``minimum``/``maximum`` for a number); ``title_key`` and
+    ``value_keys`` (by value) are the catalog keys of the option's name (the
+    Rules screen's title of ``rule``, but R7's target mode) and each value's
+    one-line explanation; the rule's text is the Rules screen's (``rule``).
     """
 
     name: str
@@ -120,16 +121,15 @@ class OptionInfo:
     maximum: int
     title_key: str
     value_keys: dict[Value, str]
-    rule_key: str
 
 
-def option_words_keys(option: HouseRule) -> tuple[str, dict[Value, str], str]:
-    """The catalog keys of an option: its name, each value's line, its rule text."""
+def option_words_keys(option: HouseRule) -> tuple[str, dict[Value, str]]:
+    """The catalog keys of an option: its name and each value's line."""
     base = f"house.{option.name}"
     values: dict[Value, str] = {value: f"{base}.{value}" for value in option.values}
     if not option.values:
         values = {"number": f"{base}.number"}
-    return base, values, f"{base}.rule"
+    return base, values
 
 
 def applicable(option: HouseRule, continuation: bool) -> bool:
@@ -163,9 +163,9 @@ def house_rule_options(defaults: Mapping[str, Value], continuation: bool,
     for option in OPTIONS:
         if not (applicable(option, continuation) and applies_to_seating(option, partnerships)):
             continue
-        title, values, rule = option_words_keys(option)
+        title, values = option_words_keys(option)
         out.append(OptionInfo(option.name, option.rule, defaults[option.name], option.values, option.minimum,
-                              option.maximum, title, values, rule))
+                              option.maximum, title, values))
     return out
 
 

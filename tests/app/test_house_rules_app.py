@@ -41,7 +41,7 @@ def test_the_section_offers_the_games_options_and_says_what_is_on(state):
     assert state.setup.house == {"continuation": "stop", "reserve": 2}
     ids = shown(state)
     assert ids["house-rules"] == ("House rules: R1 Stuck while continuing: the turn simply ends; "
-                                  "R3 Stock never drawn: the last 2 tiles stay")
+                                  "R3 Boneyard reserve: the last 2 tiles stay")
     assert "house-reset" in ids
     run(state.setup.set_house("reserve", 0))  # the game's own value: no house rule
     assert state.setup.house == {"continuation": "stop"}

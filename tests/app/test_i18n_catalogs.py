@@ -159,3 +159,16 @@ def test_ukrainian_puts_a_name_only_where_it_stays_nominative():
         texts = [v for c, v in value.items() if c != "_count"] if isinstance(value, dict) else [value]
         found += [f"{key}: {text}" for text in texts if governing.search(text)]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_house_rule_has_one_name_on_the_form_the_table_and_the_rules_screen(lang):
+    from scorekeeper.rulebook import rule_text
+    from scorekeeper.rules.house import OPTIONS, option_words_keys
+
+    words = catalog(lang)
+    for option in OPTIONS:
+        if option.name == "target_mode":  # R7's second option: "Target mode" beside "Target"
+            continue
+        name_key, _ = option_words_keys(option)
+        assert words[name_key] == rule_text(lang, option.rule).title, (option.rule, option.name)
