@@ -214,3 +214,26 @@ def test_committed_tile_pictures_match_the_drawing():
         assert path.read_text(encoding="utf-8") == tile_picture_svg(first, second, horizontal, look), path
         wanted.add(path)
     assert set(TILES.rglob("*.svg")) == wanted  # no picture shipped that the app does not show
+
+
+@pytest.mark.parametrize("variant", ["all-fives", "horse-race"])
+def test_a_draw_whose_first_tile_fits_says_so_on_the_turn_line(tmp_path, variant):
+    """Draw → "0 did not fit": nothing is recorded yet (the draw goes with the play, S8), and the turn
+    line says the drawn tile is to be played instead of the turn's reason before the draw."""
+    async def scenario():
+        live = await open_match(tmp_path, variant, ["Ann", "Bo"])
+        await live.tap("starter-0")
+        await live.tap("tile-1-4")
+        await live.tap("play")  # Ann leads 1-4 (All Fives: one tile a turn; Horse Race: Ann continues, H4)
+        before = live.texts()["turn"]
+        await live.tap("draw")
+        await live.tap("draw-count-0")
+        player = "Bo" if variant == "all-fives" else "Ann"
+        assert before != f"{player} drew: play the drawn tile that fits"
+        assert live.texts()["turn"] == f"{player} drew: play the drawn tile that fits"
+        await live.tap("tile-4-6")
+        await live.tap("play")
+        assert live.state.table.match.actions[-1].drawn  # recorded as a tile from the stock (S8)
+        assert "drew" not in live.texts()["turn"]
+
+    asyncio.run(scenario())

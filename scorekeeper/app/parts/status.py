@@ -11,12 +11,16 @@ from .scoreboard import SIDE_COLORS
 from .widgets import hook, memoized
 
 
-def status_view(t: Translator, table: OpenMatch) -> ft.Control:
-    """The status of the match on ``table`` as words; rebuilt only when a word changes."""
+def status_view(t: Translator, table: OpenMatch, drawn: bool = False) -> ft.Control:
+    """The status of the match on ``table`` as words; rebuilt only when a word changes. ``drawn``: this tab's
+    entry marks the next tile as drawn (a draw whose first tile fits is recorded with that play, S8): the turn
+    line says so."""
     match = table.shown
     r = match.round
     turn = match.turn
     turn_text = turn_words(t, match, turn) if turn is not None else None
+    if drawn and turn is not None:
+        turn_text = t("turn.play-drawn", name=match.players[turn.seat])
     lot_text = t("ui.lot_result", name=match.players[table.lot_seat]) if table.lot_seat is not None else None
     hands, stock, end_sum = None, "", None
     if r is not None:

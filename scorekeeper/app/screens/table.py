@@ -64,7 +64,7 @@ def view(app: AppModel) -> ft.Control:
     if match.round is not None:  # between rounds: the layout the last round ended with
         left.append(picture(app, main_width, 520))
     if match.status in ("move", "reveal") and not fixing:
-        left.append(status_view(shell.t, app.table))
+        left.append(status_view(shell.t, app.table, app.entry.drawn))
     right += [*extras(app), entry_panel(app)]
     if not fixing:  # the whole sheet beside the table: every entry a tap away from its fix
         right.append(score_sheet(shell, app.table, app.correction, names_opener(app)))
@@ -140,7 +140,7 @@ def phone_view(app: AppModel) -> ft.Control:
     lower: list[ft.Control] = []
     fixing = app.correction.open
     if match.status in ("move", "reveal") and not fixing:
-        lower.append(status_view(t, app.table))
+        lower.append(status_view(t, app.table, app.entry.drawn))
     if not fixing:  # hidden, not removed, while the draw question needs the room: no rebuild when it closes
         lower.append(ft.Container(visible=not app.entry.drawing,
                                   content=score_strip(app.shell, app.table, app.correction)))
