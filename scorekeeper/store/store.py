@@ -655,9 +655,10 @@ class MatchStore:
 
         For a store opened for reading only beside the process that writes the folder (the server's
         viewer process, :mod:`scorekeeper.app.viewer_server`): told that a match changed, it reads
-        the new events at the next read (a match file is replaced whole, so a read never sees half a
-        write). A match new since this store opened gets its history entry (read from its file). A
-        store that writes holds the truth already and keeps it. Raises :class:`StoreClosed`.
+        the match file again now (a match file is replaced whole, so a read never sees half a write),
+        and its history entry follows; a match new since this store opened gets one. A store that
+        writes holds the truth already and keeps it. Raises :class:`StoreClosed`,
+        :class:`MatchNotFound` (no such match file) or :class:`MatchDamaged`.
         """
         with self._lock:
             self._check_open()
@@ -669,6 +670,7 @@ class MatchStore:
                 summary = self._summary_from_file(match_id, None)
                 if summary is not None:
                     self._summaries[match_id] = summary
+            self._load(match_id)  # read now, off the tabs' way: the entry follows the file's size
 
     def open_match(self, match_id: str) -> Match:
         """The match folded through the engine (explain=True), kept in memory for fast appends.
