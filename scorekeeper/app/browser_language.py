@@ -3,7 +3,9 @@
 While the connection is lost nothing can be asked of the server, so the page (``assets/reconnecting.js``)
 reads the language from the browser's own storage: Flet's ``SharedPreferences`` service keeps it there
 (the web client's ``localStorage``, key ``flutter.`` + :data:`KEY`, the value as JSON). A tab writes it
-when it starts and whenever its language changes; only in a browser (``page.web``).
+when it starts and whenever its language changes; only in a browser (``page.web``). A new session of the
+same browser starts in it (``Device.kept_language``): a phone joined as scorer or viewer keeps its
+language across a server restart or a reconnect that lost its session.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from typing import Any
 
 import flet as ft
 
+from .device import KEPT_LANGUAGE
+
 log = logging.getLogger(__name__)
 
-KEY = "scorekeeper.lang"  # in localStorage: "flutter.scorekeeper.lang" (shared_preferences_web's prefix)
+KEY = KEPT_LANGUAGE  # in localStorage: "flutter.scorekeeper.lang" (shared_preferences_web's prefix)
 TIMEOUT = 5.0  # s: a client that never answers (a tab closed meanwhile) does not keep the task
 
 _kept: weakref.WeakKeyDictionary[Any, BrowserLanguage] = weakref.WeakKeyDictionary()  # shell -> its mirror

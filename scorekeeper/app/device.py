@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 TICK = "tick"  # a Play recorded: a short, light tick
 SETTLED = "settled"  # a round settled (domino, block, Exact 61 settlement): a stronger one
+KEPT_LANGUAGE = "scorekeeper.lang"  # the browser's storage key of the tab's language (browser_language.KEY)
 LOCALE_WAIT = 5.0  # s: how long the first start waits for the device's locales before using the server's
 
 
@@ -54,8 +55,9 @@ class Device:
 
     can_share = False
 
-    def __init__(self, locales: Iterable[str] = (), back_button: bool = False) -> None:
+    def __init__(self, locales: Iterable[str] = (), back_button: bool = False, kept: str | None = None) -> None:
         self._locales = list(locales)
+        self._kept = kept
         self.back_button = back_button
         self.awake = False
         self.felt: list[str] = []
@@ -66,6 +68,11 @@ class Device:
     async def languages(self) -> list[str]:
         """The device's language codes, most preferred first (``["uk-UA", "en-US"]``); ``[]`` if unknown."""
         return list(self._locales)
+
+    async def kept_language(self) -> str | None:
+        """The app's language this device keeps for itself (en, uk or ko: the one its last tab spoke, kept in
+        its browser's storage by :mod:`.browser_language`), or ``None`` if none is kept or readable."""
+        return self._kept
 
     def push_route(self, route: str) -> None:
         """Show ``route`` as the client's address (a new entry in the browser's history); the client
@@ -143,6 +150,16 @@ class FletDevice(Device):
         # a phone app's Back (Android's button, iOS's swipe from the edge) pops Flutter's top view; in a
         # browser Back is the browser's (a route change), a desktop window has none
         self.back_button = phone_app
+
+    async def kept_language(self) -> str | None:
+        if not self.page.web:  # a phone app or a desktop window: the data folder's settings keep it
+            return None
+        try:
+            kept = await asyncio.wait_for(ft.SharedPreferences().get(KEPT_LANGUAGE), LOCALE_WAIT)
+        except Exception as err:  # noqa: BLE001 - no answer: the device's languages decide
+            log.info("the language kept in the browser is unknown (%s)", err)
+            return None
+        return kept if kept in LANGUAGES else None
 
     async def languages(self) -> list[str]:
         try:

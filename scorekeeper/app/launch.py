@@ -15,7 +15,6 @@ browser that connected and never spoke cannot keep the server up.
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import importlib.util
 import logging
@@ -38,6 +37,7 @@ from ..server.relay import Relay
 from ..store import StoreError
 from . import flet_fixes
 from .main import ASSETS, make_main
+from .quiet import install_log_filters, quiet_when_cut
 from .store_access import open_app_store
 from .viewer_process import ViewerProcess
 
@@ -98,7 +98,7 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     admission = plan.admission()
     # viewer phones only come with keys; a folder read only has no changes for them to follow
     viewers = ViewerProcess.start(data_dir) if plan.key_required and store.writable else None
-    app = _quiet_when_cut(web_app(data_dir, store, admission, viewers))
+    app = quiet_when_cut(web_app(data_dir, store, admission, viewers))
     unredact = redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
     terminal.banner(plan, admission, data_dir, sys.stdout)
     unhook = terminal.renew_on_hangup(admission, sys.stdout)
@@ -107,7 +107,7 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     config = uvicorn.Config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
                             access_log=False,  # the access log prints query strings: join links carry keys
                             timeout_graceful_shutdown=SHUTDOWN_SECONDS)
-    logging.getLogger("uvicorn.error").addFilter(_no_cut_report)
+    install_log_filters()
     # what is loaded by now (Flet, the engine, the store) lives as long as the process: keep it out of
     # the collector's full passes, which otherwise stall a tap now and then for tens of ms
     gc.freeze()
@@ -124,27 +124,6 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
             unredact()
             store.close()  # as at exit, but before any thread the server leaves behind can delay it
     return 0
-
-
-def _no_cut_report(record: logging.LogRecord) -> bool:
-    """Drop uvicorn's "Cancel N running task(s), timeout graceful shutdown exceeded" (an ERROR line on
-    every stop with a silent websocket open): cutting those is how the stop is kept short."""
-    return not str(record.msg).startswith("Cancel %s running task(s)")
-
-
-def _quiet_when_cut(app: Any) -> Any:
-    """The ASGI ``app``, except that a websocket cut at shutdown (still open after
-    :data:`SHUTDOWN_SECONDS`, e.g. one that connected and never registered) ends quietly: uvicorn
-    cancels it, and would log the cancellation as an error with a traceback."""
-
-    async def wrapped(scope: dict, receive: Any, send: Any) -> None:
-        try:
-            await app(scope, receive, send)
-        except asyncio.CancelledError:
-            if scope.get("type") != "websocket":
-                raise
-
-    return wrapped
 
 
 class _signals_exit:

@@ -32,6 +32,7 @@ from ..server.session import RELAYED
 from ..store import MatchStore, StoreError, open_store
 from . import flet_fixes
 from .main import ASSETS, CHANGED, make_main
+from .quiet import install_log_filters, quiet_when_cut
 
 log = logging.getLogger(__name__)
 
@@ -129,8 +130,9 @@ def main(argv: list[str]) -> int:
         await tab_main(page)
 
     app = ft.run(viewer_main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
-    config = uvicorn.Config(ViewerGate(app), uds=socket_path, log_level="warning", ws="websockets-sansio",
-                            access_log=False, timeout_graceful_shutdown=1)
+    install_log_filters()
+    config = uvicorn.Config(quiet_when_cut(ViewerGate(app)), uds=socket_path, log_level="warning",
+                            ws="websockets-sansio", access_log=False, timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     threading.Thread(target=changes.read, name="server-changes", daemon=True).start()
     gc.freeze()

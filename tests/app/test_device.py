@@ -19,6 +19,8 @@ from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.services import Services
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.rules import parse_spot, parse_tile
+from scorekeeper.server.admission import Access
+from scorekeeper.server.roles import Role
 
 from .hooks import hooks, text
 from .live import Live
@@ -294,3 +296,17 @@ def test_a_tab_sets_the_pages_locale_and_changes_it_with_the_language(tmp_path):
         assert page.locale_configuration.current_locale.language_code == "ko"
 
     run(scenario())
+
+
+@pytest.mark.parametrize("role", [Role.VIEWER, Role.SCORER])
+def test_a_phone_joined_as_scorer_or_viewer_starts_in_the_language_it_keeps(tmp_path, role):
+    """A new session of a phone (the server restarted, its viewer process stopped, its session expired)
+    speaks the language the phone chose before, kept in its browser, not its device's."""
+    services = Services(open_app_store(tmp_path), str(tmp_path), device=Device(["en-US"], kept="ko"),
+                        access=Access(role))
+    st = AppModel(services)
+    run(st.start())
+    assert st.shell.lang == "ko" and settings.saved_language(tmp_path) is None
+    host = tab(tmp_path, Device(["en-US"], kept="ko"), store=services.store)  # the host: the folder's settings
+    run(host.start())
+    assert host.shell.lang == "en"

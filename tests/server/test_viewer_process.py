@@ -16,9 +16,10 @@ import tempfile
 
 import psutil
 import pytest
+from websockets.asyncio.client import connect
 
 from tests.served import ServedApp
-from tests.wire import Phone, join_cookie
+from tests.wire import PHONE_UA, Phone, join_cookie
 
 from .aio import run
 from .test_served_phones import host_key, open_table, turn
@@ -157,3 +158,36 @@ def test_the_viewer_process_ends_with_the_server(server, how):
     assert child.wait(10) is not None or not child.is_running()
     log = server.log_path.read_text()
     assert "Traceback" not in log and "viewer process" not in log, log[-2000:]
+
+
+def test_tabs_that_leave_while_their_first_screen_is_sent_leave_no_traceback(server):
+    """A phone that scans a code and closes the tab at once: the server, and the viewer process, say
+    nothing alarming (a tester saw Flet's send loop end in "Exception in ASGI application" and a
+    "Receive loop error" traceback, then a failed ``page.run_task`` of a tab without connection)."""
+    async def leave(cookie: str, delay: float, abrupt: bool) -> None:
+        ws = await connect(f"ws://127.0.0.1:{server.port}/ws", origin=f"http://127.0.0.1:{server.port}",  # type: ignore[arg-type]
+                           additional_headers={"User-Agent": PHONE_UA, "Cookie": cookie}, max_size=None,
+                           ping_interval=None)
+        await Phone(ws, (390.0, 844.0))._register()
+        await asyncio.sleep(delay)
+        if abrupt:
+            ws.transport.abort()
+        else:
+            await ws.close()
+
+    async def scenario() -> None:
+        host = await Phone.join(server.port, host_key(server), size=(1280.0, 800.0))
+        try:
+            _, scorer_key, viewer_key = await open_table(host)
+            for key in (scorer_key, viewer_key):
+                cookie = await asyncio.to_thread(join_cookie, server.port, key)
+                for delay in (0.0, 0.005, 0.01, 0.02, 0.04, 0.08, 0.15, 0.3):
+                    for abrupt in (False, True):
+                        await leave(cookie, delay, abrupt)
+            await asyncio.sleep(2)
+        finally:
+            await host.close()
+
+    run(scenario())
+    log = server.log_path.read_text()
+    assert "Traceback" not in log and "never awaited" not in log, log[-3000:]

@@ -139,8 +139,14 @@ class AppModel:
             self.shell.screen = Screen.HOME
 
     async def _device_language(self) -> str:
-        """The first of the device's languages the app speaks, remembered (set once: later starts read it,
-        Settings changes it); the server's language if the device speaks none of them."""
+        """On a phone joined as scorer or viewer, the language it keeps for itself (its browser's: the one
+        its last tab spoke, so a new session after a server restart speaks it too); else the first of the
+        device's languages the app speaks, remembered (set once: later starts read it, Settings changes it);
+        the server's language if the device speaks none of them."""
+        if not self.services.keeps_settings:
+            kept = await self.services.device.kept_language()
+            if kept is not None:
+                return kept
         lang = supported_language(await self.services.device.languages())
         if lang is None:
             return system_language()
