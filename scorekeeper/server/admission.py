@@ -62,6 +62,10 @@ class Access:
         if refusal is not None:
             raise refusal
 
+    def start_refusal(self) -> AccessDenied | None:
+        """Why this session may not start or import a match (:class:`AccessDenied`), or ``None`` if it may."""
+        return self._refusal(None, start=True)
+
     def check_start(self) -> None:
         """Raise :class:`AccessDenied` unless :meth:`may_start`."""
         refusal = self._refusal(None, start=True)

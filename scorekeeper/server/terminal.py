@@ -50,7 +50,8 @@ def banner(exposure: Exposure, admission: Admission, data_dir: Path, out: TextIO
         print(f"  {note}", file=out)
     print(f"  this computer (host): {admission.url(admission.link(Role.HOST), exposure.host_address)}", file=out)
     print_links(admission, out)
-    hangup = f"new keys (old links and joined phones stop working): kill -HUP {os.getpid()}; " \
+    hangup = f"new scorer and viewer keys (old links and joined phones stop working; the host link stays): " \
+        f"kill -HUP {os.getpid()}; " \
         if hasattr(signal, "SIGHUP") else ""
     print(f"  data folder: {data_dir}\n  {hangup}stop it with Ctrl+C", file=out, flush=True)
 
@@ -64,7 +65,8 @@ def renew_on_hangup(admission: Admission, out: TextIO) -> Callable[[], None]:
 
     async def renew() -> None:
         await admission.renew(every_match=True)
-        print("Scorekeeper: new keys; the old links and the devices that joined with them are out", file=out)
+        print("Scorekeeper: new scorer and viewer keys; their old links and the phones that joined with them "
+              "are out (the host link stays)", file=out)
         print_links(admission, out)
         out.flush()
 

@@ -209,6 +209,10 @@ class AppModel:
         shell = self.shell
         shell.error = None
         shell.notice = None
+        if screen == Screen.NEW_MATCH and not self.services.access.may_start():
+            # an address typed on a viewer's phone (or one joined for one match): not the form, but why not
+            shell.error = self.services.access.start_refusal()
+            screen = Screen.HOME
         if screen == Screen.SETTINGS and shell.screen != Screen.SETTINGS:
             shell.settings_from = shell.screen
         if screen == Screen.RULES and shell.screen != Screen.RULES:  # back to where it was opened
