@@ -377,7 +377,7 @@ def house_rules(d: Driver) -> None:
     page.keyboard.press("Enter")
     d.expect_label("house-rules", "R7 Target: 75 points")
     page.evaluate("document.activeElement && document.activeElement.blur()")  # no blinking caret
-    d.hook("house-spinners-all").scroll_into_view_if_needed()  # R7 and its target mode in view (no R8: not in partnerships)
+    d.hook("house-spinners-all").scroll_into_view_if_needed()  # R7 and its target mode in view (R8: partnerships)
     d.shot("new-match-target")
     d.tap("create-match")
     d.tap("starter-0")
