@@ -120,7 +120,7 @@ def test_renewed_keys_lock_out_the_old_cookie_and_link(key_server):
     host = cookie_of(port, before["this computer (host)"])
     key_server.proc.send_signal(signal.SIGHUP)
     deadline = time.time() + 20
-    while "Scorekeeper: new keys" not in key_server.log_path.read_text():
+    while "Scorekeeper: new scorer and viewer keys" not in key_server.log_path.read_text():
         assert time.time() < deadline, "no new keys printed"
         time.sleep(0.1)
     time.sleep(0.5)  # the new links are printed right after
