@@ -53,7 +53,7 @@ def manifest() -> dict:
 
 #: the reconnecting banner's words (``assets/reconnecting.js``) and their catalog keys
 RECONNECT_WORDS = {"reconnecting": "ui.reconnecting", "kept": "ui.reconnecting_kept",
-                   "revoked": "ui.disconnected_by_host", "rejoin": "ui.disconnected_rejoin"}
+                   "revoked": "ui.no_longer_joined", "rejoin": "ui.disconnected_rejoin"}
 
 
 def reconnect_script() -> str:

@@ -53,7 +53,8 @@
     node.setAttribute("aria-live", "assertive");
     node.style.cssText = "position:fixed;inset:0;z-index:2147483647;display:flex;flex-direction:column;" +
       "align-items:center;justify-content:center;gap:14px;padding:24px;box-sizing:border-box;" +
-      "background:#F4F7F4;color:#1B1B1B;font-family:system-ui," + FONT + ",sans-serif;text-align:center";
+      "background:#F4F7F4;color:#1B1B1B;font-family:system-ui," + FONT + ",sans-serif;text-align:center;" +
+      "word-break:keep-all;overflow-wrap:break-word"; // Korean breaks between words, as it is written
     const style = document.createElement("style");
     style.textContent = "@keyframes scorekeeper-spin{to{transform:rotate(360deg)}}" +
       "#scorekeeper-reconnecting .spin{width:34px;height:34px;border-radius:50%;border:4px solid #C8DCCF;" +
