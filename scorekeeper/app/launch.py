@@ -57,6 +57,14 @@ SHUTDOWN_SECONDS = 3  # how long open connections may take to close once the ser
 GC_THRESHOLDS = (20_000, 20, 20)
 
 
+def tune_collector() -> None:
+    """Once the app is loaded, before serving (the server and its viewer process): what is loaded by now
+    (Flet, the engine, the store) lives as long as the process, so it is kept out of the collector's full
+    passes, which otherwise stall a tap now and then for tens of ms; and :data:`GC_THRESHOLDS`."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def web_app(data_dir: Path, store=None, admission=None, viewers: ViewerProcess | None = None):
     """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process), behind the
     guard of ``admission`` (:mod:`scorekeeper.server`: Host/Origin checks, keys, roles) when given; with
@@ -108,10 +116,7 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
                             access_log=False,  # the access log prints query strings: join links carry keys
                             timeout_graceful_shutdown=SHUTDOWN_SECONDS)
     install_log_filters()
-    # what is loaded by now (Flet, the engine, the store) lives as long as the process: keep it out of
-    # the collector's full passes, which otherwise stall a tap now and then for tens of ms
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    tune_collector()
     with _signals_exit():
         try:
             if viewers is not None:

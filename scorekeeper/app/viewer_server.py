@@ -15,7 +15,6 @@ the server made, ``["<match id>", <version>]``: the store forgets what it held o
 
 from __future__ import annotations
 
-import gc
 import json
 import logging
 import sys
@@ -31,12 +30,11 @@ from ..server.roles import Role
 from ..server.session import RELAYED
 from ..store import MatchStore, StoreError, open_store
 from . import flet_fixes
+from .launch import tune_collector
 from .main import ASSETS, CHANGED, make_main
 from .quiet import install_log_filters, quiet_when_cut
 
 log = logging.getLogger(__name__)
-
-GC_THRESHOLDS = (20_000, 20, 20)  # as the server's (launch.py): each update leaves garbage, no cycles
 
 
 class FollowingStore:
@@ -135,8 +133,7 @@ def main(argv: list[str]) -> int:
                             ws="websockets-sansio", access_log=False, timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     threading.Thread(target=changes.read, name="server-changes", daemon=True).start()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    tune_collector()
     server.run()
     store.close()
     return 0
