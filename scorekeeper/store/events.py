@@ -32,7 +32,7 @@ per match, no gaps), ``time`` (UTC, ISO 8601 with milliseconds, ``Z``) and
     "insert", "before": seq or null (at the end), "new": A}``, where A is an
     action as ``{"kind": "move", "move": {...}}`` (or ``start-round`` /
     ``reveal`` fields) and every seq names an action in effect *before* the
-    correction; each change also says where, as the table counts:
+    correction, whose ``old`` is that action (it must be); each change also says where, as the table counts:
     ``"round"`` and ``"move"`` (a number, or ``"hands"``). A replacement is of
     the same kind as its target and keeps the target's seq; an inserted
     action (at most one a correction) has the correction's seq. Optional
@@ -580,12 +580,15 @@ class LogState:
             op = change.get("op")
             if op == "replace":
                 i = index_of(change.get("target"), "replaces")
+                self._check_old(change, actions[i], seq)
                 new = action_from_json(_action_fields(change.get("new")), self.players)
                 if _kind(new) != _kind(actions[i][1]):
                     raise LogError(f"event {seq} replaces a {_kind(actions[i][1])} with a {_kind(new)}")
                 replace[i] = (actions[i][0], new)
             elif op == "delete":
-                delete.add(index_of(change.get("target"), "deletes"))
+                i = index_of(change.get("target"), "deletes")
+                self._check_old(change, actions[i], seq)
+                delete.add(i)
             elif op == "insert":
                 before = change.get("before")
                 i = len(actions) if before is None else index_of(before, "inserts before")
@@ -603,6 +606,15 @@ class LogState:
         if not gone <= {s for s, _ in out}:
             raise LogError(f"event {seq} drops an action not in effect")
         return [item for item in out if item[0] not in gone]
+
+    def _check_old(self, change: dict[str, Any], target: tuple[int, Action], seq: int) -> None:
+        """A change's ``old`` must be the action in effect it names (as a rename's ``old`` names must be
+        the names in effect): the audit trail words a fix by it, so a false one would misstate the record.
+        Changes of the first form have none."""
+        if "old" not in change:
+            return
+        if action_from_json(_action_fields(change["old"]), self.players) != target[1]:
+            raise LogError(f"event {seq}: a change's old entry is not what event {target[0]} holds in effect")
 
     # ------------------------------------------------------------------ queries
     def undo_target(self) -> Change | None:

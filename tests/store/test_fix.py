@@ -241,3 +241,34 @@ def test_fixes_of_simulated_matches_through_the_store(data_dir, config):
     assert state_of(reopened.open_match(match_id)) == state_of(
         Match.replay(config.variant, sim.document["players"], config.partnerships,
                      [a for _, a in reopened.actions(match_id)]))
+
+
+@pytest.mark.parametrize("how", ["replace", "delete"])
+def test_a_false_old_entry_is_damage_as_a_false_rename_is(data_dir, capsys, how):
+    """Issue 21: with the checksum removed (the documented hand repair), a correction whose ``old`` is not
+    the action it names was read, and ``log`` — the dispute trail — said "deletes Bo passes" of an event
+    that was "Bo plays 1-3". Now the file is damage, set aside, as a rename with false ``old`` names is."""
+    from scorekeeper.cli import main
+    from scorekeeper.store.events import LogError
+
+    store = open_store(data_dir)
+    match_id = record(store, seed_layout_doc(wrong_spot=True))
+    if how == "replace":
+        store.fix(match_id, ReplaceMove(1, 10, RIGHT_10))
+    else:  # Bo's 1-3 at 3-4:low (move 10) taken out; the moves after it no longer fit and are dropped
+        store.fix(match_id, DeleteMove(1, 10), keep_before_broken=True)
+    events = store.events(match_id)
+    change = events[-1]["changes"][0]
+    assert change["op"] == how and change["old"] == {"kind": "move",
+                                                     "move": {"player": 1, "play": "1-3", "at": "3-4:low"}}
+    fold_log(events, explain=False)  # as written: it reads
+    store.close()
+    change["old"] = {"kind": "move", "move": {"player": 1, "pass": True}}  # "Bo passes": not what event 11 was
+    with pytest.raises(LogError, match="old entry is not what event 11 holds"):
+        fold_log(events, explain=False)
+    path = data_dir / "matches" / f"{match_id}.json"
+    path.write_bytes(json.dumps({"events": {str(i + 1): e for i, e in enumerate(events)}}).encode())  # no crc32
+    code = main(["--data-dir", str(data_dir), "log", match_id])
+    out, err = capsys.readouterr()
+    assert code == 2 and "passes" not in out and "old entry is not what event 11 holds" in err
+    assert not path.exists() and len(list((data_dir / "damaged").glob(f"{match_id}.*.json"))) == 1
