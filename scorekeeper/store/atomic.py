@@ -149,15 +149,6 @@ def seal(raw: bytes) -> bytes:
     return body + b'"crc32":"%08x"}' % zlib.crc32(body)
 
 
-def unsealed(raw: bytes) -> bytes:
-    """The JSON of a file's bytes without its checksum key (the bytes as they are if it has none)."""
-    trailer = _TRAILER.search(raw, max(0, len(raw) - _TRAILER_LEN))
-    if trailer is None:
-        return raw
-    body = raw[:trailer.start()]  # "{...," or "{"
-    return body[:-1] + b"}" if body.endswith(b",") else body + b"}"
-
-
 def parse_tables(path: Path, raw: bytes) -> Tables:
     """Check and parse a TinyDB file's bytes (its checksum, if it has one, included).
 
@@ -177,6 +168,8 @@ def parse_tables(path: Path, raw: bytes) -> Tables:
         data = strict_json.loads(raw)
     except UnicodeDecodeError as err:
         raise DamagedFile(path, f"the file is not text (bad byte at position {err.start})") from None
+    except strict_json.DuplicateKey as err:  # e.g. a second "crc32" appended: every reader refuses it alike
+        raise DamagedFile(path, f"the file was changed after Scorekeeper wrote it ({err})") from None
     except ValueError as err:  # JSONDecodeError (also for nesting too deep)
         pos = getattr(err, "pos", None)
         where = f" at byte {pos} of {len(raw)}" if pos is not None else ""
@@ -206,31 +199,31 @@ class AtomicJSONStorage(Storage):
     holds the previous version (:func:`write_and_confirm`). The last text
     written is kept so reads cost no disk access (this process is the file's
     only writer: the data folder is locked); ``size`` is the file's size in
-    bytes after the last read or write.
+    bytes after the last read or write. The kept bytes are judged by
+    :func:`parse_tables` at every read, as the file's are: a cached copy and
+    a fresh read can never give two verdicts on one file.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         super().__init__()
         self.path = Path(path)
-        self._raw: bytes | None = None  # the JSON without its checksum, as last read or written
+        self._raw: bytes | None = None  # the file's bytes (checksum included), as last read or written
         self.size: int | None = None
 
     def read(self) -> Tables | None:
-        if self._raw is not None:
-            cached: Tables = strict_json.loads(self._raw)  # a fresh object: TinyDB may mutate what it gets
-            return cached
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        data = parse_tables(self.path, raw)
-        self._raw, self.size = unsealed(raw), len(raw)
+        raw = self._raw
+        if raw is None:
+            try:
+                raw = self.path.read_bytes()
+            except FileNotFoundError:
+                return None
+        data = parse_tables(self.path, raw)  # a fresh object each time: TinyDB may mutate what it gets
+        self._raw, self.size = raw, len(raw)
         return data
 
     def write(self, data: Mapping[str, Mapping[str, Any]]) -> None:
         # Compact UTF-8 JSON (orjson where installed: several times the stdlib's speed)
-        raw = strict_json.dumps(data)
-        sealed = seal(raw)
+        sealed = seal(strict_json.dumps(data))
         self._raw = None  # if the write fails half-way, read the file again next time
         write_and_confirm(self.path, sealed)
-        self._raw, self.size = raw, len(sealed)
+        self._raw, self.size = sealed, len(sealed)

@@ -32,7 +32,10 @@ def fallback(monkeypatch):
 
 GOOD = [b'{"a":[1,2,{"b":null}],"c":"\xc3\xa9\xed\x95\x9c"}', b"[]", b'"x"', b"18446744073709551615",
         b"-9223372036854775808", b"1.5e3", b" {\"k\" : true} ",
-        b"18446744073709551616", b"-9223372036854775809"]  # beyond 64 bits: floats, in both
+        b"18446744073709551616", b"-9223372036854775809",  # beyond 64 bits: floats, in both
+        # colons and escaped quotes inside strings are not keys: nothing here is given twice
+        b'{"a":"x\\":y","b\\\\":"::","c":["\\"",":",{"a":"a:"}],"a:":1}',
+        b'{\n "a": {"b": 1},\n "b": {"a": [1, {"b": 2}]}\n}\n']
 BAD = [b"NaN", b"[Infinity]", b"-Infinity", b"{'a':1}",
        b"[1,]", b"\xff", b"", b"[" * 1100 + b"]" * 1100, b'{"a":1} x']
 
@@ -50,6 +53,33 @@ def test_the_fallback_refuses_what_orjson_refuses(raw, fallback):
         orjson.loads(raw)
     with pytest.raises(ValueError):
         fallback.loads(raw)
+
+
+# Issue 21: an object holding a key twice was read as its last value, so a second "crc32" appended to a
+# match file was taken by one reader and refused by the next. Both parsers now refuse it, indented or not,
+# deep inside or at the top, written as the store writes (compact) or not.
+DUPLICATES = [(b'{"a":1,"a":2}', "a"), (b'{"events":{},"crc32":"00000000","crc32":"00000001"}', "crc32"),
+              (b'[{"k":{"b":1,"c":[{"d":0,"d":0}]}}]', "d"), (b'{\n "x": 1,\n "x" : 2\n}\n', "x"),
+              (b'{"a\\"":1,"a\\"":2}', 'a"'), (b'{"":1,"":1}', ""),
+              (b"[" * 1000 + b'{"a":1,"a":1}' + b"]" * 1000, None)]  # too deep for the stdlib to name it
+
+
+@pytest.mark.parametrize(("raw", "key"), DUPLICATES, ids=lambda v: str(v)[:16])
+def test_a_key_given_twice_is_refused(raw, key):
+    assert strict_json.backend() == "orjson" and orjson.loads(raw) is not None  # orjson alone keeps the last
+    with pytest.raises(strict_json.DuplicateKey) as caught:
+        strict_json.loads(raw)
+    assert caught.value.key == key
+    with pytest.raises(strict_json.DuplicateKey):
+        strict_json.loads(raw.decode())
+
+
+@pytest.mark.parametrize(("raw", "key"), DUPLICATES, ids=lambda v: str(v)[:16])
+def test_the_fallback_refuses_a_key_given_twice(raw, key, fallback):
+    with pytest.raises(ValueError) as caught:  # 1,000 deep is past the fallback's own limit: refused as such
+        fallback.loads(raw)
+    if key is not None:
+        assert isinstance(caught.value, fallback.DuplicateKey) and caught.value.key == key
 
 
 def test_the_fallback_writes_orjsons_bytes(fallback):

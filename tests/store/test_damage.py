@@ -237,6 +237,53 @@ def test_checksum_not_at_the_end_is_damage(data_dir, history):
     assert_kept_aside(data_dir, ids[0], damaged_bytes)
 
 
+READING_COMMANDS = [("export", "{id}"), ("log", "{id}"), ("log", "{id}", "--json"), ("export", "--all"),
+                    ("undo", "{id}"), ("rename", "{id}", "--player", "1", "--name", "Zed")]
+
+
+@pytest.mark.parametrize("command", READING_COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_a_second_checksum_appended_gets_one_verdict_from_every_command(data_dir, history, capsys, command):
+    """Issue 21: a second valid ``"crc32"`` appended to a match file was accepted by export (a fresh read
+    popped the last key) and set aside by ``log`` (the cached copy kept the first). Now the one strict
+    parser refuses a key given twice, and the storage's cached copy is judged by the same check as a
+    fresh read: whichever command reads the file first, it says the same, and every later one agrees."""
+    ids, exports = history
+    victim = ids[1]  # the finished match: after a clean close the opening trusts its index entry
+    path = data_dir / "matches" / f"{victim}.json"
+    damaged_bytes = seal(path.read_bytes())  # {..., "crc32": "<ok>", "crc32": "<ok for all before it>"}
+    assert damaged_bytes.count(b'"crc32"') == 2
+    path.write_bytes(damaged_bytes)
+    args = [a.format(id=victim) for a in command]
+    code, out, err = cli(capsys, data_dir, *args)
+    assert code == (1 if args == ["export", "--all"] else 2), (out, err)
+    [said] = [line for line in err.splitlines() if victim in line]
+    assert 'holds the key "crc32" twice' in said and "moved to damaged/" in said
+    assert_kept_aside(data_dir, victim, damaged_bytes)
+    for later in READING_COMMANDS[:3]:  # every later reading agrees, in another process as in this one
+        code, out, err = cli(capsys, data_dir, *[a.format(id=victim) for a in later])
+        assert code == 2 and "could not be read" in err and 'holds the key "crc32" twice' in err
+    code, out, err = cli(capsys, data_dir, "history")
+    assert code == 0 and f"{victim}" in out and "DAMAGED" in out
+    code, out, err = cli(capsys, data_dir, "stats", "--json")
+    assert code == 0 and {p["name"] for p in json.loads(out)} == {"Оксана", "Тарас", "Ірина", "Ann", "Bo"}
+    store = open_store(data_dir)
+    assert_others_intact(store, exports, victim)
+
+
+def test_cached_and_fresh_reads_of_a_store_file_agree(tmp_path):
+    """The storage keeps the bytes it last read or wrote; a read from them is checked as the file is."""
+    path = tmp_path / "m.json"
+    storage = atomic_module.AtomicJSONStorage(path)
+    storage.write({"events": {"1": {"seq": 0}}})
+    assert storage.read() == {"events": {"1": {"seq": 0}}} == atomic_module.AtomicJSONStorage(path).read()
+    storage._raw = seal(path.read_bytes())  # as if the cached copy held what a reader found appended
+    for reader in (storage, atomic_module.AtomicJSONStorage(path)):
+        if reader is not storage:
+            path.write_bytes(storage._raw)
+        with pytest.raises(atomic_module.DamagedFile, match='holds the key "crc32" twice'):
+            reader.read()
+
+
 # ------------------------------------------------------------------ 2. a bad value in an index entry
 BAD_ENTRY_VALUES = {
     "winners out of range": ("winners", [99]),
