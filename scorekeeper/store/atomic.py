@@ -66,12 +66,15 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, sync_folder: bool = True) -> None:
     """Replace ``path`` by ``data`` atomically and durably (temp file, fsync, replace, fsync folder).
 
     Raises ``OSError`` (disk full, permissions…). If it is raised before the
     replace, the old file is untouched; if the folder's fsync fails after it,
     the file already holds ``data`` (see :func:`write_and_confirm`).
+    ``sync_folder=False`` leaves the folder's fsync to the caller (one for a
+    batch of files, as an import does): until it is done, the new name may
+    not survive a power cut, but the content under it is complete.
     """
     path = Path(path)
     folder = path.parent
@@ -90,20 +93,21 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.close(fd)
         tmp.unlink(missing_ok=True)
         raise
-    fsync_dir(folder)
+    if sync_folder:
+        fsync_dir(folder)
 
 
-def write_and_confirm(path: Path, data: bytes) -> None:
+def write_and_confirm(path: Path, data: bytes, sync_folder: bool = True) -> None:
     """:func:`write_atomic`, and when it fails, read the file back to decide what happened.
 
     If the file holds ``data`` (the replace was done; only the folder's fsync
     failed), the fsync is tried once more and the write counts as done: the
     new version is in the file, its content fsync'd. Only when the file does
     not hold ``data`` is the ``OSError`` raised: then the old version is in
-    place and nothing was written.
+    place and nothing was written. ``sync_folder``: as for :func:`write_atomic`.
     """
     try:
-        write_atomic(path, data)
+        write_atomic(path, data, sync_folder)
     except OSError as err:
         try:
             holds = Path(path).read_bytes() == data
@@ -209,6 +213,7 @@ class AtomicJSONStorage(Storage):
         self.path = Path(path)
         self._raw: bytes | None = None  # the file's bytes (checksum included), as last read or written
         self.size: int | None = None
+        self.sync_folder = True  # False: the folder's fsync is left to the caller (a batch of writes)
 
     def read(self) -> Tables | None:
         raw = self._raw
@@ -225,5 +230,5 @@ class AtomicJSONStorage(Storage):
         # Compact UTF-8 JSON (orjson where installed: several times the stdlib's speed)
         sealed = seal(strict_json.dumps(data))
         self._raw = None  # if the write fails half-way, read the file again next time
-        write_and_confirm(self.path, sealed)
+        write_and_confirm(self.path, sealed, self.sync_folder)
         self._raw, self.size = sealed, len(sealed)

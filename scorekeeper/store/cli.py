@@ -46,8 +46,9 @@ from ..rules.house import house_rules_text
 from ..rules.variants import GAMES
 from .audit import audit_lines
 from .documents import read_document
-from .errors import ImportRefusal, ImportRefused, StoreError
+from .errors import ImportRefused, StoreError
 from .events import Event
+from .intake import read_files, summary_lines
 from .store import MatchStore, is_open, open_store
 from .summary import ABANDONED, DAMAGED, MatchSummary
 
@@ -211,36 +212,24 @@ def _configure_import(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_import(store: MatchStore, args: argparse.Namespace) -> int:
-    docs: list[object] = []
-    names: list[str] = []
-    unreadable: list[ImportRefusal] = []  # files that are not JSON at all
-    for path in args.files:
-        try:
-            value = parse_json(_read(path))
-        except RuleViolation as err:
-            unreadable.append(ImportRefusal(-1, path, err))
-            continue
-        items = value if isinstance(value, list) else [value]
-        for i, doc in enumerate(items, start=1):
-            docs.append(doc)
-            names.append(f"{path} (document {i})" if isinstance(value, list) else path)
+    """Import through ``store.import_files``, the app's path (bounds, shape, engine, all or nothing);
+    refusals are named up to :data:`~scorekeeper.store.intake.LISTED` and counted beyond."""
+    files, too_large = read_files(args.files)
     try:
-        if unreadable and not args.skip_refused:  # nothing is imported: still name every refused document
-            raise ImportRefused(unreadable + store.check_documents(docs, names))
-        report = store.import_report(docs, names, skip_refused=args.skip_refused)
+        report = store.import_files(files, skip_refused=args.skip_refused, unread=too_large)
     except ImportRefused as err:
-        for refusal in err.refusals:
-            print(f"refused: {refusal.message}", file=sys.stderr)
-        print(f"error: nothing imported: {len(err.refusals)} of {len(docs) + len(unreadable)} document(s) "
-              "refused (--skip-refused imports the others)", file=sys.stderr)
+        for line in summary_lines(err.refusals):
+            print(f"refused: {line}", file=sys.stderr)
+        print(f"error: nothing imported: {len(err.refusals):,} of {err.total:,} document(s) refused "
+              "(--skip-refused imports the others)", file=sys.stderr)
         return EXIT_REFUSED
     for match_id in report.ids:
         print(match_id)
-    skipped = unreadable + report.refused
-    for refusal in skipped:
-        print(f"skipped: {refusal.message}", file=sys.stderr)
+    skipped = report.refused
+    for line in summary_lines(skipped, "skipped"):
+        print(f"skipped: {line}", file=sys.stderr)
     if skipped:
-        print(f"imported {len(report.ids)} document(s); skipped {len(skipped)} refused", file=sys.stderr)
+        print(f"imported {len(report.ids):,} document(s); skipped {len(skipped):,} refused", file=sys.stderr)
     return 0
 
 

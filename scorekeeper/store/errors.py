@@ -149,6 +149,7 @@ class ReadOnlyStore(StoreError):
 
 
 # ------------------------------------------------------------------ import
+LISTED_REFUSALS = 10  # refusals an import names one by one (the CLI, messages); the rest are counted
 @dataclass(frozen=True, slots=True)
 class ImportRefusal:
     """One document an import refused.
@@ -174,18 +175,29 @@ class ImportRefused(StoreError):
     """Documents given to ``import_documents`` were refused; nothing was imported.
 
     ``refusals`` lists every refused document (:class:`ImportRefusal`, in
-    order). ``index``, ``violation`` and ``name`` are those of the first one.
+    order; a file refused whole first); ``total`` how many documents (and
+    files refused whole) were given. ``index``, ``violation`` and ``name``
+    are those of the first one. ``message`` names the first
+    :data:`LISTED_REFUSALS` and counts the rest ("…and 999,998 more refused").
     """
 
-    def __init__(self, refusals: list[ImportRefusal]) -> None:
+    def __init__(self, refusals: list[ImportRefusal], total: int | None = None) -> None:
         first = refusals[0]
         self.refusals = refusals
+        self.total = len(refusals) if total is None else total
         self.index = first.index
         self.violation = first.violation
         self.name = first.name
         if len(refusals) == 1:
             message = f"{first.name} refused, nothing imported: {first.violation.message}"
         else:
-            message = (f"{len(refusals)} documents refused, nothing imported: "
-                       + "; ".join(r.message for r in refusals))
+            message = (f"{len(refusals):,} documents refused, nothing imported: "
+                       + "; ".join(r.message for r in refusals[:LISTED_REFUSALS]))
+            if len(refusals) > LISTED_REFUSALS:
+                message += f"; …and {len(refusals) - LISTED_REFUSALS:,} more refused"
         super().__init__(message)
+
+    @property
+    def more(self) -> int:
+        """How many were refused besides the first (0 if it is the only one)."""
+        return len(self.refusals) - 1

@@ -164,17 +164,20 @@ def is_time_text(text: object) -> bool:
 def depth_within(value: object, limit: int) -> bool:
     """True if ``value`` (decoded JSON) nests lists and objects at most ``limit`` deep (a scalar is 0).
 
-    Iterative, so a value nested thousands deep is measured without recursion.
+    Iterative, so a value nested thousands deep is measured without recursion; only lists and
+    objects are stacked (a match document is mostly scalars: this is what an import pays per move).
     """
-    stack: list[tuple[object, int]] = [(value, 0)]
+    if not isinstance(value, (dict, list)):
+        return True
+    stack: list[tuple[dict[Any, Any] | list[Any], int]] = [(value, 0)]
+    pop, push = stack.pop, stack.extend
     while stack:
-        item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
-            continue
+        item, depth = pop()
         if depth >= limit:
             return False
-        stack.extend((child, depth + 1) for child in children)
+        below = depth + 1
+        push([(child, below) for child in (item.values() if isinstance(item, dict) else item)
+              if isinstance(child, (dict, list))])
     return True
 
 

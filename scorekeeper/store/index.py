@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tinydb import Query, TinyDB
 
-from .atomic import AtomicJSONStorage, DamagedFile
+from .atomic import AtomicJSONStorage, DamagedFile, fsync_dir
 from .paths import DataFolder, shard_of
 from .summary import FINISHED, MatchSummary
 
@@ -93,13 +93,28 @@ class Index:
         return summaries, dropped
 
     def put(self, summaries: list[MatchSummary]) -> None:
-        """Write these entries (insert or replace), one write per shard touched.
+        """Write these entries (insert or replace), one write per shard touched; the folder is fsync'd
+        once for them all (an import touches every shard).
 
         Raises ``OSError`` if a shard cannot be written.
         """
         by_shard: dict[str, list[MatchSummary]] = {}
         for s in summaries:
             by_shard.setdefault(shard_of(s.id), []).append(s)
+        if len(by_shard) == 1:
+            self._put(by_shard)
+            return
+        storages = [self._shard(shard).storage for shard in by_shard]
+        try:
+            for storage in storages:
+                storage.sync_folder = False  # type: ignore[attr-defined]  # an AtomicJSONStorage
+            self._put(by_shard)
+        finally:
+            for storage in storages:
+                storage.sync_folder = True  # type: ignore[attr-defined]
+        fsync_dir(self.layout.index)
+
+    def _put(self, by_shard: dict[str, list[MatchSummary]]) -> None:
         for shard, group in by_shard.items():
             ids = self._ids.setdefault(shard, set())
             table = self._shard(shard).table(TABLE, cache_size=0)

@@ -29,13 +29,14 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent
+from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent, strict_json
 from ..rules.document import match_to_document
 from ..rules.fix import (
     Edit,
@@ -51,7 +52,7 @@ from ..rules.fix import (
 )
 from ..rules.match import check_name
 from ..rules.moves import Action
-from .atomic import DamagedFile, fsync_dir, sweep_temp_files, write_and_confirm
+from .atomic import DamagedFile, fsync_dir, seal, sweep_temp_files, write_and_confirm, write_atomic
 from .documents import Meta, read_document, read_meta
 from .errors import (
     BUSY,
@@ -86,7 +87,8 @@ from .events import (
 )
 from .folderlock import lock_folder, unlock_folder
 from .index import Index
-from .matchfile import MatchLog
+from .intake import MAX_DOCUMENTS, documents_of_files, shape_refusal, too_many
+from .matchfile import EVENTS_TABLE, MatchLog
 from .paths import DataFolder, is_match_id, new_match_id, resolve_data_dir
 from .summary import (
     ABANDONED,
@@ -107,6 +109,8 @@ from .summary import (
 log = logging.getLogger(__name__)
 
 MAX_OPEN_MATCHES = 32  # folded matches kept in memory (least recently used are dropped)
+IMPORT_BATCH = 256  # imported match files renamed into place between two fsyncs of matches/
+IMPORT_WRITERS = 8  # threads writing a batch: concurrent fsyncs are committed together by the file system
 
 
 @dataclass(frozen=True, slots=True)
@@ -823,40 +827,58 @@ class MatchStore:
                       skip_refused: bool = False) -> ImportReport:
         """Import match documents (dicts, or JSON text/bytes), all or nothing.
 
-        Every document is checked before anything is written: through the
-        engine (rule, round, move), for nesting, and its ``meta`` times. If
-        any is refused, :class:`ImportRefused` lists every refused one (its
-        0-based ``index``, its name from ``names`` or ``"document N"``, and
-        why) and nothing is imported; with ``skip_refused`` the others are
-        imported and the refused ones are listed in the report. A match
-        already here with the same players and moves (the one named by
-        ``meta.id``, or for a document without it any such match) is not
-        imported twice: its id is returned. Otherwise the match keeps
-        ``meta.id`` if it is a free match id, else gets a new one.
-        ``meta.started``/``meta.ended`` are kept as the match's times. If a
-        write fails, the matches this call wrote are removed again and
-        :class:`StoreError` (``import_save_failed``) is raised. Raises
-        :class:`ReadOnlyStore` on a read-only store.
+        Every document is checked before anything is written: its shape (a JSON object), then through
+        the engine (rule, round, move), for nesting, and its ``meta`` times. At most
+        :data:`~scorekeeper.store.intake.MAX_DOCUMENTS` documents an import (more: refused whole,
+        none examined). If any is refused, :class:`ImportRefused` lists every refused one (its
+        0-based ``index``, its name from ``names`` or ``"document N"``, and why) and nothing is
+        imported; with ``skip_refused`` the others are imported and the refused ones are listed in
+        the report. A match already here with the same players and moves (the one named by
+        ``meta.id``, or for a document without it any such match) is not imported twice: its id is
+        returned. Otherwise the match keeps ``meta.id`` if it is a free match id, else gets a new one.
+        ``meta.started``/``meta.ended`` are kept as the match's times. Each match is one file, its
+        content fsync'd before it is renamed into place, the folder fsync'd once per
+        :data:`IMPORT_BATCH` matches and before this returns: every id returned is durable. If a
+        write fails, the matches this call wrote are removed again and :class:`StoreError`
+        (``import_save_failed``) is raised. Raises :class:`ReadOnlyStore` on a read-only store.
+        """
+        return self._import(docs, names, [], skip_refused)
+
+    def import_files(self, files: Sequence[tuple[str, bytes]], skip_refused: bool = False,
+                     unread: Sequence[ImportRefusal] = ()) -> ImportReport:
+        """Import the documents of ``files``: ``(name, bytes)``, each a match document or a JSON list of
+        them (what ``scorekeeper import`` reads and what the app's file chooser gives).
+
+        The import's bounds come first (:mod:`scorekeeper.store.intake`: at most 256 MiB and 50,000
+        documents; a file past them, or not JSON, is refused whole with index ``-1``), then
+        :meth:`import_report`'s checks and writes, all or nothing as there. ``unread``: files refused
+        before they were read (:func:`~scorekeeper.store.intake.read_files`), listed first. Raises
+        :class:`ImportRefused` (``total``: the documents and files refused whole, counted),
+        :class:`ReadOnlyStore`, :class:`StoreError`.
         """
         with self._lock:
             self._check_open()
             self._check_writable("could not import")
-        prepared, refused = _prepare_import(docs, names)
-        if refused and not skip_refused:
-            raise ImportRefused(refused)
+        docs, names, refused = documents_of_files(files)
+        return self._import(docs, names, list(unread) + refused, skip_refused)
+
+    def check_files(self, files: Sequence[tuple[str, bytes]]) -> list[ImportRefusal]:
+        """What :meth:`import_files` would refuse, and why; writes nothing (works read-only)."""
+        docs, names, refused = documents_of_files(files)
+        return refused + _prepare_import(docs, names)[1]
+
+    def _import(self, docs: list[object], names: list[str] | None, refused_files: list[ImportRefusal],
+                skip_refused: bool) -> ImportReport:
         with self._lock:
             self._check_open()
-            ids: list[str] = []
-            written: list[MatchSummary] = []
-            try:
-                for _, match, meta in prepared:
-                    ids.append(self._import_one(match, meta, written))
-            except StoreError:
-                self._undo_import(written)
-                raise
-            if written:
-                self._put_index(written)
-            return ImportReport(ids, refused)
+            self._check_writable("could not import")
+        prepared, refused = _prepare_import(docs, names)
+        refused = refused_files + refused
+        if refused and not skip_refused:
+            raise ImportRefused(refused, total=len(docs) + len(refused_files))
+        with self._lock:
+            self._check_open()
+            return ImportReport(self._write_imports(prepared), refused)
 
     def check_documents(self, docs: list[object], names: list[str] | None = None) -> list[ImportRefusal]:
         """The documents :meth:`import_report` would refuse, and why; writes nothing (works read-only)."""
@@ -1238,11 +1260,68 @@ class MatchStore:
         return summarize(match_id, head, match, len(events), parse_time(events[-1]["time"]) or now(),
                          match_log.size, abandoned_at(state), played_at(state))
 
-    def _import_one(self, match: Match, meta: Meta, written: list[MatchSummary]) -> str:
+    def _write_imports(self, prepared: list[tuple[int, Match, Meta]]) -> list[str]:
+        """Write the checked documents, one new file each, in batches of :data:`IMPORT_BATCH`; their ids.
+
+        A batch's files are written by :data:`IMPORT_WRITERS` threads (each file's content fsync'd,
+        then renamed into place: the file system commits concurrent fsyncs together), then the
+        folder is fsync'd once, so every id returned is durable. A match already here is found
+        through a table of the history by game, seating, length, rounds and scores, made once (not a
+        scan of the history per document) and kept up to date as documents are taken, so a backup
+        holding one match twice imports it once. Raises :class:`StoreError` ``import_save_failed``
+        after removing every file this import wrote.
+        """
+        same: dict[tuple[object, ...], list[str]] = {}
+        for s in self._summaries.values():
+            if s.status != DAMAGED:
+                same.setdefault(_same_key(s), []).append(s.id)
+        taken: dict[str, Match] = {}  # matches of this import, by id: compared in memory
+        ids: list[str] = []
+        written: list[MatchSummary] = []
+        batch: list[tuple[Path, bytes]] = []
+        try:
+            with ThreadPoolExecutor(IMPORT_WRITERS, thread_name_prefix="import") as writers:
+                for _, match, meta in prepared:
+                    match_id = self._same_match(match, meta.id, same, taken)
+                    if match_id is None:
+                        summary, raw = self._imported_file(match, meta)
+                        written.append(summary)
+                        taken[summary.id] = match
+                        same.setdefault(_same_key(summary), []).append(summary.id)
+                        batch.append((self.layout.match_file(summary.id), raw))
+                        match_id = summary.id
+                        if len(batch) >= IMPORT_BATCH:
+                            self._write_batch(writers, batch)
+                    ids.append(match_id)
+                self._write_batch(writers, batch)
+        except StoreError:
+            self._undo_import(written)
+            raise
+        if written:
+            self._put_index(written)
+        return ids
+
+    def _write_batch(self, writers: ThreadPoolExecutor, batch: list[tuple[Path, bytes]]) -> None:
+        """Write a batch of new match files (each fsync'd and renamed into place), then fsync
+        ``matches/`` once; the batch is emptied. Raises :class:`StoreError` ``import_save_failed``
+        (the files of the batch that were written stay, for :meth:`_undo_import` to remove)."""
+        if not batch:
+            return
+        failures = [f for f in [writers.submit(write_atomic, path, raw, False) for path, raw in batch]
+                    if f.exception() is not None]
+        batch.clear()
+        try:
+            if failures:
+                raise failures[0].exception()  # type: ignore[misc]  # an OSError from the write
+            fsync_dir(self.layout.matches)
+        except OSError as err:
+            raise _import_failed(err) from None
+
+    def _imported_file(self, match: Match, meta: Meta) -> tuple[MatchSummary, bytes]:
+        """The history entry and the file's bytes of one checked document as a new match (its id
+        ``meta.id`` when that is a free match id, else a fresh one); the entry is put in the history
+        at once (so no later document takes its id)."""
         wanted = meta.id
-        same = self._same_match(match, wanted)
-        if same is not None:
-            return same  # the same match coming back (a restored backup, a file imported twice)
         free = isinstance(wanted, str) and is_match_id(wanted) and wanted not in self._summaries and \
             not self.layout.match_file(wanted).exists()
         match_id = wanted if free and isinstance(wanted, str) else self._fresh_id()
@@ -1257,50 +1336,56 @@ class MatchStore:
         if abandoned is not None:  # given up where it was exported: kept so
             events.append({"seq": len(events), "time": time_text(abandoned), "kind": "abandon"})
         head["import_events"] = len(events)
-        match_log = MatchLog(self.layout.match_file(match_id))
-        try:
-            match_log.append(events)
-        except OSError as err:
-            raise StoreError(f"could not save imported match {match_id} ({err.strerror or err}); "
-                             "nothing was imported", "import_save_failed",
-                             reason=str(err.strerror or err), cause=os_cause(err), count=0) from None
-        finally:
-            match_log.close()
-        summary = summarize(match_id, head, match, len(events), moment, match_log.size, abandoned)
+        # the bytes TinyDB would write for these events (doc ids 1, 2, …), without TinyDB's read and rewrite
+        raw = seal(strict_json.dumps({EVENTS_TABLE: {str(n): e for n, e in enumerate(events, start=1)}}))
+        summary = summarize(match_id, head, match, len(events), moment, len(raw), abandoned)
         self._summaries[match_id] = summary
-        written.append(summary)
-        return match_id
+        return summary, raw
 
     def _undo_import(self, written: list[MatchSummary]) -> None:
         """Remove the files an import that failed half-way wrote (new files nothing refers to yet)."""
         for s in written:
             self._summaries.pop(s.id, None)
             try:
-                self.layout.match_file(s.id).unlink()
+                self.layout.match_file(s.id).unlink(missing_ok=True)
             except OSError as err:  # it stays, and is listed as a match at the next open
                 log.warning("could not remove %s after a failed import: %s", s.id, err)
                 self._summaries[s.id] = s
 
-
-    def _same_match(self, match: Match, wanted: object) -> str | None:
-        """The id of a match already here with exactly these players and moves: the one
-        called ``wanted`` if it is, else any (checked only among matches with the same
-        game, seating and number of actions, so importing stays cheap)."""
-        document = match_to_document(match)
+    def _same_match(self, match: Match, wanted: object, same: dict[tuple[object, ...], list[str]],
+                    taken: dict[str, Match]) -> str | None:
+        """The id of a match already here with exactly these players and moves: the one called
+        ``wanted`` if it is, else any with the same game, seating, length, rounds and scores (``same``:
+        ids by those, see :meth:`_write_imports`; ``taken``: this import's matches, not yet on disk)."""
         if isinstance(wanted, str) and is_match_id(wanted) and wanted in self._summaries:
             candidates = [wanted]
         else:
-            players, actions = tuple(match.players), len(match.actions)
-            candidates = [s.id for s in self._summaries.values()
-                          if s.status != DAMAGED and s.variant == match.variant and s.players == players
-                          and s.partnerships == match.partnerships and s.events == actions + 1]
+            candidates = same.get((match.variant, tuple(match.players), match.partnerships,
+                                   len(match.actions) + 1, len(match.rounds), tuple(match.points)), [])
+        document: dict[str, Any] | None = None
         for match_id in candidates:
             try:
-                if match_to_document(self._fold_for_reading(match_id)) == document:
-                    return match_id
+                stored = taken[match_id] if match_id in taken else self._fold_for_reading(match_id)
             except StoreError:  # damaged or unreadable: not the same match
                 continue
+            if stored.actions != match.actions:  # cheap first: most candidates differ here
+                continue
+            document = document if document is not None else match_to_document(match)
+            if match_to_document(stored) == document:
+                return match_id
         return None
+
+
+def _same_key(summary: MatchSummary) -> tuple[object, ...]:
+    """What a match imported from a document must share with a history entry to be that match: game,
+    seating, events in the log (create + actions: an imported match has no others), rounds, scores."""
+    return (summary.variant, summary.players, summary.partnerships, summary.events, summary.rounds,
+            tuple(summary.scores))
+
+
+def _import_failed(err: OSError) -> StoreError:
+    return StoreError(f"could not save an imported match ({err.strerror or err}); nothing was imported",
+                      "import_save_failed", reason=str(err.strerror or err), cause=os_cause(err), count=0)
 
 
 _MOVES = (Play, Draw, Pass)
@@ -1331,11 +1416,18 @@ def _canonical_edits(edits: Edit | list[Edit], players: int) -> list[Edit]:
 
 def _prepare_import(docs: list[object], names: list[str] | None) -> tuple[list[tuple[int, Match, Meta]],
                                                                            list[ImportRefusal]]:
-    """Check every document for import: ``([(position, Match, Meta)], [ImportRefusal])``."""
+    """Check every document for import: ``([(position, Match, Meta)], [ImportRefusal])``: the bound on
+    their number, then each one's shape (constant time), then the engine's reading of it."""
     prepared: list[tuple[int, Match, Meta]] = []
     refused: list[ImportRefusal] = []
+    if len(docs) > MAX_DOCUMENTS:  # refused whole: no document is looked at
+        return prepared, [ImportRefusal(-1, "the documents", too_many(len(docs)))]
     for i, doc in enumerate(docs):
         name = names[i] if names is not None and i < len(names) else f"document {i + 1}"
+        shape = shape_refusal(doc)
+        if shape is not None:
+            refused.append(ImportRefusal(i, name, shape))
+            continue
         try:
             obj, match = read_document(doc)
             prepared.append((i, match, read_meta(obj)))

@@ -277,6 +277,30 @@ def test_a_refused_import_changes_nothing_and_says_why(state):
     assert [s.id for s in state.services.store.list_matches()] == before
 
 
+def test_the_apps_import_is_bounded_and_summarised_as_the_clis(state, monkeypatch):
+    """Issue 21: the app's import shares the store's path (scorekeeper.store.intake): a list past the
+    bound is refused whole, before any document is read, and many refusals are counted, not listed."""
+    from scorekeeper.store import store as store_module
+
+    seen = []
+    real = store_module.read_document
+    monkeypatch.setattr(store_module, "read_document", lambda doc: seen.append(1) or real(doc))
+    run(state.go(Screen.HISTORY))
+    run(state.transfer.import_picked([files.PickedFile("zeros.json", b"[" + b"0," * 999_999 + b"0]")]))
+    words = text(hooks(history.view(state))["notice"])
+    assert not state.shell.notice.ok and seen == []
+    assert words == ("zeros.json refused, nothing imported: the file holds 1000000 documents; one import takes at "
+                     "most 50000 matches: import it in parts")
+    run(state.transfer.import_picked([picked("good.json", case("e61-2p-seed-layout")),
+                                      picked("zeros.json", [0] * 30)]))
+    words = text(hooks(history.view(state))["notice"])
+    assert words.startswith("zeros.json (document 1) and 29 more documents refused, nothing imported: ")
+    assert state.history.items == [] and seen == [1]  # only the real document reached the engine
+    state.shell.lang = "uk"
+    assert text(hooks(history.view(state))["notice"]).startswith(
+        "zeros.json (document 1) та ще 29 документів відхилено, нічого не імпортовано: ")
+
+
 def test_import_from_the_file_chooser(state, monkeypatch):
     async def chooser():
         return [picked("two.json", [case("hr-2p-seed-layout"), case("e61-2p-seed-layout")])]

@@ -297,7 +297,7 @@ def test_failed_write_records_nothing(data_dir, monkeypatch):
     store.record(match_id, StartRound(0))
     real = atomic.write_atomic
 
-    def disk_full(path, data):
+    def disk_full(path, data, sync_folder=True):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(atomic, "write_atomic", disk_full)

@@ -25,6 +25,7 @@ from scorekeeper.cli import main
 from scorekeeper.rules import Play, StartRound
 from scorekeeper.store import MatchDamaged, StoreError, open_store
 from scorekeeper.store import atomic as atomic_module
+from scorekeeper.store import store as store_module
 from scorekeeper.store.atomic import seal
 from scorekeeper.store.paths import is_match_id
 from tests.conftest import CASES, ROOT
@@ -405,13 +406,14 @@ def test_import_write_failure_removes_what_it_wrote(data_dir, monkeypatch):
     real = atomic_module.write_atomic
     calls = []
 
-    def fail_third(path, data):
+    def fail_third(path, data, sync_folder=True):
         calls.append(path)
         if len(calls) == 3:
             raise OSError(errno.ENOSPC, "No space left on device")
-        real(path, data)
+        real(path, data, sync_folder)
 
     monkeypatch.setattr(atomic_module, "write_atomic", fail_third)
+    monkeypatch.setattr(store_module, "write_atomic", fail_third)  # the import's batched writes
     with pytest.raises(StoreError) as caught:
         store.import_documents(docs)
     assert caught.value.code == "import_save_failed" and "nothing was imported" in caught.value.message

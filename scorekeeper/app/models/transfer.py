@@ -10,8 +10,6 @@ import json
 import logging
 from dataclasses import dataclass
 
-from ...rules import RuleViolation
-from ...rules.document import parse_json
 from ...store import ImportRefused
 from .. import files
 from .history import HistoryQuery
@@ -96,29 +94,19 @@ class Transfer:
 
     @intent
     async def import_picked(self, picked: list[files.PickedFile]) -> None:
-        """Import the documents in ``picked`` (each a document or a JSON list of them) through the store.
-
-        The store validates every document with the engine before writing anything: one refused
-        document imports nothing, and the notice names the file, the round and move, and the rule.
+        """Import the documents in ``picked`` (each a document or a JSON list of them) through the store's
+        ``import_files``, the CLI's path: the import's bounds, then every document validated with the
+        engine before anything is written. One refused document imports nothing; the notice names the
+        first refused (its file, round and move, and the rule) and counts the others.
         """
-        docs: list[object] = []
-        names: list[str] = []
-        for item in picked:
-            try:
-                value = parse_json(item.data)
-            except RuleViolation as err:
-                self.shell.notice = Notice("ui.import_refused", {"name": item.name}, error=err, ok=False)
-                return
-            items = value if isinstance(value, list) else [value]
-            for number, doc in enumerate(items, start=1):
-                docs.append(doc)
-                names.append(f"{item.name} ({number})" if isinstance(value, list) else item.name)
         services = self.shell.services
         known = await services.call(lambda: {s.id for s in services.store.list_matches()})
         try:
-            ids = await services.call(services.store.import_documents, docs, names)
+            ids = (await services.call(services.store.import_files, [(f.name, f.data) for f in picked])).ids
         except ImportRefused as err:
-            self.shell.notice = Notice("ui.import_refused", {"name": err.name}, error=err.violation, ok=False)
+            params: dict[str, object] = {"name": err.name, "count": err.more}
+            key = "ui.import_refused_more" if err.more else "ui.import_refused"
+            self.shell.notice = Notice(key, params, error=err.violation, ok=False)
             return
         # the list first: a notice set before it was drawn with the old list while the list was read (a tap
         # on its first row then opened another match)
