@@ -842,7 +842,11 @@ class MatchStore:
         write fails, the matches this call wrote are removed again and :class:`StoreError`
         (``import_save_failed``) is raised. Raises :class:`ReadOnlyStore` on a read-only store.
         """
-        return self._import(docs, names, [], skip_refused)
+        with self._lock:
+            self._check_open()
+            self._check_writable("could not import")
+        prepared, refused = _prepare_import(docs, names)
+        return self._import(prepared, refused, len(docs), skip_refused)
 
     def import_files(self, files: Sequence[tuple[str, bytes]], skip_refused: bool = False,
                      unread: Sequence[ImportRefusal] = ()) -> ImportReport:
@@ -860,22 +864,21 @@ class MatchStore:
             self._check_open()
             self._check_writable("could not import")
         docs, names, refused = documents_of_files(files)
-        return self._import(docs, names, list(unread) + refused, skip_refused)
+        prepared, more = _prepare_import(docs, names)
+        total = len(docs) + len(unread) + len(refused)
+        del docs  # the parsed documents are not needed to write: their memory serves the writes
+        return self._import(prepared, list(unread) + refused + more, total, skip_refused)
 
     def check_files(self, files: Sequence[tuple[str, bytes]]) -> list[ImportRefusal]:
         """What :meth:`import_files` would refuse, and why; writes nothing (works read-only)."""
         docs, names, refused = documents_of_files(files)
         return refused + _prepare_import(docs, names)[1]
 
-    def _import(self, docs: list[object], names: list[str] | None, refused_files: list[ImportRefusal],
+    def _import(self, prepared: list[tuple[int, Match, Meta]], refused: list[ImportRefusal], total: int,
                 skip_refused: bool) -> ImportReport:
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not import")
-        prepared, refused = _prepare_import(docs, names)
-        refused = refused_files + refused
+        """Write what :func:`_prepare_import` accepted, unless something was refused (and not skipped)."""
         if refused and not skip_refused:
-            raise ImportRefused(refused, total=len(docs) + len(refused_files))
+            raise ImportRefused(refused, total=total)
         with self._lock:
             self._check_open()
             return ImportReport(self._write_imports(prepared), refused)
