@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .i18n import LANGUAGES
-from .rules import Match, RuleViolation, build_report, match_from_document
+from .rules import Match, RuleViolation, build_report, match_from_document, strict_json
 from .rules.document import parse_json
 from .rules.house import house_rules_text
 
@@ -108,7 +108,7 @@ def replay_json(match: Match) -> dict[str, Any]:
 def _with_house_rules(doc: dict[str, object], text: str) -> dict[str, object]:
     """The document with its ``"house_rules"`` replaced by ``--house-rules`` (``{}``: none)."""
     try:
-        rules = json.loads(text)
+        rules = strict_json.loads(text)  # bounded: nesting past 1,024 is a ValueError on every parser
     except ValueError:
         raise RuleViolation("", "house_rules_object", found=text[:40],
                             text=f'--house-rules is a JSON object like {{"continuation": "stop"}}, not {text[:40]!r}'

@@ -66,6 +66,11 @@ class Services:
         if self.keeps_settings:
             await self.call(settings.save, self.data_dir, {settings.LANG: lang})
 
+    def settings_damage(self) -> settings.Damage | None:
+        """The damage found in the data folder's settings file (set aside, the defaults in use), for a tab
+        that keeps the folder's settings to say; ``None`` when it was sound or this tab keeps its own."""
+        return settings.damage(self.data_dir) if self.keeps_settings else None
+
     def haptics(self) -> bool:
         """The haptics setting: True unless turned off."""
         return settings.haptics(self.data_dir)

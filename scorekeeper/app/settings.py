@@ -2,9 +2,15 @@
 
 Kept in the data folder rather than in the browser's storage so that the
 same choice holds in every tab and window, and tests can use a temp folder.
-A missing or damaged file means defaults (the system language, haptics on,
-no match). The language is saved once chosen in Settings, or taken from the
-first device that opened the app (``AppModel.start``).
+A missing file means defaults (the system language, haptics on, no match).
+A damaged one (not JSON, nested too deeply, larger than :data:`MAX_BYTES`,
+not an object) never stops the app: it is moved to ``damaged/`` like a
+damaged match file (renamed, never deleted; left in place when the folder
+cannot be written), :func:`damage` says so for the app to show, and the
+defaults hold (issue 21: a file of 100,000 ``[`` made every settings read
+raise RecursionError, and New match never opened). The language is saved
+once chosen in Settings, or taken from the first device that opened the app
+(``AppModel.start``).
 
 Written like the store's files (temp file, fsync, rename, fsync the folder:
 :func:`scorekeeper.store.atomic.write_and_confirm`); a temp file left by a
@@ -18,10 +24,14 @@ import json
 import logging
 import os
 import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..i18n import LANGUAGES, system_language
-from ..store.atomic import write_and_confirm
+from ..rules import strict_json
+from ..store.atomic import fsync_dir, write_and_confirm
+from ..store.paths import DataFolder
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +42,11 @@ HAPTICS = "haptics"  # False: no haptic ticks (Play, settlement)
 LAST_MATCH = "last_match"  # id of the match a move was last recorded in (or last opened): resumed on start
 HOUSE_RULES = "house_rules"  # {game: {option: value}}: the table's favourite house rules per game (R1–R11)
 
+MAX_BYTES = 64 * 1024  # a settings file holds a few hundred bytes; anything larger is not one
+
 _lock = threading.Lock()  # tabs save from worker threads: one writer at a time
+_aside_lock = threading.Lock()  # one thread sets a damaged file aside (reads come from many)
+_damage: dict[str, str | None] = {}  # data folder -> where its damaged settings file went (None: left in place)
 _last_match: dict[str, str | None] = {}  # data folder -> last match saved by this process (skips rewrites)
 _unsaved: dict[str, dict] = {}  # data folder -> values the folder refused to store (read-only): kept for this run
 
@@ -57,15 +71,71 @@ def haptics(data_dir: str | os.PathLike) -> bool:
     return _read(data_dir).get(HAPTICS) is not False
 
 
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """A settings file found damaged: ``moved_to`` is where it went, relative to the data folder
+    (``damaged/settings.20250612T153012Z.json``), or ``None`` when the folder would not let it move
+    (left in place; the defaults hold all the same)."""
+
+    moved_to: str | None
+
+
+def damage(data_dir: str | os.PathLike) -> Damage | None:
+    """The damage this process found in the folder's settings file (for the app to say), or ``None``."""
+    key = str(data_dir)
+    return Damage(_damage[key]) if key in _damage else None
+
+
 def _read(data_dir: str | os.PathLike) -> dict:
+    """The saved values; ``{}`` for a missing, unreadable or damaged file (a damaged one set aside).
+    Never raises."""
+    path = Path(data_dir) / FILE
+    data: object = {}
     try:
-        data = json.loads((Path(data_dir) / FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        pass
+    except OSError as err:  # not damage (e.g. no permission): defaults, and the file left as it is
+        log.warning("could not read the settings in %s (%s); using the defaults", path, err)
+    else:
+        try:
+            if len(raw) > MAX_BYTES:
+                raise ValueError(f"larger than {MAX_BYTES // 1024} kB")
+            data = strict_json.loads(raw)  # ValueError for deep nesting too, whichever parser reads it
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+        except (ValueError, RecursionError, MemoryError) as err:
+            data = {}
+            _set_aside(Path(data_dir), path, str(err)[:200])
+    assert isinstance(data, dict)
     data.update(_unsaved.get(str(data_dir), {}))  # what a read-only folder refused still holds for this run
     return data
+
+
+def _set_aside(folder: Path, path: Path, reason: str) -> None:
+    """Move a damaged settings file to ``damaged/`` (renamed, never deleted) and remember where; a
+    folder that refuses leaves it in place (said once)."""
+    with _aside_lock:
+        if not path.exists():  # another thread moved it meanwhile
+            return
+        layout = DataFolder(folder)
+        try:
+            layout.damaged.mkdir(exist_ok=True)
+            dest = layout.aside_path("settings", datetime.now(UTC))
+            os.replace(path, dest)
+            fsync_dir(folder)
+            fsync_dir(dest.parent)
+        except OSError as err:
+            if str(folder) not in _damage:
+                log.warning("the settings file %s could not be read (%s) nor moved aside (%s); using the "
+                            "defaults", path, reason, err)
+            _damage[str(folder)] = None
+            return
+        where = str(dest.relative_to(folder))
+        _damage[str(folder)] = where
+        log.warning("the settings file %s could not be read (%s); it was moved to %s and kept, and the "
+                    "defaults hold", path, reason, where)
 
 
 def save(data_dir: str | os.PathLike, values: dict) -> None:

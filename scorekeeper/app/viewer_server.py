@@ -15,7 +15,6 @@ the server made, ``["<match id>", <version>]``: the store forgets what it held o
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 import threading
@@ -24,6 +23,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from ..rules import strict_json
 from ..server.admission import Access
 from ..server.relay import MATCH_HEADER
 from ..server.roles import Role
@@ -93,7 +93,7 @@ class Changes:
     def read(self) -> None:
         for line in self.stream:
             try:
-                match_id, version = json.loads(line)
+                match_id, version = strict_json.loads(line)  # bounded nesting (a ValueError), whatever parser
                 self.store.refresh(str(match_id))
             except (ValueError, TypeError, StoreError) as err:
                 log.warning("a change the server told could not be followed: %s", err)

@@ -35,7 +35,7 @@ from .reveal import RevealEntry
 from .review import ReviewCursor
 from .rules import RulesGuide
 from .setup import SetupForm
-from .shell import Shell
+from .shell import Notice, Shell
 from .transfer import Transfer
 from .view_stack import ViewStack
 
@@ -126,6 +126,14 @@ class AppModel:
         self.shell.haptics = services.haptics()
         self.views.url = normal(route)
         await self.home.load()
+        await self._first_screen(route)
+        damage = services.settings_damage()
+        if damage is not None:  # a damaged settings file never stops the app: set aside, said, defaults used
+            self.shell.notice = Notice("ui.settings_set_aside", {"path": damage.moved_to}, ok=False) \
+                if damage.moved_to else Notice("ui.settings_unreadable", ok=False)
+
+    async def _first_screen(self, route: str) -> None:
+        services = self.services
         target = target_of(route)
         if target != Target(Screen.HOME):
             self.shell.screen = Screen.HOME  # under the screen opened, and shown if that one cannot open
