@@ -72,12 +72,14 @@ from .errors import (
     os_cause,
 )
 from .events import (
+    ACTION_KINDS,
     Change,
     Event,
     LogError,
     LogState,
     action_from_json,
     action_to_json,
+    check_log,
     create_event,
     fold_log,
     in_range,
@@ -1345,6 +1347,21 @@ class MatchStore:
         self._summaries[match_id] = summary
         return summary, raw
 
+    def _holds_just(self, match_id: str, match: Match) -> bool | None:
+        """Whether match ``match_id``'s file holds exactly ``match`` (a checked document's fold) as an
+        import writes it, told without folding the file: ``True`` when its log is nothing but the same
+        set-up and these actions (its checksum and every event's fields checked, as any read does:
+        the engine's fold of such a log is ``match``); ``False`` when it is nothing but a set-up and
+        actions that differ; ``None`` when only a fold can tell (undos, corrections, renames, an
+        abandon; a file that does not read — the fold then says why and sets it aside)."""
+        match_log = MatchLog(self.layout.match_file(match_id))
+        try:
+            return _holds_just_impl(check_log(match_log.read(), match_id), match)
+        except (DamagedFile, LogError, OSError):
+            return None
+        finally:
+            match_log.close()
+
     def _undo_import(self, written: list[MatchSummary]) -> None:
         """Remove the files an import that failed half-way wrote (new files nothing refers to yet)."""
         for s in written:
@@ -1367,6 +1384,12 @@ class MatchStore:
                                    len(match.actions) + 1, len(match.rounds), tuple(match.points)), [])
         document: dict[str, Any] | None = None
         for match_id in candidates:
+            if match_id not in taken and match_id not in self._open:
+                plain = self._holds_just(match_id, match)
+                if plain is not None:  # an imported match's file, unchanged since: no fold needed
+                    if plain:
+                        return match_id
+                    continue
             try:
                 stored = taken[match_id] if match_id in taken else self._fold_for_reading(match_id)
             except StoreError:  # damaged or unreadable: not the same match
@@ -1377,6 +1400,23 @@ class MatchStore:
             if match_to_document(stored) == document:
                 return match_id
         return None
+
+
+_KEEP = ("seq", "time")
+
+
+def _holds_just_impl(events: list[Event], match: Match) -> bool | None:
+    """See :meth:`MatchStore._holds_just` (on checked events)."""
+    if not all(e["kind"] in ACTION_KINDS for e in events[1:]):
+        return None  # undos, corrections, renames, an abandon: only the fold says what is in effect
+    head = events[0]
+    if (head["variant"], head["players"], head["partnerships"], head.get("house_rules") or {}) != \
+            (match.variant, list(match.players), match.partnerships, dict(match.house_rules or {})):
+        return False
+    if len(events) != len(match.actions) + 1:
+        return False
+    return all({k: v for k, v in e.items() if k not in _KEEP} == action_to_json(a)
+               for e, a in zip(events[1:], match.actions, strict=True))
 
 
 def _same_key(summary: MatchSummary) -> tuple[object, ...]:

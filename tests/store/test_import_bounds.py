@@ -274,3 +274,31 @@ def test_sigkill_during_a_batched_import_leaves_whole_matches_and_keeps_what_it_
         store.close()
     store = open_store(data_dir)  # whatever the kills left, importing again completes the history once
     assert len(set(store.import_documents(docs))) == 24 and len(store.list_matches()) == 24
+
+
+def test_a_match_already_here_is_found_with_or_without_a_fold(data_dir, monkeypatch):
+    """Restoring a backup again compares an imported match's file with the document without folding it
+    (nothing in it but the set-up and the actions); a match with undos or a rename is folded to compare."""
+    docs = legal_docs()[:2]
+    store = open_store(data_dir)
+    imported = store.import_documents(docs)
+    recorded = store.create_match("horse-race", ["Ann", "Bo"], False)
+    from scorekeeper.rules import Play, StartRound
+
+    store.record(recorded, StartRound(0))
+    store.record(recorded, Play(0, (2, 6)))
+    store.undo(recorded)  # an undo in its log: only a fold says what is in effect
+    store.record(recorded, Play(0, (1, 4)))
+    backup = [store.export_document(i) for i in [*imported, recorded]]
+    store.close()
+    store = open_store(data_dir)
+    folds = []
+    real = store_module.MatchStore._fold_for_reading
+    monkeypatch.setattr(store_module.MatchStore, "_fold_for_reading",
+                        lambda self, match_id: folds.append(match_id) or real(self, match_id))
+    assert store.import_documents(backup) == [*imported, recorded]
+    assert folds == [recorded] and len(store.list_matches()) == 3
+    changed = json.loads(json.dumps(backup[0]))
+    changed["players"] = ["Zed", changed["players"][1]]  # same id, another match: imported as a new one
+    [new_id] = store.import_documents([changed])
+    assert new_id not in imported and folds == [recorded] and len(store.list_matches()) == 4
