@@ -21,8 +21,7 @@ import time
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import ImportRefused, open_store
-from scorekeeper.store import intake
+from scorekeeper.store import ImportRefused, intake, open_store
 from scorekeeper.store import store as store_module
 from scorekeeper.store.documents import document_actions
 from tests.conftest import CASES, ROOT
@@ -81,7 +80,8 @@ def test_documents_that_are_not_objects_are_refused_without_the_engine_and_summa
                         "players and rounds")
     assert lines[intake.LISTED - 1].startswith(f"refused: {path} (document {intake.LISTED}): ")
     assert lines[-2] == "refused: …and 29,990 more refused"
-    assert lines[-1] == "error: nothing imported: 30,000 of 30,000 document(s) refused (--skip-refused imports the others)"
+    assert lines[-1] == ("error: nothing imported: 30,000 of 30,000 document(s) refused "
+                         "(--skip-refused imports the others)")
     assert engine_reads == []
 
 
