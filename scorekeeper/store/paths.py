@@ -8,6 +8,11 @@ What a data folder holds (:class:`DataFolder`)::
     damaged/            unreadable files moved aside (never deleted)
     .lock               held while a process has the folder open
 
+``index`` and ``damaged`` are conveniences, not the truth: if something that is not a folder stands
+in the way (a file named ``index``), the first of ``index.2``, ``index.3`` … that is a folder or is
+free serves instead (:attr:`DataFolder.obstacles` names what was in the way), so that one stray file
+cannot stop every command from reading the matches.
+
 A match id is ``YYYYMMDD-HHMMSS-xxxxxx``: the UTC time it was created and six
 random hex digits, so ids sort by creation and spread evenly over 256 shards.
 """
@@ -71,10 +76,25 @@ class DataFolder:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.matches = root / "matches"
-        self.index = root / "index"
-        self.damaged = root / "damaged"
+        #: ``(name, used instead)`` for each of index/, damaged/ that a file (not a folder) blocks
+        self.obstacles: list[tuple[str, Path]] = []
+        self.index = self._usable("index")
+        self.damaged = self._usable("damaged")
         self.lock = root / ".lock"
         self.clean_mark = self.index / "closed-cleanly"
+
+    def _usable(self, name: str) -> Path:
+        """``root/name``, or if something that is not a folder is there, the first of ``name.2`` …
+        ``name.9`` that is a folder or free (noted in :attr:`obstacles`)."""
+        path = self.root / name
+        if path.is_dir() or not os.path.lexists(path):
+            return path
+        for n in range(2, 10):
+            other = self.root / f"{name}.{n}"
+            if other.is_dir() or not os.path.lexists(other):
+                break
+        self.obstacles.append((name, other))
+        return other
 
     def make(self) -> None:
         """Create the folders (raises ``OSError`` if that is impossible)."""

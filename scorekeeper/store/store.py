@@ -296,6 +296,10 @@ class MatchStore:
             self.read_only = ReadOnlyReason(REQUESTED, root)
         else:
             self._open_for_writing(read_only is False)
+        for name, used in self.layout.obstacles:  # a stray file stops nothing, and is said
+            what = "the history index is kept" if name == "index" else "unreadable files are set aside"
+            self._problem(f"{name} in the data folder {root} is a file, not a folder: {what} in {used.name}/ "
+                          f"instead; move that file away (Scorekeeper did not write it) to use {name}/ again")
         try:
             match_files = self._listing(self.layout.matches)  # listed once: 10,000 names cost ~10 ms
             if self.read_only is None:

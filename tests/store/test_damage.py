@@ -615,3 +615,72 @@ def test_the_fast_index_entry_check_agrees_with_a_plain_reading(history, data_di
             else:
                 e[key] = rng.choice(values)
         assert _entry_ok(e) == _entry_ok_plainly(e), repr(e)[:2000]
+
+
+# ------------------------------------------------------------------ 6. a stray file where a folder goes
+OBSTACLE_COMMANDS = [  # (arguments, what stdout must hold; {0} {1} {2}: the recorded ids)
+    (("history",), "{0}"), (("history", "--json"), '"id": "{1}"'), (("stats",), "Ann"),
+    (("export", "{1}"), '"format": "scorekeeper-match/1"'), (("export", "--all"), '"id": "{2}"'),
+    (("log", "{0}"), "create"), (("import", str(CASES / "e61-2p-seed-layout.json")), "-"),
+    (("record", str(CASES / "hr-2p-seed-layout.json")), "-"), (("undo", "{2}"), "takes back"),
+    (("rename", "{2}", "--player", "Ann", "--name", "Zoe"), "Zoe"), (("abandon", "{0}"), "abandoned"),
+    (("correct", "{2}", "--round", "1", "--move", "10", "--set", '{"player": 1, "play": "1-3", "at": "3-4:low"}'),
+     "Bo 19 → 18"),
+]
+
+
+@pytest.mark.parametrize("obstacle", ["damaged", "index"])
+@pytest.mark.parametrize("command", OBSTACLE_COMMANDS, ids=lambda c: " ".join(c[0][:2]).replace(str(CASES), ""))
+def test_a_file_where_a_folder_goes_stops_no_command(data_dir, history, capsys, obstacle, command):
+    """Issue 21: a regular file named ``damaged`` or ``index`` in the data folder made every command exit
+    2, so the intact matches could not be read either. Now the folder's stand-in (``damaged.2/``,
+    ``index.2/``) serves, every command does its work, and a warning says what is in the way."""
+    ids, _ = history
+    blocked = data_dir / obstacle
+    shutil.rmtree(blocked)
+    blocked.write_text("not Scorekeeper's\n")
+    args, wanted = command
+    fill = lambda text: text.replace("{0}", ids[0]).replace("{1}", ids[1]).replace("{2}", ids[2])  # noqa: E731
+    code, out, err = cli(capsys, data_dir, *map(fill, args))
+    assert code == 0, err
+    assert fill(wanted) in out
+    assert f"warning: {obstacle} in the data folder {data_dir} is a file, not a folder: " in err
+    assert f"in {obstacle}.2/ instead; move that file away" in err
+    assert blocked.read_text() == "not Scorekeeper's\n"  # left as it is
+    assert (data_dir / f"{obstacle}.2").is_dir()
+
+
+def test_with_damaged_blocked_a_damaged_match_is_set_aside_in_the_stand_in(data_dir, history, capsys):
+    ids, exports = history
+    (data_dir / "damaged").rmdir()
+    (data_dir / "damaged").write_text("x")
+    victim = ids[1]
+    damaged_bytes = edit_event(data_dir, victim, 0, "variant", "chess")
+    crash(data_dir)
+    code, out, err = cli(capsys, data_dir, "history")
+    assert code == 0 and "DAMAGED" in out
+    kept = list((data_dir / "damaged.2").glob(f"{victim}.*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged_bytes
+    assert f"Its file was moved to damaged.2/{kept[0].name} and kept" in err
+    store = open_store(data_dir)
+    assert_others_intact(store, exports, victim)
+
+
+def test_with_index_blocked_the_stand_in_is_the_index_from_then_on(data_dir, history, capsys):
+    """The index rebuilt in index.2/ is kept and trusted after a clean close, as index/ would be."""
+    ids, exports = history
+    shutil.rmtree(data_dir / "index")
+    (data_dir / "index").write_text("x")
+    store = open_store(data_dir)
+    assert len(store.problems) == 1 and sorted(s.id for s in store.list_matches()) == sorted(ids)
+    store.close()
+    assert (data_dir / "index.2" / "closed-cleanly").exists() and len(list((data_dir / "index.2").glob("*.json")))
+    reads = []
+    real = store_module.MatchStore._summary_from_file
+    store_module.MatchStore._summary_from_file = lambda self, *a: reads.append(a[0]) or real(self, *a)
+    try:
+        store = open_store(data_dir)
+    finally:
+        store_module.MatchStore._summary_from_file = real
+    assert reads == [] and store.problems == [store.problems[0]]  # trusted: no match file read again
+    assert_others_intact(store, exports, None)
