@@ -55,13 +55,6 @@ from .summary import ABANDONED, DAMAGED, MatchSummary
 EXIT_INCOMPLETE = 1  # export --all: the backup was written but lacks the matches named on stderr
 
 
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
 def _dump(value: object) -> None:
     json.dump(value, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
@@ -111,8 +104,11 @@ def _configure_record(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_record(store: MatchStore, args: argparse.Namespace) -> int:
+    files, too_large = read_files([args.file])  # bounded as an import is
     try:
-        _, match = read_document(_read(args.file))
+        if too_large:
+            raise too_large[0].violation
+        _, match = read_document(files[0][1])
     except RuleViolation as err:
         print(f"refused: {args.file}: {err.message} (nothing recorded)", file=sys.stderr)
         return EXIT_REFUSED
