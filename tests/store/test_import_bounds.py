@@ -305,9 +305,9 @@ def test_a_match_already_here_is_found_with_or_without_a_fold(data_dir, monkeypa
 
 
 def test_record_reads_a_file_within_the_same_bound(data_dir, capsys, monkeypatch):
-    monkeypatch.setattr(intake, "MAX_BYTES", 1024)
+    monkeypatch.setattr(intake, "MAX_BYTES", 512)
     path = CASES / "hr-2p-seed-layout.json"
-    assert path.stat().st_size > 1024
+    assert path.stat().st_size > 512
     code, out, err = cli(capsys, data_dir, "record", str(path))
     assert code == 2 and out == "" and err.startswith(f"refused: {path}: this file brings the import to ")
     assert open_store(data_dir).list_matches() == []
