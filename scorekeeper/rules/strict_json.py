@@ -79,12 +79,13 @@ def _refuse_duplicates(data: str | bytes, value: dict[str, Any] | list[Any]) -> 
     values 1,000 deep).
     """
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    try:
-        if orjson.dumps(value) == raw:
-            return
-    except TypeError:  # nested deeper than orjson writes (it reads a little deeper): count
-        pass
-    in_text = _STRING.sub(b"", raw).count(b":")
+    if b"\n" not in raw:  # compact, as the store writes: write it again and compare
+        try:
+            if orjson.dumps(value) == raw:
+                return
+        except TypeError:  # nested deeper than orjson writes (it reads a little deeper): count
+            pass
+    in_text = _keys_in_text(raw)
     parsed, stack = 0, [value]
     pop, push = stack.pop, stack.extend
     while stack:
@@ -96,6 +97,24 @@ def _refuse_duplicates(data: str | bytes, value: dict[str, Any] | list[Any]) -> 
             push([v for v in item if type(v) is dict or type(v) is list])
     if in_text != parsed:
         raise DuplicateKey(_first_duplicate(raw))
+
+
+_CHUNK = 1 << 20
+
+
+def _keys_in_text(raw: bytes) -> int:
+    """The colons outside strings of valid JSON ``raw``: its keys. Counted a megabyte at a time, cut at
+    newlines (JSON strings hold none, so a cut never falls inside one), because the regular expression's
+    substitution keeps every piece until it joins them: on a 48 MB backup at once, 600 MB."""
+    if b"\n" not in raw:
+        return _STRING.sub(b"", raw).count(b":")
+    total, start, end = 0, 0, len(raw)
+    while start < end:
+        cut = raw.find(b"\n", start + _CHUNK)
+        cut = end if cut < 0 else cut
+        total += _STRING.sub(b"", raw[start:cut]).count(b":")
+        start = cut
+    return total
 
 
 def _first_duplicate(raw: bytes) -> str | None:

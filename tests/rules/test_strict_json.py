@@ -122,3 +122,19 @@ def test_cases_store_and_cli_without_orjson(tmp_path):
     assert listed.returncode == 0, listed.stderr
     [exported] = json.loads(listed.stdout)  # read back from the store's files, written by the fallback
     assert exported["rounds"] == json.loads((CASES / "hr-2p-instant-win-62.json").read_text())["rounds"]
+
+
+def test_keys_are_counted_in_pieces_cut_at_newlines(monkeypatch):
+    """A large indented text is counted a piece at a time (a newline is never inside a JSON string):
+    cut every few bytes, the verdicts are the same."""
+    monkeypatch.setattr(strict_json, "_CHUNK", 5)
+    for raw in GOOD:
+        assert strict_json.loads(raw) == orjson.loads(raw)
+    for raw, _ in DUPLICATES:
+        with pytest.raises(strict_json.DuplicateKey):
+            strict_json.loads(raw)
+    doc = [{"at": "6-6:line-b", "n": 'a":\n', "k": i} for i in range(50)]  # colons, a quote, a newline
+    indented = json.dumps(doc, indent=1).encode()
+    assert strict_json.loads(indented) == doc
+    with pytest.raises(strict_json.DuplicateKey):
+        strict_json.loads(indented[:-3] + b',\n  "k": 1\n }\n]')
