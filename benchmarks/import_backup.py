@@ -13,9 +13,11 @@ before), then runs the real command in a fresh process:
    document is compared with the match of its ``meta.id``);
 3. ``scorekeeper --data-dir D history`` (the folder opens and lists them all).
 
-It prints the backup's size, each run's wall time, time per match and peak
-memory, and checks that every match was imported with its moves. Target
-(issue 21): the first import of 10,000 small matches in at most 60 s.
+It prints the backup's size, each run's wall and CPU time, time per match
+and peak memory (VmHWM), and checks that each run exited 0 and printed one
+line per match. Target (issue 21): the first import of 10,000 small matches
+in at most 60 s. The machine's load average is printed too: on a shared
+machine, compare the CPU times.
 """
 
 from __future__ import annotations
