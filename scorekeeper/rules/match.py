@@ -652,9 +652,14 @@ class Match:
             raise self._out_of_turn(move)
         name = self.players[move.player]
         drawable = r.stock - self._reserve
-        if r.reason == LEAD and not (self._lead_double and drawable <= 0):
+        if r.reason == LEAD and not self._lead_double:
             raise RuleViolation("S8", "pass_on_lead", name=name, text=f"{name} leads this round and may lead any "
                                 "tile; a lead never passes")
+        if r.reason == LEAD and drawable > 0:  # R10: no double yet, and tiles to draw for one
+            raise RuleViolation("R10", "pass_on_double_lead", name=name,
+                                text=f"{name} leads this round and the lead is a double (house rule lead: double): "
+                                f"without one {name} draws until a double comes, and passes only when nothing is "
+                                "left to draw")
         stop = self._stop and r.reason in _CONTINUE and drawable > 0  # R1: the turn ends
         if drawable > 0 and not stop:
             if self._reserve:

@@ -51,7 +51,7 @@ def at(text: str):
 # ------------------------------------------------------------------ cases
 def test_house_cases_found():
     assert [p.stem for p in LEGAL] == ["hr-2p-continuation-draw", "hr-2p-continuation-stop"]
-    assert len(BAD) == 4
+    assert len(BAD) == 5
 
 
 @pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
@@ -354,6 +354,36 @@ def test_a_double_lead_is_drawn_for_and_proved():
                                                         Play(0, (6, 6), at("3-6:high"))],
                      house_rules={"lead": "double"})
     assert (caught.value.rule, caught.value.code, caught.value.move_no) == ("R10", "held_double", 1)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "R10: Ann leads, and the lead is a double (house rule R10): without one, Ann draws until a double "
+           "comes and passes only when nothing is left to draw"),
+    ("uk", "R10: Ann починає, а починають дублем (домашнє правило R10): хто не має дубля, добирає, доки не "
+           "прийде дубль, і пропускає лише тоді, коли добирати вже нічого"),
+    ("ko", "R10: Ann 선공은 더블로 시작합니다 (하우스 규칙 R10): 더블이 없으면 더블이 나올 때까지 뽑고, 더 뽑을 "
+           "타일이 없을 때만 넘깁니다"),
+])
+def test_a_double_lead_pass_with_tiles_to_draw_is_refused_under_r10(lang, words):
+    """Issue 26: under ``lead: double`` a starter who passes first while the stock can be drawn was refused
+    naming S8, "may lead any tile; a lead never passes" — which R10 contradicts. The refusal names R10 and
+    says what it says, in the engine's text and in each catalog; a lead pass once nothing can be drawn
+    stands (the next seat leads)."""
+    from scorekeeper.explain import violation_words
+    from scorekeeper.i18n import Translator
+
+    match = Match("horse-race", ["Ann", "Bo"], house_rules={"lead": "double"})
+    match.apply(StartRound(0))
+    err = refusal(match, Pass(0))
+    assert (err.rule, err.code, err.round_no, err.move_no) == ("R10", "pass_on_double_lead", 1, 1)
+    assert "any tile" not in err.text and "never passes" not in err.text
+    assert "draws until a double comes" in err.text
+    assert violation_words(Translator(lang), err) == words
+    match.apply(Draw(0, 14))  # the stock drawn out without a double (21 tiles are no double): Ann passes
+    match.apply(Pass(0))
+    assert (match.turn.seat, match.turn.reason) == (1, "lead")
+    match.apply(Pass(1))  # Bo holds no double either and nothing is left to draw: the pass stands
+    assert match.round.ended == "block"  # both passed with nothing to draw (S8)
 
 
 # ------------------------------------------------------------------ document, menu, presets
