@@ -261,7 +261,7 @@ class Match:
         rules, options = self.rules, self.rules.options
         self._exact = rules.exact  # E3 / R7: events that pass the target are rejected; one at a time
         self._one_tile = not rules.continuation  # E4: every placement ends the turn
-        self._joins = rules.joins_settlement  # E5: the last tile joins the settlement
+        self._joins = rules.joins_settlement  # E5: with an exact target the last tile joins the settlement
         self._stop = options["continuation"] == "stop"  # R1
         self._draw_able = options["draw_when_able"] == "allowed"  # R2: draws claim nothing
         self._reserve = int(options["reserve"])  # R3
