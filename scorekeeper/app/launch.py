@@ -72,8 +72,7 @@ def web_app(data_dir: Path, store=None, admission=None, viewers: ViewerProcess |
     every change."""
     store = store if store is not None else open_app_store(data_dir)
     flet_fixes.quiet_send_message()  # no debug line formatted for every message sent when none is written
-    tell = viewers.changed if viewers is not None else None
-    app = ft.run(make_main(store, data_dir, tell_viewers=tell), export_asgi_app=True, assets_dir=str(ASSETS),
+    app = ft.run(make_main(store, data_dir, tell_viewers=viewers), export_asgi_app=True, assets_dir=str(ASSETS),
                  no_cdn=True)
     if admission is None:
         return app
