@@ -75,6 +75,10 @@ def test_table_phones_wait_for_the_host_then_follow_it_into_each_match(tmp_path)
         as_device(admission, Role.HOST, label="Linux · Firefox")
         host = await Live.open(store, tmp_path, hub=hub)
         assert "waiting-host" not in host.texts()  # the host starts matches: it waits for nobody
+        assert "phones" in host.hooks() and "phones" not in scorer.hooks()  # the codes, before any match too
+        await host.tap("phones")
+        assert host.state.screen == Screen.PHONES and host.state.phones.match_id is None  # the table's codes
+        assert host.texts()["join-url-scorer"].endswith(admission.links()[0].key)
 
         first = await create_match(host)
         await until(lambda: on_table(scorer, first) and on_table(viewer, first))

@@ -9,13 +9,15 @@ match"), open the match the host creates, and the next one; the scorer enters it
 
 from __future__ import annotations
 
+import asyncio
+import http.client
 import os
 import tempfile
 
 import pytest
 
 from tests.served import ServedApp
-from tests.wire import Phone
+from tests.wire import PHONE_UA, Phone, join_cookie
 
 from .aio import run
 from .test_served import JOIN_LINE
@@ -108,3 +110,62 @@ def test_a_phone_joining_after_the_host_started_opens_the_match_at_once(server):
             await host.close()
 
     run(scenario())
+
+
+def rejoin_status(port: int, key: str, cookie: str) -> int:
+    """The status of opening the join link ``key`` from a browser that holds ``cookie`` (a phone scanning
+    the code again)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", f"/?key={key}", headers={"User-Agent": PHONE_UA, "Cookie": cookie})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def test_disconnect_and_the_tables_renew_hold_against_the_real_server(server):
+    keys = printed_keys(server)
+
+    async def scenario() -> None:
+        host = await Phone.join(server.port, keys["this computer (host)"], size=(1280.0, 800.0))
+        cookie = await asyncio.to_thread(join_cookie, server.port, keys["scorers (enter moves)"])
+        scorer = await Phone.join(server.port, cookie=cookie)
+        viewer = await Phone.join(server.port, keys["viewers (watch only)"])
+        try:
+            await host.tap("phones", settle=0.3)  # no match open: the table's codes, the printed ones
+            renew = await host.wait_until(lambda tree: tree.find("renew-keys"))
+            assert renew["label"] == "Renew the table's codes"
+            row = await host.wait_until(lambda tree: next(
+                (name for name in tree.hooks() if name.startswith("device-")
+                 and (tree.text(name) or "").startswith("Scorer")), None))
+            await host.tap(f"disconnect-{row[len('device-'):]}")
+            await closed(scorer)
+            # scanning the same code again (the browser still holds its cookie): refused
+            assert await asyncio.to_thread(rejoin_status, server.port, keys["scorers (enter moves)"], cookie) == 403
+
+            await host.tap("renew-keys", settle=0.3)
+            words = await host.wait_until(lambda tree: tree.text("renew-confirm-words"))
+            assert "joined now: 1" in words  # the viewer (the scorer is out already)
+            await host.tap("renew-confirm")
+            await closed(viewer)
+            await host.wait_until(lambda tree: (tree.text("notice") or "").startswith("The table's codes were renewed"))
+            for _ in range(100):  # the terminal printed the new codes
+                if "renewed on the host's Table screen" in server.log_path.read_text():
+                    break
+                await asyncio.sleep(0.1)
+            fresh = dict(JOIN_LINE.findall(server.log_path.read_text().split("renewed on the host's Table screen")[1]))
+            assert fresh["scorers (enter moves)"] != keys["scorers (enter moves)"]
+            with pytest.raises(RuntimeError):  # the old printed code: refused to anyone now
+                await asyncio.to_thread(join_cookie, server.port, keys["viewers (watch only)"])
+            back = await Phone.join(server.port, fresh["scorers (enter moves)"])  # a fresh code lets it back
+            await back.close()
+            assert not host.closed and host.errors == []
+        finally:
+            for phone in (host, scorer, viewer):
+                await phone.close()
+
+    run(scenario())
+    log = server.log_path.read_text()
+    assert "Traceback" not in log, log[-3000:]
