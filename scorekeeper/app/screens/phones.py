@@ -105,7 +105,7 @@ def device_list(t: Translator, phones: Phones) -> ft.Control:
     rows += [device_row(t, phones, device) for device in phones.devices]
     if any(not device.own for device in phones.devices):
         rows.append(ft.Text(t("ui.disconnect_help"), size=12, color=ft.Colors.BLUE_GREY_700))
-    return ft.Column(rows, spacing=6)
+    return ft.Column(rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)  # rows as wide as the screen
 
 
 def device_row(t: Translator, phones: Phones, device: DeviceRow) -> ft.Control:
