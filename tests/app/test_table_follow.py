@@ -119,11 +119,13 @@ def test_a_phone_of_one_match_and_a_phone_in_the_history_stay_where_they_are(tmp
         await browsing.tap("home")
         assert "waiting-host" not in browsing.texts()  # a match is in progress: nothing to wait for
         await browsing.tap("history")
+        as_device(admission, Role.SCORER, None)
+        follower = await Live.open(store, tmp_path, hub=hub)  # at the table of the match in progress
+        assert on_table(follower, mine)
         as_device(admission, Role.HOST)
         host = await Live.open(store, tmp_path, hub=hub)
         new = await create_match(host)
-        await host.settle()
-        await asyncio.sleep(0.05)  # the announcement's tasks have run (the phones' screens are checked next)
+        await until(lambda: on_table(follower, new))  # the announcement reached the phones
         await own.settle()
         await browsing.settle()
         assert on_table(own, mine)  # its link named this match
@@ -150,7 +152,6 @@ def test_a_phone_asleep_when_the_host_started_catches_up_when_it_is_back(tmp_pat
         as_device(admission, Role.HOST)
         host = await Live.open(store, tmp_path)
         new = await create_match(host)
-        await asyncio.sleep(0.05)
         assert scorer.state.screen == Screen.HOME  # it heard nothing (asleep)
         await scorer.state.catch_up_table()  # what on_connect does when it is back
         await until(lambda: on_table(scorer, new))
