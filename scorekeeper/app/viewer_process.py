@@ -6,7 +6,8 @@ other core (:mod:`.viewer_server`), and the guard relays their websockets to it
 
 This side starts it with the data folder and the path of a Unix socket in a new folder that only this user
 may enter (so no other user of the machine can reach it, and a web page in a browser cannot either: it is
-no TCP port), tells it of each change (one line per change on its stdin: the match id and the version), and
+no TCP port), tells it of each change (one line per change on its stdin: the match id and the version; and
+each match a host opens on its table, for the viewers joined with the table's codes), and
 stops it: closing its stdin ends it, even when this process is killed. Nothing secret crosses: no key, no
 cookie.
 """
@@ -85,10 +86,19 @@ class ViewerProcess:
         return self._ready and self.proc.poll() is None
 
     def changed(self, match_id: str, version: int) -> None:
-        """Tell it that ``match_id`` is now at ``version`` (its tabs showing that match follow)."""
+        """Tell it that ``match_id`` is now at ``version`` (its tabs showing that match follow): the line
+        ``["<match id>", <version>]``."""
+        self._tell([match_id, version])
+
+    def table_opened(self, match_id: str) -> None:
+        """Tell it that a host opened ``match_id`` on its table (a new match, or one resumed): its viewers
+        joined with the table's codes open it. The line ``{"table": "<match id>"}``."""
+        self._tell({"table": match_id})
+
+    def _tell(self, message: object) -> None:
         if not self.alive():
             return
-        line = json.dumps([match_id, version]).encode("ascii") + b"\n"
+        line = json.dumps(message).encode("ascii") + b"\n"
         try:
             os.write(self._stdin, line)  # a few dozen bytes: whole, or not at all (below PIPE_BUF)
         except BlockingIOError:

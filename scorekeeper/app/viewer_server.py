@@ -8,9 +8,10 @@ the Unix socket ``SOCKET_PATH`` (websockets only: the server relays viewers' tab
 the match the relay names (``x-scorekeeper-match``); the relay checked the device.
 
 It opens the data folder for reading only (the server holds it for writing). Each line on stdin is a change
-the server made, ``["<match id>", <version>]``: the store forgets what it held of that match
-(:meth:`scorekeeper.store.MatchStore.refresh`) and the tabs showing it follow, as tabs of one process do
-(Flet's pubsub, ``CHANGED``). End of stdin (the server stopped, or was killed) stops this process.
+the server made, ``["<match id>", <version>]``, or a match a host opened on its table, ``{"table": "<match id>"}``:
+the store forgets what it held of that match (:meth:`scorekeeper.store.MatchStore.refresh`) and the tabs
+showing it follow, as tabs of one process do (Flet's pubsub, ``CHANGED``); the viewers joined with the
+table's codes open the host's match (``TABLE``). End of stdin (the server stopped, or was killed) stops this process.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ..server.session import RELAYED
 from ..store import MatchStore, StoreError, open_store
 from . import flet_fixes
 from .launch import tune_collector
-from .main import ASSETS, CHANGED, make_main
+from .main import ASSETS, CHANGED, TABLE, make_main
 from .quiet import install_log_filters, quiet_when_cut
 
 log = logging.getLogger(__name__)
@@ -93,14 +94,26 @@ class Changes:
     def read(self) -> None:
         for line in self.stream:
             try:
-                match_id, version = json.loads(line)
-                self.store.refresh(str(match_id))
-            except (ValueError, TypeError, StoreError) as err:
+                topic, message = self._told(json.loads(line))
+            except (ValueError, TypeError, KeyError, StoreError) as err:
                 log.warning("a change the server told could not be followed: %s", err)
                 continue
             if self.hub is not None:  # thread-safe: each tab's handler runs on the loop
-                self.hub.send_all_on_topic(CHANGED, (str(match_id), int(version)))
+                self.hub.send_all_on_topic(topic, message)
         self.on_end()
+
+    def _told(self, told: Any) -> tuple[str, Any]:
+        """One line from the server: ``["<match id>", <version>]`` (a change: :data:`CHANGED`) or
+        ``{"table": "<match id>"}`` (a host opened that match on its table: :data:`TABLE`). The store
+        forgets what it held of that match first (a new match: it learns of it). Raises ``ValueError``,
+        ``TypeError`` or ``KeyError`` for another shape, a :class:`StoreError` for a match it cannot read."""
+        if isinstance(told, dict):
+            match_id = str(told["table"])
+            self.store.refresh(match_id)
+            return TABLE, match_id
+        match_id, version = told
+        self.store.refresh(str(match_id))
+        return CHANGED, (str(match_id), int(version))
 
 
 def main(argv: list[str]) -> int:

@@ -7,7 +7,8 @@ Every request (the page, each asset, the websocket handshake) is checked, in thi
    HTTP request that carries an ``Origin`` must too: a page on another site in the same browser gets nothing.
 3. With a key required: a ``?key=`` in the query is a join link (a current key joins the browser as a new
    device: an HttpOnly, SameSite=Strict cookie and a page that moves on to the same address without the
-   key; a stale key gets the 403 page); anything else needs the cookie of a device not revoked.
+   key; a stale key gets the 403 page, and so does a browser the host disconnected coming back with the
+   link it had joined with); anything else needs the cookie of a device not revoked.
 
 A refusal is HTTP 403: for HTTP a short page in the browser's language (:mod:`.pages`), for a websocket
 the handshake is refused. Nothing here logs a key, a cookie or a query string.
@@ -88,8 +89,8 @@ class Guard:
                 return
         device = self.admission.device_for_cookie(token)
         if device is None:
-            await self._refuse(scope, send, headers, pages.EXPIRED if token else pages.NO_KEY,
-                               "stale device cookie" if token else "no key")
+            reason = pages.DISCONNECTED if self.admission.barred(token) else pages.EXPIRED if token else pages.NO_KEY
+            await self._refuse(scope, send, headers, reason, "stale device cookie" if token else "no key")
             return
         if kind == "websocket":
             await self._websocket(scope, receive, send, device, headers)
@@ -102,6 +103,9 @@ class Guard:
         link = self.admission.find_link(key)
         if link is None:
             await self._refuse(scope, send, headers, pages.EXPIRED, "stale join link")
+            return
+        if self.admission.barred(token, link):  # Disconnect holds: this browser needs a fresh code
+            await self._refuse(scope, send, headers, pages.DISCONNECTED, "a disconnected device's old link")
             return
         held = self.admission.device_for_cookie(token)
         if held is not None and held.link is link:
