@@ -130,12 +130,14 @@ def characters(text: str) -> list[str]:
 
 def shown_name(text: str) -> str:
     """A name quoted in a message: in double quotes, cut to :data:`SHOWN_CHARACTERS` characters
-    (``…`` after), each character it may not hold where it is written as ``<U+200B>``, so that what
-    the message quotes is what the name holds, and a 10 MB name costs a line."""
+    (``…`` after) of at most :data:`MAX_CHARACTER_CODE_POINTS` code points each, each character
+    it may not hold where it is written as ``<U+200B>``, so that what the message quotes is what
+    the name holds, and a 10 MB name costs a line."""
     head = text[:SHOWN_CHARACTERS * MAX_CHARACTER_CODE_POINTS + 1]
     cut = characters(head)
-    more = len(cut) > SHOWN_CHARACTERS or len(head) < len(text)
-    body = "".join(cut[:SHOWN_CHARACTERS])
+    more = len(cut) > SHOWN_CHARACTERS or len(head) < len(text) or any(
+        len(ch) > MAX_CHARACTER_CODE_POINTS for ch in cut[:SHOWN_CHARACTERS])
+    body = "".join(ch[:MAX_CHARACTER_CODE_POINTS] for ch in cut[:SHOWN_CHARACTERS])  # stacked marks cut too
     hidden = {i for i, _ in _faults(body)}
     return '"' + "".join(f"<U+{ord(ch):04X}>" if i in hidden else ch for i, ch in enumerate(body)) + \
         ("…" if more else "") + '"'
