@@ -261,15 +261,16 @@ def name_key(name: str) -> str:
 
 
 def check_distinct(names: Sequence[str]) -> None:
-    """Raise :class:`RuleViolation` ``same_names`` (no rule id; ``name``: the second one, quoted) if
-    two of ``names`` have one :func:`name_key`."""
-    seen: set[str] = set()
+    """Raise :class:`RuleViolation` ``same_names`` (no rule id; ``name``: the first of the two, quoted)
+    if two of ``names`` have one :func:`name_key`."""
+    seen: dict[str, str] = {}
     for name in names:
         key = name_key(name)
         if key in seen:
-            raise RuleViolation("", "same_names", name=shown_name(name),
-                                text=f"two players are both called {shown_name(name)}: give each a different name")
-        seen.add(key)
+            first = shown_name(seen[key])
+            raise RuleViolation("", "same_names", name=first,
+                                text=f"two players are both called {first}: give each a different name")
+        seen[key] = name
 
 
 def clean_names(names: Sequence[object]) -> list[str]:

@@ -182,7 +182,7 @@ def doc_text(players: list[str]) -> str:
     (["Ann", "\u0301"], "name_blank", '"players", name 2: a player\'s name needs a visible character'),
     (["Ann", "x" * 1_000_000], "name_too_long",
      '"players", name 2: a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it'),
-    (["Ann", "ANN"], "same_names", '"players": two players are both called "ANN": give each a different name'),
+    (["Ann", "ANN"], "same_names", '"players": two players are both called "Ann": give each a different name'),
 ])
 def test_a_document_refuses_a_bad_name_naming_the_field(players, fault, words):
     with pytest.raises(RuleViolation) as refused:
