@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from .errors import RuleViolation
 
@@ -72,6 +73,11 @@ _REFUSED_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Zl", "Zp"))
 _VIRAMA = 9  # the canonical combining class of a virama (halant)
 
 
+# The per-character questions below are asked of the same few hundred characters over and over
+# (an import of thousands of matches): answered once each.
+_cached = lru_cache(maxsize=8192)
+
+
 def _within(ch: str, ranges: tuple[tuple[int, int], ...]) -> bool:
     code = ord(ch)
     return any(low <= code <= high for low, high in ranges)
@@ -82,6 +88,12 @@ def _noncharacter(ch: str) -> bool:
     return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
 
 
+@_cached
+def _ignorable(ch: str) -> bool:
+    return _within(ch, _IGNORABLE)
+
+
+@_cached
 def _selector(ch: str) -> bool:
     return _within(ch, _SELECTORS)
 
@@ -90,16 +102,27 @@ def _tag(ch: str) -> bool:
     return _TAGS[0] <= ord(ch) <= _TAGS[1]
 
 
+@_cached
 def _mark(ch: str) -> bool:
     """A combining mark or a variation selector: drawn on the character before it."""
     return unicodedata.category(ch)[0] == "M" or _selector(ch)
 
 
+@_cached
 def _visible(ch: str) -> bool:
     """A letter, digit, punctuation or symbol (or a code point this Python's Unicode does not know
     yet, such as a newer emoji), and none of the blanks."""
     category = unicodedata.category(ch)
-    return (category[0] in "LNPS" or (category == "Cn" and not _noncharacter(ch))) and not _within(ch, _IGNORABLE)
+    return (category[0] in "LNPS" or (category == "Cn" and not _noncharacter(ch))) and not _ignorable(ch)
+
+
+@_cached
+def _plain(ch: str) -> bool:
+    """A space, or a visible character that stands alone: one character of its own, allowed anywhere
+    (no mark, joiner, tag, skin tone or flag letter)."""
+    code = ord(ch)
+    return ch == " " or (_visible(ch) and not _mark(ch) and not _MODIFIERS[0] <= code <= _MODIFIERS[1]
+                         and not _REGIONAL[0] <= code <= _REGIONAL[1])
 
 
 def normalise_name(text: str) -> str:
@@ -112,6 +135,8 @@ def characters(text: str) -> list[str]:
     """``text`` cut into the characters a reader sees (an approximation of Unicode's grapheme
     clusters, UAX #29, good for counting): a code point with the marks, variation selectors, skin
     tones and tags after it, a joiner and what it joins, a pair of regional indicators (a flag)."""
+    if text.isascii():
+        return list(text)
     out: list[str] = []
     joined = False  # the last code point was a joiner: this one belongs to its character
     for ch in text:
@@ -143,12 +168,13 @@ def shown_name(text: str) -> str:
         ("…" if more else "") + '"'
 
 
+@_cached
 def _hidden(ch: str) -> bool:
     """A character a name holds nowhere, but for the few places the module's rules allow
     (joiners, flag tags): Cc, Cf, Cs, Co, Zl, Zp, noncharacters, the default-ignorable code points
     other than variation selectors."""
     return (unicodedata.category(ch) in _REFUSED_CATEGORIES or _noncharacter(ch)
-            or (_within(ch, _IGNORABLE) and not _selector(ch)))
+            or (_ignorable(ch) and not _selector(ch)))
 
 
 def _described(ch: str) -> str:
@@ -241,6 +267,11 @@ def clean_name(name: object) -> str:
     if len(name) > MAX_NAME_TEXT:
         raise _too_long(name)
     text = normalise_name(name)
+    if text and ((text.isascii() and text.isprintable()) or all(map(_plain, text))):
+        # the usual name: a character per code point, a visible one (not a space: stripped), no fault
+        if len(text) > MAX_NAME_LENGTH:
+            raise _too_long(text)
+        return text
     _check_characters(text)
     cut = characters(text)
     if len(cut) > MAX_NAME_LENGTH:
@@ -257,7 +288,7 @@ def name_key(name: str) -> str:
     variation selectors or other ignorable code points, spaces as in :func:`normalise_name`
     (``name_key("Ａｎｎ") == name_key("ann") == "ann"``)."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return normalise_name("".join(ch for ch in folded if not _within(ch, _IGNORABLE)))
+    return normalise_name("".join(ch for ch in folded if not _ignorable(ch)))
 
 
 def check_distinct(names: Sequence[str]) -> None:
