@@ -275,7 +275,9 @@ def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:
 
     A malformed record (code ``malformed``) names its fault in ``what``: ``detail`` is the catalog
     entry ``error.malformed.<what>``; without a known ``what`` it stays the engine's English
-    ``text`` (a fallback: every refusal the format defines has one). A failed write's ``reason``
+    ``text`` (a fallback: every refusal the format defines has one); a field refused for a fault
+    of its own code (``fault``, a player's name: ``name_too_long``…) says that fault as
+    ``problem``, from ``error.<fault>``. A failed write's ``reason``
     (the system's English words) is said from its errno name ``cause`` (``error.os.ENOSPC``), or
     as ``error.os.other`` with that name when the catalog has no words for it.
     """
@@ -285,6 +287,9 @@ def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:
 def _worded(t: Translator, code: str, params: dict[str, object]) -> dict[str, object]:
     params = dict(params)
     if code == "malformed":
+        fault = params.get("fault")  # a field refused for a coded fault of its own (a player's name)
+        if isinstance(fault, str) and f"error.{fault}" in catalog("en"):
+            params["problem"] = t(f"error.{fault}", **params)
         what = f"error.malformed.{params.get('what')}"
         params["detail"] = t(what, **params) if what in catalog("en") else params.get("detail", "")
     cause = params.get("cause")
