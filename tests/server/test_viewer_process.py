@@ -131,6 +131,13 @@ def test_a_relayed_viewer_coming_back_resumes_its_session_and_no_other_device_ca
             stranger = await Phone.join(server.port, cookie=other, session_id=session)
             phones.append(stranger)
             assert stranger.session_id != session  # another device's session is not handed over
+            attacker = await Phone.connect(server.port, cookie=other)  # nor after a first frame of junk
+            phones.append(attacker)
+            await attacker.ws.send(b"\x02junk")  # a frame type Flet drops, reading on
+            await attacker.register(session)
+            with pytest.raises(ConnectionError):  # the guard closes it (Flet would have handed the session over)
+                await attacker.wait_until(lambda tree: attacker.session_id == session, timeout=15)
+            assert attacker.ws.close_code == 1008
 
             back = await Phone.join(server.port, cookie=cookie, session_id=session, route=f"/table/{match_id}")
             phones.append(back)
@@ -168,7 +175,7 @@ def test_tabs_that_leave_while_their_first_screen_is_sent_leave_no_traceback(ser
         ws = await connect(f"ws://127.0.0.1:{server.port}/ws", origin=f"http://127.0.0.1:{server.port}",  # type: ignore[arg-type]
                            additional_headers={"User-Agent": PHONE_UA, "Cookie": cookie}, max_size=None,
                            ping_interval=None)
-        await Phone(ws, (390.0, 844.0))._register()
+        await Phone(ws, (390.0, 844.0)).register()
         await asyncio.sleep(delay)
         if abrupt:
             ws.transport.abort()
