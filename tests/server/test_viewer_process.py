@@ -198,3 +198,33 @@ def test_tabs_that_leave_while_their_first_screen_is_sent_leave_no_traceback(ser
     run(scenario())
     log = server.log_path.read_text()
     assert "Traceback" not in log and "never awaited" not in log, log[-3000:]
+
+
+def test_a_killed_servers_viewer_folder_is_cleared_at_the_next_start_and_a_running_ones_kept():
+    """``serve --lan`` killed with SIGKILL cannot remove its viewer socket's folder: the next server does, at
+    start, and leaves the folder of a server still running (here: one named for this test's process)."""
+    temp = tempfile.mkdtemp(prefix="h-sec-viewer-tmp-")  # the servers' temporary folder (TMPDIR)
+    running = os.path.join(temp, f"scorekeeper-viewers-{os.getpid()}-running1")
+    os.mkdir(running, 0o700)
+
+    def start() -> tuple[ServedApp, psutil.Process, str]:
+        data = tempfile.mkdtemp(prefix="h-sec-viewer-data-")
+        served = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1",
+                                       "--port", "{port}"], env={"TMPDIR": temp})
+        child = viewer_process(served)
+        return served, child, os.path.dirname(child.cmdline()[-1])
+
+    first, child, litter = start()
+    assert os.path.dirname(litter) == temp and os.path.basename(litter).startswith(
+        f"scorekeeper-viewers-{first.proc.pid}-")
+    first.proc.kill()
+    first.stop()
+    child.wait(20)  # its stdin ended with the server
+    assert os.path.isdir(litter)  # left behind
+    second, _, folder = start()
+    try:
+        assert not os.path.exists(litter)  # cleared at start
+        assert sorted(os.listdir(temp)) == sorted([os.path.basename(running), os.path.basename(folder)])
+    finally:
+        second.stop()
+    assert not os.path.exists(folder) and os.path.isdir(running)  # its own removed at a clean stop
