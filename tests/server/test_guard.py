@@ -402,3 +402,11 @@ def test_a_relayed_viewer_is_held_to_the_same_rule():
         assert sent == ["websocket.accept"] and _registrations(received) == [None]
 
     run(scenario())
+
+
+def test_a_first_registration_whose_body_is_no_map_closes_the_connection():
+    guard, tabs, _, _, scorer, _ = _guarded_table()
+    for data in (b"\x00\x92\x01\xa1x", b"\x00\x91\x01", b"\x00\x92\x01\x92\x01\x02"):  # [1, "x"], [1], [1, [1, 2]]
+        received, sent = run(_frames_reaching_the_app(guard, tabs, scorer, [data]))
+        assert sent == ["websocket.accept", "websocket.close"], data
+        assert received == [{"type": "websocket.disconnect", "code": 1008}], data
