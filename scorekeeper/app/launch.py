@@ -92,6 +92,8 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     """
     import uvicorn
 
+    from ..server import http_limits  # uvicorn's: not on a phone
+
     try:
         store = open_app_store(data_dir)
     except StoreError as err:  # e.g. the data folder cannot be created
@@ -112,9 +114,9 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     unhook = terminal.renew_on_hangup(admission, sys.stdout)
     if open_browser and not plan.key_required:
         threading.Timer(1.5, webbrowser.open, [f"http://{plan.bind}:{port}/"]).start()
-    config = uvicorn.Config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
-                            access_log=False,  # the access log prints query strings: join links carry keys
-                            timeout_graceful_shutdown=SHUTDOWN_SECONDS)
+    config = http_limits.config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
+                                access_log=False,  # the access log prints query strings: join links carry keys
+                                timeout_graceful_shutdown=SHUTDOWN_SECONDS)  # h11, headers bounded (431, 10 s)
     install_log_filters()
     tune_collector()
     with _signals_exit():

@@ -120,6 +120,8 @@ def main(argv: list[str]) -> int:
     """Serve viewers for the data folder ``argv[0]`` on the Unix socket ``argv[1]`` until stdin ends."""
     import uvicorn
 
+    from ..server import http_limits
+
     data_dir, socket_path = Path(argv[0]), argv[1]
     try:
         store = open_store(data_dir, read_only=True)
@@ -142,8 +144,9 @@ def main(argv: list[str]) -> int:
 
     app = ft.run(viewer_main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
     install_log_filters()
-    config = uvicorn.Config(quiet_when_cut(ViewerGate(app)), uds=socket_path, log_level="warning",
-                            ws="websockets-sansio", access_log=False, timeout_graceful_shutdown=1)
+    # the server's header bounds here too (only the server reaches this socket, but every input is bounded)
+    config = http_limits.config(quiet_when_cut(ViewerGate(app)), uds=socket_path, log_level="warning",
+                                ws="websockets-sansio", access_log=False, timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     threading.Thread(target=changes.read, name="server-changes", daemon=True).start()
     tune_collector()
