@@ -1,8 +1,8 @@
 """The ``scorekeeper`` command: thin commands over the same code the app uses.
 
 ``scorekeeper replay FILE [--json]`` prints a readable account of a match
-document (or the replay report as JSON, with the house rules it was refereed
-under: :func:`replay_json`). A document that breaks a rule
+document (or the replay report as JSON, :func:`~scorekeeper.rules.build_report`,
+which names the house rules it was refereed under). A document that breaks a rule
 exits with code 2 and one line naming the round, the move and the rule.
 Other commands are registered by the store and app packages.
 
@@ -18,10 +18,9 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
 
 from .i18n import LANGUAGES
-from .rules import Match, RuleViolation, build_report, match_from_document, strict_json
+from .rules import RuleViolation, build_report, match_from_document, strict_json
 from .rules.document import parse_json
 from .rules.house import house_rules_text
 
@@ -79,30 +78,13 @@ def _run_replay(args: argparse.Namespace) -> int:
     if args.json:
         if match.house_rules:  # also said on standard error, as before the report carried them
             print(f"house rules: {house_rules_text(match.house_rules)}", file=sys.stderr)
-        json.dump(replay_json(match), sys.stdout, ensure_ascii=False, indent=1)
+        json.dump(build_report(match), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
         from .account import match_account
 
         sys.stdout.write(match_account(match, args.lang))
     return 0
-
-
-def replay_json(match: Match) -> dict[str, Any]:
-    """What ``replay --json`` prints: the replay report (:func:`build_report`, its fields unchanged)
-    with, after ``"variant"``, ``"house_rules"``: the house rules it was refereed under (R1–R11, as
-    the match document's header has them, or as ``--house-rules`` replaced them), e.g.
-    ``{"continuation": "stop"}``. Absent for the game's own rules, as in the document, so a report
-    of a match without house rules is the same as before."""
-    report = build_report(match)
-    if not match.house_rules:
-        return report
-    out: dict[str, Any] = {}
-    for key, value in report.items():
-        out[key] = value
-        if key == "variant":
-            out["house_rules"] = dict(match.house_rules)
-    return out
 
 
 def _with_house_rules(doc: dict[str, object], text: str) -> dict[str, object]:

@@ -17,6 +17,7 @@ from .rules.house import OPTION_BY_NAME
 from .rules.layout import ScoringEnd, Spot
 from .rules.match import Match, Round
 from .rules.moves import Draw, PlacementInfo, Play, ScoreEvent, Turn
+from .rules.scoring import to_points
 from .rules.settlement import exact61_block_order
 from .rules.tiles import Tile, tile_text
 
@@ -85,8 +86,9 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     d = event.detail
     if event.kind == "domino":
         hands = summed(names, d["hands"], d["total"])
+        opponents = event.parts["opponents"] if event.parts else event.raw  # R8: before the partner's
         text = t("settle.domino", side=side, hands=hands, total=d["total"], rounded=d["rounded"],
-                 points=signed(event.points))
+                 points=signed(to_points(opponents)))
         if d.get("partner_hand"):  # R8: the partner's pips subtracted
             partner = " + ".join(f"{names[s]} {v}" for s, v in d["partner_hand"].items())
             text += " " + t("settle.partner", partner=partner, partner_total=d["partner_total"],
@@ -107,7 +109,7 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
         text = t("settle.block_hand", name=names[event.hand], side=side, pips=d["pips"],
                  differences=differences_words(t, match, event), rounded=d["rounded"], points=signed(event.points))
     elif "shared" in d:  # R5 split
-        text = t("settle.block_split", side=side, own=d["totals"][event.side], others=d.get("difference", d["others"]),
+        text = t("settle.block_split", side=side, own=d["totals"][event.side], others=d["award"],
                  shared=d["shared"], share=d["share"], rounded=d["rounded"], points=signed(event.points))
     elif "difference" in d:  # R4 difference
         text = t("settle.block_difference", side=side, own=d["own"], others=d["others"], difference=d["difference"],
@@ -273,7 +275,9 @@ def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:
 
     A malformed record (code ``malformed``) names its fault in ``what``: ``detail`` is the catalog
     entry ``error.malformed.<what>``; without a known ``what`` it stays the engine's English
-    ``text`` (a fallback: every refusal the format defines has one). A failed write's ``reason``
+    ``text`` (a fallback: every refusal the format defines has one); a field refused for a fault
+    of its own code (``fault``, a player's name: ``name_too_long``…) says that fault as
+    ``problem``, from ``error.<fault>``. A failed write's ``reason``
     (the system's English words) is said from its errno name ``cause`` (``error.os.ENOSPC``), or
     as ``error.os.other`` with that name when the catalog has no words for it.
     """
@@ -283,6 +287,9 @@ def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:
 def _worded(t: Translator, code: str, params: dict[str, object]) -> dict[str, object]:
     params = dict(params)
     if code == "malformed":
+        fault = params.get("fault")  # a field refused for a coded fault of its own (a player's name)
+        if isinstance(fault, str) and f"error.{fault}" in catalog("en"):
+            params["problem"] = t(f"error.{fault}", **params)
         what = f"error.malformed.{params.get('what')}"
         params["detail"] = t(what, **params) if what in catalog("en") else params.get("detail", "")
     cause = params.get("cause")

@@ -224,17 +224,27 @@ class Phone:
         handshake is refused (403), ``TimeoutError`` when no screen comes within ``timeout`` s.
         ``session_id``: the Flet session to ask for (a tab coming back after a lost connection), with
         ``route`` the address its browser shows (a route other than the session's is a route change)."""
+        phone = await cls.connect(port, key, cookie=cookie, size=size, user_agent=user_agent, timeout=timeout)
+        await phone.register(session_id, route)
+        await phone.wait_until(lambda tree: bool(tree.hooks()), timeout)
+        return phone
+
+    @classmethod
+    async def connect(cls, port: int, key: str | None = None, *, cookie: str | None = None,
+                      size: tuple[float, float] = (390.0, 844.0), user_agent: str = PHONE_UA,
+                      timeout: float = 60) -> Phone:
+        """The websocket of :meth:`join` opened, nothing sent yet: for tests that send their own frames
+        (``phone.ws.send``) before or instead of :meth:`register`. Raises as :meth:`join`."""
         if key is not None:
             cookie = await asyncio.to_thread(join_cookie, port, key, "127.0.0.1", user_agent)
         headers = {"User-Agent": user_agent, **({"Cookie": cookie} if cookie else {})}
         ws = await connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
                            additional_headers=headers, max_size=None, open_timeout=timeout, ping_interval=None)
-        phone = cls(ws, size)
-        await phone._register(session_id, route)
-        await phone.wait_until(lambda tree: bool(tree.hooks()), timeout)
-        return phone
+        return cls(ws, size)
 
-    async def _register(self, session_id: str | None = None, route: str = "/") -> None:
+    def registration(self, session_id: str | None = None, route: str = "/") -> dict:
+        """The body of the ``REGISTER_CLIENT`` frame a browser's Flet client sends first on its connection
+        (``session_id``: the session to resume, ``None``: a new one)."""
         width, height = self.size
         insets = {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0}
         self.route = route
@@ -243,8 +253,14 @@ class Phone:
                 "height": height, "platform": "android", "window": {},
                 "media": {"padding": insets, "view_padding": insets, "view_insets": insets,
                           "device_pixel_ratio": 1.0, "orientation": "portrait", "always_use_24_hour_format": False}}
-        await self.ws.send(_pack(REGISTER_CLIENT, {"session_id": session_id, "page_name": "", "page": page}))
-        self._reader = asyncio.create_task(self._read())
+        return {"session_id": session_id, "page_name": "", "page": page}
+
+    async def register(self, session_id: str | None = None, route: str = "/", frame: bytes | None = None) -> None:
+        """Register the tab (:meth:`registration`; ``frame``: these bytes instead, a registration made by
+        hand) and start reading what the server sends."""
+        await self.ws.send(frame if frame is not None else _pack(REGISTER_CLIENT, self.registration(session_id, route)))
+        if self._reader is None:
+            self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
         try:

@@ -72,8 +72,7 @@ def web_app(data_dir: Path, store=None, admission=None, viewers: ViewerProcess |
     every change."""
     store = store if store is not None else open_app_store(data_dir)
     flet_fixes.quiet_send_message()  # no debug line formatted for every message sent when none is written
-    tell = viewers.changed if viewers is not None else None
-    app = ft.run(make_main(store, data_dir, tell_viewers=tell), export_asgi_app=True, assets_dir=str(ASSETS),
+    app = ft.run(make_main(store, data_dir, tell_viewers=viewers), export_asgi_app=True, assets_dir=str(ASSETS),
                  no_cdn=True)
     if admission is None:
         return app
@@ -93,6 +92,8 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     """
     import uvicorn
 
+    from ..server import http_limits  # uvicorn's: not on a phone
+
     try:
         store = open_app_store(data_dir)
     except StoreError as err:  # e.g. the data folder cannot be created
@@ -109,12 +110,13 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     app = quiet_when_cut(web_app(data_dir, store, admission, viewers))
     unredact = redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
     terminal.banner(plan, admission, data_dir, sys.stdout)
+    terminal.print_renewals(admission, sys.stdout)  # the table's new codes, renewed from the app or by SIGHUP
     unhook = terminal.renew_on_hangup(admission, sys.stdout)
     if open_browser and not plan.key_required:
         threading.Timer(1.5, webbrowser.open, [f"http://{plan.bind}:{port}/"]).start()
-    config = uvicorn.Config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
-                            access_log=False,  # the access log prints query strings: join links carry keys
-                            timeout_graceful_shutdown=SHUTDOWN_SECONDS)
+    config = http_limits.config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
+                                access_log=False,  # the access log prints query strings: join links carry keys
+                                timeout_graceful_shutdown=SHUTDOWN_SECONDS)  # h11, headers bounded (431, 10 s)
     install_log_filters()
     tune_collector()
     with _signals_exit():

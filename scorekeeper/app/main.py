@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import cast
+from typing import Protocol, cast
 
 import flet as ft
 
@@ -45,6 +45,15 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONT_FAMILY = "NotoSansKR"
 FONTS = {FONT_FAMILY: "fonts/NotoSansKR-Subset-Regular.otf"}  # Latin, Cyrillic and Hangul
 CHANGED = "match-changed"  # pubsub topic: (match id, version) after a tab wrote to a match
+TABLE = "table-match"  # pubsub topic: a match id, after a host's tab opened it on its table
+
+
+class Viewers(Protocol):
+    """What ``make_main`` tells the viewer process (:class:`.viewer_process.ViewerProcess`)."""
+
+    def changed(self, match_id: str, version: int) -> None: ...
+
+    def table_opened(self, match_id: str) -> None: ...
 
 
 # no slide or zoom between screens (a screen change shows at once, as before there were views; the
@@ -92,14 +101,17 @@ def broken_screen(app: AppModel) -> ft.Control:
 
 
 def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Device] = FletDevice,
-              tell_viewers: Callable[[str, int], None] | None = None) -> Callable[[ft.Page], Awaitable[None]]:
+              tell_viewers: Viewers | None = None) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` for ``ft.run``; ``store`` is opened once per process by the caller; ``device(page)``
     makes each tab's :class:`Device` (Flet's services; a test passes its own).
 
     Every tab of the process subscribes to :data:`CHANGED` (Flet's pubsub, one hub per app):
     a tab that records or undoes announces the match's new version, and the other tabs showing
     that match re-read it (:meth:`OpenMatch.follow`); so are the viewer process's tabs, through
-    ``tell_viewers(match_id, version)`` (:meth:`.viewer_process.ViewerProcess.changed`) when given.
+    ``tell_viewers`` (:meth:`.viewer_process.ViewerProcess.changed`) when given. Likewise :data:`TABLE`:
+    a host's tab that opens a match on its table (a new match, a resume) announces it, and the phones
+    joined with the table's codes open it (:meth:`AppModel.follow_table`; the viewer process's through
+    :meth:`~.viewer_process.ViewerProcess.table_opened`).
 
     A tab whose connection is gone (a phone asleep; Flet keeps its session for an hour) follows nothing, and
     when it is back it shows the match as it is now (:meth:`OpenMatch.catch_up`).
@@ -121,10 +133,16 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
         guarded = cast(MatchStore, GuardedStore(store, access))  # the store's reads, its writes asked of access
         def announce(match_id: str, version: int) -> None:
             if tell_viewers is not None:  # first: the viewer process draws while this one draws its own tabs
-                tell_viewers(match_id, version)
+                tell_viewers.changed(match_id, version)
             page.pubsub.send_others_on_topic(CHANGED, (match_id, version))
 
-        services = Services(guarded, str(data_dir), announce=announce, device=device(page), access=access)
+        def announce_table(match_id: str) -> None:
+            if tell_viewers is not None:
+                tell_viewers.table_opened(match_id)
+            page.pubsub.send_others_on_topic(TABLE, match_id)
+
+        services = Services(guarded, str(data_dir), announce=announce, device=device(page), access=access,
+                            announce_table=announce_table)
         app = AppModel(services, width=page.width or 390)
 
         def on_resize(e: ft.PageResizeEvent) -> None:
@@ -139,6 +157,10 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
             # so the re-render goes to this tab's session
             page.run_task(app.table.follow, *message)
 
+        async def on_table(topic: str, match_id: str) -> None:
+            if not away:  # a phone asleep catches up when it is back (on_connect)
+                page.run_task(app.follow_table, match_id)
+
         def on_disconnect(e: ft.Event[ft.Page]) -> None:
             nonlocal away
             away = True
@@ -147,6 +169,7 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
             nonlocal away
             away = False
             await app.table.catch_up()
+            await app.catch_up_table()
 
         async def on_route_change(e: ft.RouteChangeEvent) -> None:
             if not app.views.echo(e.route):  # not this tab's own push coming back: Back, Forward, an address
@@ -168,6 +191,8 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
         page.on_disconnect = on_disconnect
         page.on_connect = on_connect
         page.pubsub.subscribe_topic(CHANGED, on_changed)
+        if services.follows_table:
+            page.pubsub.subscribe_topic(TABLE, on_table)
         await app.start(page.route)
         if access.match_id is not None and app.table.match_id != access.match_id \
                 and target_of(page.route) == Target(Screen.HOME):  # an address naming a screen is kept (a reload)

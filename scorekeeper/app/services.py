@@ -31,13 +31,16 @@ class Services:
     ``announce(match_id, version)``: tells the other tabs a match changed (``None`` in a lone test);
     ``device``: the device the tab runs on (its services: screen awake, haptics, share sheet, locales);
     ``access``: what this tab's device may do (its role; :data:`LOCAL`, a host, outside the server's
-    guard), read by the views to offer only the controls it may use (docs/server.md)."""
+    guard), read by the views to offer only the controls it may use (docs/server.md);
+    ``announce_table(match_id)``: tells the phones joined with the table's codes that a host opened that
+    match on its table (``None`` in a lone test)."""
 
     store: MatchStore
     data_dir: str
     announce: Callable[[str, int], None] | None = None
     device: Device = field(default_factory=Device)
     access: Access = LOCAL
+    announce_table: Callable[[str], None] | None = None
     _remembered: str | None = None  # the match this tab last saved as the match last played
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
@@ -48,6 +51,20 @@ class Services:
         """After this tab wrote ``match_id`` (now at ``version``): tell the other tabs."""
         if self.announce is not None:
             self.announce(match_id, version)
+
+    def table_opened(self, match_id: str) -> None:
+        """After this tab opened ``match_id`` on its table: if it is a host's, the match is now the table's,
+        and the phones joined with the table-wide codes are told (they open it, :attr:`follows_table`)."""
+        if self.announce_table is not None and self.access.role is Role.HOST:
+            self.announce_table(match_id)
+
+    @property
+    def follows_table(self) -> bool:
+        """Whether this tab shows the table's match, whichever the host plays: a phone joined with the
+        table-wide codes (a scorer or viewer whose join link named no match). It waits on the start screen
+        until the host starts a match, then opens it, and the next one after it (a phone joined with a
+        match's own codes stays on that match; a host chooses for itself)."""
+        return self.access.role is not Role.HOST and self.access.match_id is None
 
     @property
     def keeps_settings(self) -> bool:

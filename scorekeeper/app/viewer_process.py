@@ -6,9 +6,11 @@ other core (:mod:`.viewer_server`), and the guard relays their websockets to it
 
 This side starts it with the data folder and the path of a Unix socket in a new folder that only this user
 may enter (so no other user of the machine can reach it, and a web page in a browser cannot either: it is
-no TCP port), tells it of each change (one line per change on its stdin: the match id and the version), and
+no TCP port), tells it of each change (one line per change on its stdin: the match id and the version; and
+each match a host opens on its table, for the viewers joined with the table's codes), and
 stops it: closing its stdin ends it, even when this process is killed. Nothing secret crosses: no key, no
-cookie.
+cookie. The socket's folder is named for this process: a server killed (SIGKILL) cannot remove it, so the
+next one clears the folders of servers gone before making its own (:func:`clear_stale_folders`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ log = logging.getLogger(__name__)
 READY_SECONDS = 30.0  # how long the server waits at start for the viewer process to listen
 STOP_SECONDS = 3.0  # how long it may take to stop before it is killed
 MODULE = "scorekeeper.app.viewer_server"
+PREFIX = "scorekeeper-viewers-"  # the socket's folder: PREFIX + the server's pid + "-" + random letters
+SOCKET_NAME = "viewers.sock"
+LEGACY_AGE = 2 * READY_SECONDS  # s: a folder without a pid in its name, older than this, may be judged
+CLOCK_SLACK = 2.0  # s: a process's start time as read back (psutil) may be this much after the true one
 
 
 def supported() -> bool:
@@ -44,8 +50,9 @@ class ViewerProcess:
     """
 
     def __init__(self, data_dir: Path) -> None:
-        self.folder = tempfile.mkdtemp(prefix="scorekeeper-viewers-")  # mode 0700: this user only
-        self.path = os.path.join(self.folder, "viewers.sock")
+        # mode 0700: this user only; named for this process, so that a later server knows when it is gone
+        self.folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+        self.path = os.path.join(self.folder, SOCKET_NAME)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", MODULE, str(data_dir), self.path],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, close_fds=True,
@@ -60,6 +67,11 @@ class ViewerProcess:
         """Start the viewer process of ``data_dir`` (``None`` where :func:`supported` is not)."""
         if not supported():
             return None
+        try:
+            for folder in clear_stale_folders():
+                log.info("removed the viewer socket's folder of a server that is gone: %s", folder)
+        except OSError as err:  # the temporary folder unreadable: litter stays, viewers are served all the same
+            log.warning("could not look for old viewer socket folders (%s)", err)
         try:
             return cls(data_dir)
         except OSError as err:
@@ -85,10 +97,19 @@ class ViewerProcess:
         return self._ready and self.proc.poll() is None
 
     def changed(self, match_id: str, version: int) -> None:
-        """Tell it that ``match_id`` is now at ``version`` (its tabs showing that match follow)."""
+        """Tell it that ``match_id`` is now at ``version`` (its tabs showing that match follow): the line
+        ``["<match id>", <version>]``."""
+        self._tell([match_id, version])
+
+    def table_opened(self, match_id: str) -> None:
+        """Tell it that a host opened ``match_id`` on its table (a new match, or one resumed): its viewers
+        joined with the table's codes open it. The line ``{"table": "<match id>"}``."""
+        self._tell({"table": match_id})
+
+    def _tell(self, message: object) -> None:
         if not self.alive():
             return
-        line = json.dumps([match_id, version]).encode("ascii") + b"\n"
+        line = json.dumps(message).encode("ascii") + b"\n"
         try:
             os.write(self._stdin, line)  # a few dozen bytes: whole, or not at all (below PIPE_BUF)
         except BlockingIOError:
@@ -112,3 +133,64 @@ class ViewerProcess:
                     self.proc.wait()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def clear_stale_folders(base: str | None = None) -> list[str]:
+    """Remove the socket folders that servers now gone left in ``base`` (the temporary folder by default):
+    a server killed (SIGKILL, a power cut) cannot remove its own. Returns the folders removed.
+
+    Only folders (not links, not files) named :data:`PREFIX` … and owned by this user are looked at. One
+    named for a server's pid (``PREFIX<pid>-…``) is removed when no process has that pid any more, or the
+    process that has it now started after the folder was last changed (the pid was reused); never while
+    its server runs. One from before the pid was in the name (``PREFIX`` + random letters) is removed when
+    older than :data:`LEGACY_AGE` and nothing answers on its socket (a running server's viewer process
+    listens there within :data:`READY_SECONDS`). Raises ``OSError`` when ``base`` cannot be read."""
+    removed = []
+    with os.scandir(base or tempfile.gettempdir()) as entries:
+        for entry in entries:
+            if not entry.name.startswith(PREFIX) or not entry.is_dir(follow_symlinks=False):
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if hasattr(os, "getuid") and info.st_uid != os.getuid():
+                continue  # another user's server: not ours to judge (nor could we remove it)
+            if _stale(entry.name[len(PREFIX):], entry.path, info.st_mtime):
+                shutil.rmtree(entry.path, ignore_errors=True)
+                if not os.path.exists(entry.path):
+                    removed.append(entry.path)
+    return removed
+
+
+def _stale(rest: str, path: str, changed: float) -> bool:
+    pid, dash, _ = rest.partition("-")
+    if dash and pid.isdigit():
+        return not _running_since(int(pid), changed)
+    if dash or time.time() - changed < LEGACY_AGE:
+        return False  # not a name we made, or a server may still be starting its viewer process
+    return not _answers(os.path.join(path, SOCKET_NAME))
+
+
+def _running_since(pid: int, changed: float) -> bool:
+    """Whether process ``pid`` runs and started before ``changed`` (a time stamp): the folder's server."""
+    import psutil  # type: ignore[import-untyped]  # the server's: not on a phone
+
+    try:
+        process = psutil.Process(pid)
+        return process.status() != psutil.STATUS_ZOMBIE and process.create_time() <= changed + CLOCK_SLACK
+    except psutil.NoSuchProcess:
+        return False
+    except psutil.Error:  # cannot tell (access denied): keep the folder
+        return True
+
+
+def _answers(path: str) -> bool:
+    """Whether something listens on the Unix socket ``path``."""
+    with socket.socket(socket.AF_UNIX) as probe:
+        probe.settimeout(1.0)
+        try:
+            probe.connect(path)
+            return True
+        except OSError:
+            return False

@@ -8,9 +8,10 @@ the Unix socket ``SOCKET_PATH`` (websockets only: the server relays viewers' tab
 the match the relay names (``x-scorekeeper-match``); the relay checked the device.
 
 It opens the data folder for reading only (the server holds it for writing). Each line on stdin is a change
-the server made, ``["<match id>", <version>]``: the store forgets what it held of that match
-(:meth:`scorekeeper.store.MatchStore.refresh`) and the tabs showing it follow, as tabs of one process do
-(Flet's pubsub, ``CHANGED``). End of stdin (the server stopped, or was killed) stops this process.
+the server made, ``["<match id>", <version>]``, or a match a host opened on its table, ``{"table": "<match id>"}``:
+the store forgets what it held of that match (:meth:`scorekeeper.store.MatchStore.refresh`) and the tabs
+showing it follow, as tabs of one process do (Flet's pubsub, ``CHANGED``); the viewers joined with the
+table's codes open the host's match (``TABLE``). End of stdin (the server stopped, or was killed) stops this process.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ..server.session import RELAYED
 from ..store import MatchStore, StoreError, open_store
 from . import flet_fixes
 from .launch import tune_collector
-from .main import ASSETS, CHANGED, make_main
+from .main import ASSETS, CHANGED, TABLE, make_main
 from .quiet import install_log_filters, quiet_when_cut
 
 log = logging.getLogger(__name__)
@@ -93,19 +94,33 @@ class Changes:
     def read(self) -> None:
         for line in self.stream:
             try:
-                match_id, version = strict_json.loads(line)  # bounded nesting (a ValueError), whatever parser
-                self.store.refresh(str(match_id))
-            except (ValueError, TypeError, StoreError) as err:
+                topic, message = self._told(strict_json.loads(line))  # bounded nesting (a ValueError), any parser
+            except (ValueError, TypeError, KeyError, StoreError) as err:
                 log.warning("a change the server told could not be followed: %s", err)
                 continue
             if self.hub is not None:  # thread-safe: each tab's handler runs on the loop
-                self.hub.send_all_on_topic(CHANGED, (str(match_id), int(version)))
+                self.hub.send_all_on_topic(topic, message)
         self.on_end()
+
+    def _told(self, told: Any) -> tuple[str, Any]:
+        """One line from the server: ``["<match id>", <version>]`` (a change: :data:`CHANGED`) or
+        ``{"table": "<match id>"}`` (a host opened that match on its table: :data:`TABLE`). The store
+        forgets what it held of that match first (a new match: it learns of it). Raises ``ValueError``,
+        ``TypeError`` or ``KeyError`` for another shape, a :class:`StoreError` for a match it cannot read."""
+        if isinstance(told, dict):
+            match_id = str(told["table"])
+            self.store.refresh(match_id)
+            return TABLE, match_id
+        match_id, version = told
+        self.store.refresh(str(match_id))
+        return CHANGED, (str(match_id), int(version))
 
 
 def main(argv: list[str]) -> int:
     """Serve viewers for the data folder ``argv[0]`` on the Unix socket ``argv[1]`` until stdin ends."""
     import uvicorn
+
+    from ..server import http_limits
 
     data_dir, socket_path = Path(argv[0]), argv[1]
     try:
@@ -129,8 +144,9 @@ def main(argv: list[str]) -> int:
 
     app = ft.run(viewer_main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
     install_log_filters()
-    config = uvicorn.Config(quiet_when_cut(ViewerGate(app)), uds=socket_path, log_level="warning",
-                            ws="websockets-sansio", access_log=False, timeout_graceful_shutdown=1)
+    # the server's header bounds here too (only the server reaches this socket, but every input is bounded)
+    config = http_limits.config(quiet_when_cut(ViewerGate(app)), uds=socket_path, log_level="warning",
+                                ws="websockets-sansio", access_log=False, timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     threading.Thread(target=changes.read, name="server-changes", daemon=True).start()
     tune_collector()

@@ -16,6 +16,7 @@ from .errors import RuleViolation
 from .layout import parse_spot, spot_text
 from .match import Match
 from .moves import Action, Draw, Hand, Move, Pass, Play, Reveal, StartRound
+from .names import check_distinct, clean_name
 from .tiles import parse_tile, tile_text
 from .variants import get_variant
 
@@ -101,6 +102,8 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise _malformed("players", "players must be a list of non-empty names in seat order")
+    if len(players) <= 4:  # more is refused by the game's seating rule (H1/E1) before any name is read
+        players = _clean_players(players)
     partnerships = doc.get("partnerships", False)
     if not isinstance(partnerships, bool):
         raise _malformed("partnerships", "partnerships must be true or false")
@@ -143,6 +146,26 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
         raise RuleViolation(rule, "hands_missing", text="the round ended, so the hands left must be "
                             "given (tiles or pip totals, by seat) to settle it").at(last.number, "hands")
     return match
+
+
+def _clean_players(players: list[str]) -> list[str]:
+    """The document's names cleaned by the names policy (:func:`.names.clean_name`, then no two
+    alike); a refusal names the field and the name's place, counted from 1 (``"players", name 2:
+    …``), with the policy's code as ``fault`` and its values (the app words it from
+    ``error.malformed.player_name`` and ``error.<fault>``)."""
+    cleaned = []
+    for number, name in enumerate(players, start=1):
+        try:
+            cleaned.append(clean_name(name))
+        except RuleViolation as err:
+            raise RuleViolation("", "malformed", what="player_name", number=number, fault=err.code,
+                                text=f'"players", name {number}: {err.text}', **err.params) from None
+    try:
+        check_distinct(cleaned)
+    except RuleViolation as err:
+        raise RuleViolation("", "malformed", what="player_names", fault=err.code, text=f'"players": {err.text}',
+                            **err.params) from None
+    return cleaned
 
 
 # Plays already read, by (player, tile text, spot text[, True for drawn]): a match repeats

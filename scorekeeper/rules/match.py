@@ -18,7 +18,6 @@ R4–R6 and R8 the settlement, R7 the target, R9/R11 the layout, R10 a double le
 
 from __future__ import annotations
 
-import unicodedata
 from enum import StrEnum
 
 from .errors import RuleViolation
@@ -43,6 +42,7 @@ from .moves import (
     StartRound,
     Turn,
 )
+from .names import check_readable_name
 from .referee import DOUBLES, Claim, TableFacts, check_hands, claim_fits, proven_fit
 from .scoring import placement_raw, to_points
 from .settlement import Award, block_awards, domino_award
@@ -77,21 +77,6 @@ class Status(StrEnum):
 
 IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = (Result.IN_PROGRESS, Result.DOMINO, Result.BLOCK, Result.DRAW,
                                                Result.MATCH_END)
-
-
-# Characters a player's name may not hold: control characters (a new line would break the
-# one-line refusal messages that quote names), lone surrogates (not text: they cannot be
-# written as UTF-8) and the line and paragraph separators.
-_BAD_NAME_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
-
-
-def check_name(name: object) -> None:
-    """Raise :class:`RuleViolation` (no rule, code ``bad_name``) unless ``name`` is a
-    non-empty line of text: a player's name is quoted in reports and refusal messages."""
-    if not isinstance(name, str) or not name.strip() or any(
-            unicodedata.category(ch) in _BAD_NAME_CATEGORIES for ch in name):
-        raise RuleViolation("", "bad_name", name=ascii(name),
-                            text=f"a player's name must be one line of text, not {ascii(name)}")
 
 
 class Round:
@@ -235,7 +220,8 @@ class Match:
     points. Raises :class:`RuleViolation` (H1/E1) for a seating the game does
     not allow, for house rules it does not take (the option's rule id, see
     :func:`scorekeeper.rules.house.check_house_rules`), or (no rule) for a
-    name that is not one line of text (see :func:`check_name`).
+    name that is not one line of text (see :func:`~.names.check_readable_name`: the engine reads
+    any name a match was ever stored with; entry points clean names first, :mod:`.names`).
     """
 
     def __init__(self, variant: str, players: list[str], partnerships: bool = False,
@@ -243,7 +229,7 @@ class Match:
         self.rules: Variant = get_variant(variant, house_rules)
         self.rules.check_players(len(players), partnerships)
         for name in players:
-            check_name(name)
+            check_readable_name(name)
         self.variant = self.rules.name
         self.players = list(players)
         self.partnerships = bool(partnerships)
@@ -261,7 +247,7 @@ class Match:
         rules, options = self.rules, self.rules.options
         self._exact = rules.exact  # E3 / R7: events that pass the target are rejected; one at a time
         self._one_tile = not rules.continuation  # E4: every placement ends the turn
-        self._joins = rules.joins_settlement  # E5: the last tile joins the settlement
+        self._joins = rules.joins_settlement  # E5: with an exact target the last tile joins the settlement
         self._stop = options["continuation"] == "stop"  # R1
         self._draw_able = options["draw_when_able"] == "allowed"  # R2: draws claim nothing
         self._reserve = int(options["reserve"])  # R3
@@ -652,9 +638,14 @@ class Match:
             raise self._out_of_turn(move)
         name = self.players[move.player]
         drawable = r.stock - self._reserve
-        if r.reason == LEAD and not (self._lead_double and drawable <= 0):
+        if r.reason == LEAD and not self._lead_double:
             raise RuleViolation("S8", "pass_on_lead", name=name, text=f"{name} leads this round and may lead any "
                                 "tile; a lead never passes")
+        if r.reason == LEAD and drawable > 0:  # R10: no double yet, and tiles to draw for one
+            raise RuleViolation("R10", "pass_on_double_lead", name=name,
+                                text=f"{name} leads this round and the lead is a double (house rule lead: double): "
+                                f"without one {name} draws until a double comes, and passes only when nothing is "
+                                "left to draw")
         stop = self._stop and r.reason in _CONTINUE and drawable > 0  # R1: the turn ends
         if drawable > 0 and not stop:
             if self._reserve:

@@ -73,9 +73,10 @@ class ScoreEvent:
     """One scoring event, as the replay report lists it.
 
     Attributes:
-        kind: ``"play"`` (a placement, S7), ``"domino"`` (Horse Race award to
-            the side that went out, H8), ``"settlement"`` (Exact 61 last tile +
-            opponents − partner as one event, E6) or ``"block"`` (H7/H9, E7).
+        kind: ``"play"`` (a placement, S7), ``"domino"`` (the award to the side
+            that went out with an "at least" target, H8), ``"settlement"`` (with an
+            exact target, Exact 61's or R7's: last tile + opponents − partner as one
+            event, E5/E6) or ``"block"`` (H7/H9, E7).
         side: side index that scores.
         raw: raw points (a multiple of 5; a settlement may be negative).
         accepted: False when Exact 61 rejected the event (E3); it then
@@ -265,10 +266,11 @@ class PlacementInfo:
 
     ``ends`` are the scoring ends after the placement (S6), ``end_sum``
     their sum, ``raw`` the placement points (S7), ``event`` the score event
-    (``None`` when the placement earned nothing or, in Exact 61, when it was
-    the last tile and joins the settlement, E5). ``joins_settlement`` is
-    True for that E5 case: Exact 61's last tile of a hand, whose ``raw``
-    counts in the round's settlement instead of scoring now.
+    (``None`` when the placement earned nothing or, with an exact target, when
+    it was the last tile and joins the settlement, E5). ``joins_settlement`` is
+    True for that E5 case: the last tile of a hand in a game whose target is
+    exact (Exact 61, or R7 ``exactly``), whose ``raw`` counts in the round's
+    settlement instead of scoring now.
     """
 
     move: int

@@ -1,4 +1,5 @@
-"""The replay report (``scorekeeper-report/1``, match-format.md) of a match."""
+"""The replay report (``scorekeeper-report/1``, match-format.md) of a match: the one place it is built,
+for ``scorekeeper replay --json``, the tests and the acceptance cases alike."""
 
 from __future__ import annotations
 
@@ -10,8 +11,13 @@ REPORT_FORMAT = "scorekeeper-report/1"
 
 
 def build_report(match: Match) -> dict[str, Any]:
-    """The replay report: every scoring event in the order applied, each round's
-    result, winners and next starter, the scores (display points) and the result."""
+    """The replay report: every scoring event in the order applied, each round's result, winners and
+    next starter, the scores (display points) and the result.
+
+    After ``"variant"``, ``"house_rules"``: the house rules the match was refereed under (R1–R11, as
+    the document's header has them, values equal to the game's own left out), e.g.
+    ``{"continuation": "stop"}``; absent for the game's own rules, so the report of a match without
+    house rules is what it was before house rules existed (match-format.md)."""
     rounds = []
     for r in match.rounds:
         rounds.append({
@@ -20,12 +26,14 @@ def build_report(match: Match) -> dict[str, Any]:
             "winners": list(r.winners),
             "next_starter": r.next_starter,
         })
-    return {
-        "format": REPORT_FORMAT,
-        "variant": match.variant,
+    report: dict[str, Any] = {"format": REPORT_FORMAT, "variant": match.variant}
+    if match.house_rules:
+        report["house_rules"] = match.house_rules
+    report.update({
         "sides": match.side_names,
         "rounds": rounds,
         "scores": match.points,
         "winners": list(match.winners),
         "finished": match.finished,
-    }
+    })
+    return report

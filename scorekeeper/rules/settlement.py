@@ -111,8 +111,9 @@ def block_awards(pips: list[int], side_of: list[int], starter: int, award: str =
     ``result`` is ``"block"`` or ``"draw"`` (E8, or R5 ``nobody``); awards of 0 raw are included
     for ``opponents``/``difference`` (the caller lists only non-zero ones) and left out for
     ``cascade``. ``detail``: ``{"totals": [per side], "others": int, "rounded": int}`` (plus
-    ``"own"`` and ``"difference"`` for ``difference``; ``"shared"`` (sides) and ``"share"`` (pips)
-    with ``split``; ``"each"`` with R6), cascade as :func:`exact61_block`.
+    ``"own"`` and ``"difference"`` for ``difference``; ``"award"`` (the award as counted, before
+    sharing), ``"shared"`` (sides) and ``"share"`` (pips) with ``split``; ``"each"`` with R6),
+    cascade as :func:`exact61_block`.
     """
     if award == "cascade":
         result, winners, awards = exact61_block(pips, side_of, starter, per_hand)
@@ -135,8 +136,8 @@ def block_awards(pips: list[int], side_of: list[int], starter: int, award: str =
             own_counted = count(own, per_hand) if per_hand else sum(own)
             counted = max(0, counted - own_counted)
             detail.update(own=sum(own), difference=counted)
-        if shared > 1:
-            detail.update(shared=shared, share=counted // shared)
+        if shared > 1:  # R5 split: the award as counted (R4, R6: per hand, already rounded) is shared
+            detail.update(award=counted, shared=shared, share=counted // shared)
             counted //= shared
         rounded = counted if per_hand and shared == 1 else round_to_five(counted)
         if per_hand:

@@ -50,8 +50,6 @@ class Variant:
             a turn (E4).
         players_rule: the rule id for who may play (``"H1"`` / ``"E1"`` / ``"A1"`` / ``"M1"``).
         pairs_at_four: four players always play as two partnerships (E1, M1).
-        joins_settlement: the last tile's points join the domino settlement as one event (E5/E6);
-            otherwise the last tile scores as any placement and the domino award is its own event.
         options: every option's value (``{"continuation": "draw", "reserve": 0, …}``, the names of
             :mod:`scorekeeper.rules.house`): the game's own, with the house rules applied.
         house_rules: the options whose value differs from the game's own (``{}`` for none), in
@@ -60,7 +58,7 @@ class Variant:
             house target).
 
     Derived (read by the engine; each fact has this one home): :attr:`exact` and
-    :attr:`target_raw` (R7 over H3/E3), :meth:`reached`, :meth:`accepts`.
+    :attr:`target_raw` (R7 over H3/E3), :meth:`reached`, :meth:`accepts`, :attr:`joins_settlement`.
     """
 
     name: str
@@ -70,7 +68,6 @@ class Variant:
     options: Mapping[str, Value]
     ids: Mapping[str, str]
     pairs_at_four: bool = False
-    joins_settlement: bool = False
     house_rules: Mapping[str, Value] = field(default_factory=lambda: MappingProxyType({}))
 
     # ------------------------------------------------------------- target
@@ -88,6 +85,15 @@ class Variant:
     def target_points(self) -> int:
         """The target in display points (61, H3/E3; R7)."""
         return to_points(self.target_raw)
+
+    @property
+    def joins_settlement(self) -> bool:
+        """The tile that empties a hand and its domino award are ONE target-checked event, accepted or
+        rejected whole (E5/E6's settlement): exactly when the target is exact. R7 ``exactly`` takes
+        Exact 61's exactness whole (E3, E5, E6's one event, E9) in every game; with ``at-least``
+        (H3, H6) the last tile scores as any placement, and may end the match at once, before the
+        domino award, which is its own event (docs/house-rules.md, R7)."""
+        return self.exact
 
     def reached(self, raw: int) -> bool:
         """Whether a side with ``raw`` points has reached the target: at least (H3) or exactly (E3)."""
@@ -182,9 +188,9 @@ class Variant:
 
 
 def _game(name: str, deal: dict[int, int], continuation: bool, ids: dict[str, str], options: dict[str, Value],
-          pairs_at_four: bool = False, joins_settlement: bool = False) -> Variant:
+          pairs_at_four: bool = False) -> Variant:
     return Variant(name, deal, continuation, ids["players"], MappingProxyType({**_BASE_OPTIONS, **options}),
-                   MappingProxyType(ids), pairs_at_four, joins_settlement)
+                   MappingProxyType(ids), pairs_at_four)
 
 
 def _ids(players: str, deal: str, target: str, over: str, domino: str, block: str, went_out: str,
@@ -198,7 +204,7 @@ VARIANTS: dict[str, Variant] = {
                       {}),  # H3: at least 61 points; H7–H9: the lowest side takes the others' pips
     EXACT_61: _game(EXACT_61, {2: 5, 3: 5, 4: 5}, False, _ids("E1", "E2", "E3", "E9", "E6", "E7", "E6"),
                     {"target_mode": "exactly", "block_award": "cascade", "partner_pips": "subtracted"},
-                    pairs_at_four=True, joins_settlement=True),  # E3 exactly 61; E6 partner; E7 cascade
+                    pairs_at_four=True),  # E3 exactly 61 (so E5/E6's one event); E6 partner; E7 cascade
 }
 
 # Presets: more games of the family as option values and a deal table (docs/house-rules.md).

@@ -95,13 +95,14 @@ class Admission:
     beyond loopback, or ``--lan`` asked for it). ``port``: the port served. ``addresses``: the addresses
     phones reach the server at, best first (the first is the QR codes'); ``[]`` means loopback only.
     ``host_check``: which ``Host`` headers are this server (made from the above when not given).
-    ``on_renew``: called (with no argument) after keys were renewed, e.g. to print the new links.
+    ``on_renew(every_match)``: called after the table-wide keys were renewed (``every_match``: every
+    match's too), e.g. to print the new links on the terminal.
 
     Without ``key_required`` every tab is this computer (:attr:`local`, role host): there are no links.
     """
 
     def __init__(self, *, key_required: bool, port: int, addresses: Iterable[str] = (),
-                 host_check: HostCheck | None = None, on_renew: Callable[[], None] | None = None) -> None:
+                 host_check: HostCheck | None = None, on_renew: Callable[[bool], None] | None = None) -> None:
         self.key_required = key_required
         self.port = port
         self.addresses = list(addresses)
@@ -185,20 +186,35 @@ class Admission:
                 for d in rows]
 
     async def disconnect(self, device_id: str) -> bool:
-        """Disconnect a device: its open tabs are closed and its cookie admits it no more (it may join again
-        with a current link: renew the keys to keep it out). ``False`` if there is no such device; this
+        """Disconnect a device: its open tabs are closed, its cookie admits it no more, and the browser
+        holding that cookie cannot join again with the link it joined with (:meth:`barred`): it must be
+        given a fresh code (a renewed one, or another link). A browser whose cookies were cleared is a new
+        device to the table: only renewing the keys keeps it out. ``False`` if there is no such device; this
         computer's tabs without keys (``"local"``) cannot be disconnected."""
         device = self.devices_.get(device_id)
         if device is None or device.revoked:
             return False
+        self.devices_.bar(device)
         await device.revoke()
         self.devices_.forget_revoked()
         return True
 
+    def barred(self, token: str | None, link: JoinLink | None = None) -> bool:
+        """Whether the browser holding cookie ``token`` was disconnected by the host (with ``link``: and
+        joined with that link, so it may not join with it again). The guard refuses that join."""
+        return self.devices_.barred(token, link)
+
+    def joined_with(self, match_id: str | None) -> int:
+        """How many devices (not revoked) joined with the scorer or viewer links of ``match_id`` (``None``:
+        the table-wide ones): those :meth:`renew` of ``match_id`` disconnects."""
+        return sum(1 for d in self.devices_.all() if d.link is not None and d.role is not Role.HOST
+                   and d.match_id == match_id)
+
     async def renew(self, match_id: str | None = None, *, every_match: bool = False) -> list[JoinLink]:
-        """New keys for the scorer and viewer links of ``match_id`` (``None``: the table-wide ones), or of
-        every table with ``every_match=True``; old links stop working, and the devices that joined with them
-        are disconnected. The host link is kept (a restart renews it). Returns the new links of ``match_id``."""
+        """New keys for the scorer and viewer links of ``match_id`` (``None``: the table-wide ones, which the
+        terminal printed), or of every table with ``every_match=True``; old links stop working, and the
+        devices that joined with them are disconnected. The host link is kept (a restart renews it).
+        Returns the new links of ``match_id``; :attr:`on_renew` is told when the table-wide ones changed."""
         old = [link for (role, match), link in self._links.items()
                if role is not Role.HOST and (every_match or match == match_id)]
         for link in old:
@@ -210,8 +226,9 @@ class Admission:
         renewed = self.links(match_id)
         for link in old:
             self.link(link.role, link.match_id)
-        if self.on_renew is not None:
-            self.on_renew()
+        self.devices_.forget_links(set(self._links.values()))
+        if self.on_renew is not None and (every_match or match_id is None):
+            self.on_renew(every_match)
         return renewed
 
     async def replace(self, old: Device, link: JoinLink) -> None:

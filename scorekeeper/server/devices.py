@@ -107,6 +107,7 @@ class Devices:
 
     def __init__(self) -> None:
         self._by_digest: dict[bytes, Device] = {}
+        self._barred: dict[bytes, JoinLink | None] = {}  # disconnected devices' cookies: the link each joined with
         self._count = 0
 
     def join(self, link: JoinLink, label: str, client: str) -> tuple[Device, str]:
@@ -131,6 +132,26 @@ class Devices:
     def all(self) -> list[Device]:
         """Every device not revoked, in the order they joined."""
         return [d for d in self._by_digest.values() if not d.revoked]
+
+    def bar(self, device: Device) -> None:
+        """``device`` was disconnected by the host: remember its cookie (its digest) and the link it joined
+        with, so that the browser holding that cookie cannot join again with the same link
+        (:meth:`barred`); it needs a fresh one (a renewed key, or another link the host shows)."""
+        for key, held in self._by_digest.items():
+            if held is device:
+                self._barred[key] = device.link
+
+    def barred(self, token: str | None, link: JoinLink | None = None) -> bool:
+        """Whether ``token`` is the cookie of a device the host disconnected (with ``link``: and that it
+        joined with ``link``)."""
+        if not token:
+            return False
+        key = digest(token)
+        return key in self._barred and (link is None or self._barred[key] is link)
+
+    def forget_links(self, current: set[JoinLink]) -> None:
+        """Forget the bars on links no longer current (renewed: no one joins with them any more)."""
+        self._barred = {k: link for k, link in self._barred.items() if link in current}
 
     def forget_revoked(self) -> None:
         """Drop revoked devices that have no open tab left (their cookies admit nothing anyway)."""

@@ -7,15 +7,18 @@ Every request (the page, each asset, the websocket handshake) is checked, in thi
    HTTP request that carries an ``Origin`` must too: a page on another site in the same browser gets nothing.
 3. With a key required: a ``?key=`` in the query is a join link (a current key joins the browser as a new
    device: an HttpOnly, SameSite=Strict cookie and a page that moves on to the same address without the
-   key; a stale key gets the 403 page); anything else needs the cookie of a device not revoked.
+   key; a stale key gets the 403 page, and so does a browser the host disconnected coming back with the
+   link it had joined with); anything else needs the cookie of a device not revoked.
 
 A refusal is HTTP 403: for HTTP a short page in the browser's language (:mod:`.pages`), for a websocket
 the handshake is refused. Nothing here logs a key, a cookie or a query string.
 
 An accepted websocket is tracked as a :class:`~.devices.Connection` (the Table screen's device list; a
 revoked device's tabs are closed), runs Flet's handler with :data:`~.session.CONNECTION` set, and may resume
-an earlier Flet session only if that session belongs to the same device (else Flet starts a new one). A
-viewer's websocket runs ``viewers`` instead when given (:class:`~.relay.Relay`: drawn by the viewer process).
+an earlier Flet session only if that session belongs to the same device (else Flet starts a new one). Flet
+takes a registration at any point of a connection, so only the first frame may be one: a later one (however
+written, :func:`~.asgi.is_registration`) closes the connection. A viewer's websocket runs ``viewers`` instead
+when given (:class:`~.relay.Relay`: drawn by the viewer process), through the same checks.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 from . import pages
 from .addresses import same_origin
 from .admission import Admission
-from .asgi import ASGIApp, Message, Receive, Scope, Send, registering, registration
+from .asgi import ASGIApp, Message, Receive, Scope, Send, is_registration, registering, registration
 from .asgi import headers as request_headers
 from .devices import Connection, Device, device_label, now
 from .roles import Role
@@ -38,6 +41,7 @@ log = logging.getLogger(__name__)
 TAKEOVER_WAIT = 5.0  # s: how long a returning tab waits for its old connection to let go of its session
 TAKEOVER_COOLDOWN = 3.0  # s: a connection younger than this keeps its session (no ping-pong between two tabs)
 DISCONNECTED = {"type": "websocket.disconnect", "code": 1006}  # what a superseded connection's app receives
+CLOSE_REREGISTERED = 1008  # policy violation: a tab registered again, or sent a registration Flet cannot read
 
 
 def cookie_name(port: int) -> str:
@@ -88,8 +92,8 @@ class Guard:
                 return
         device = self.admission.device_for_cookie(token)
         if device is None:
-            await self._refuse(scope, send, headers, pages.EXPIRED if token else pages.NO_KEY,
-                               "stale device cookie" if token else "no key")
+            reason = pages.DISCONNECTED if self.admission.barred(token) else pages.EXPIRED if token else pages.NO_KEY
+            await self._refuse(scope, send, headers, reason, "stale device cookie" if token else "no key")
             return
         if kind == "websocket":
             await self._websocket(scope, receive, send, device, headers)
@@ -102,6 +106,9 @@ class Guard:
         link = self.admission.find_link(key)
         if link is None:
             await self._refuse(scope, send, headers, pages.EXPIRED, "stale join link")
+            return
+        if self.admission.barred(token, link):  # Disconnect holds: this browser needs a fresh code
+            await self._refuse(scope, send, headers, pages.DISCONNECTED, "a disconnected device's old link")
             return
         held = self.admission.device_for_cookie(token)
         if held is not None and held.link is link:
@@ -145,9 +152,16 @@ class Guard:
                 receiving.cancel()
                 return DISCONNECTED
             message = receiving.result()
-            if first and message["type"] == "websocket.receive":
+            if message["type"] != "websocket.receive":
+                return message
+            if first:
                 first = False
-                message = await self._only_own_session(message, device, connection)
+                return await self._only_own_session(message, device, connection)
+            if is_registration(message.get("bytes")):
+                # Flet would take it: a second session on this connection, any session it names
+                log.warning("a tab of %s registered again on its connection: closed", device.id)
+                await connection.close(code=CLOSE_REREGISTERED)
+                return {"type": "websocket.disconnect", "code": CLOSE_REREGISTERED}
             return message
 
         async def guarded_send(message: Message) -> None:
@@ -177,22 +191,30 @@ class Guard:
     async def _only_own_session(self, message: Message, device: Device, connection: Connection) -> Message:
         """A tab's first message registers it, maybe naming the Flet session it had before a reconnect:
         resumed only if that session belongs to ``device``; else the name is dropped and Flet starts a new
-        session (for this device's role), so no tab takes over another device's session and role.
+        session (for this device's role), so no tab takes over another device's session and role. The
+        registration is passed on rewritten plainly (``[1, body]``, :func:`~.asgi.registering`), so Flet reads
+        the body checked here whatever way it was written; one whose body is not a map is refused (Flet
+        could not read it either). Any later registration closes the connection (:meth:`_websocket`).
 
         A phone that lost the network comes back before the server saw its old connection die (that takes
         up to a ping interval): Flet would then start a new session, and the tab would lose what it showed
         (the tile selected). So the old connection of that session, still open, is ended first
         (:func:`_take_over`), and Flet resumes the session on the new one."""
-        body = registration(message.get("bytes"))  # anything else is not ours to judge: Flet refuses it
-        if body is None or not body.get("session_id"):
-            return message
-        session_id = str(body["session_id"])
-        if self.admission.session_device(session_id) is device:
+        data = message.get("bytes")
+        if not is_registration(data):
+            return message  # not a registration (Flet refuses what else comes first, or skips it)
+        body = registration(data)
+        if body is None:
+            log.warning("a tab of %s sent a registration Flet cannot read: closed", device.id)
+            await connection.close(code=CLOSE_REREGISTERED)
+            return {"type": "websocket.disconnect", "code": CLOSE_REREGISTERED}
+        session_id = body.get("session_id")
+        if session_id and isinstance(session_id, str) and self.admission.session_device(session_id) is device:
             connection.session_id = session_id
             await self._take_over(session_id, device, connection)
-            return message
-        log.info("a tab of %s asked for a session of another device: a new session instead", device.id)
-        body["session_id"] = None
+        elif session_id:
+            log.info("a tab of %s asked for a session of another device: a new session instead", device.id)
+            body["session_id"] = None
         return {**message, "bytes": registering(body)}
 
 

@@ -12,9 +12,9 @@ from html import escape
 from ..i18n import LANGUAGES, translate
 
 #: why a request was refused, and the catalog key of the sentence under the heading
-NO_KEY, EXPIRED, WRONG_ADDRESS = "key", "expired", "address"
+NO_KEY, EXPIRED, WRONG_ADDRESS, DISCONNECTED = "key", "expired", "address", "disconnected"
 REASONS = {NO_KEY: "server.forbidden_key", EXPIRED: "server.forbidden_expired",
-           WRONG_ADDRESS: "server.forbidden_address"}
+           WRONG_ADDRESS: "server.forbidden_address", DISCONNECTED: "server.forbidden_disconnected"}
 
 STYLE = ("body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.2rem;max-width:32rem;"
          "line-height:1.45;color:#1b1b1b}h1{font-size:1.35rem;margin:0 0 .8rem}")
@@ -47,7 +47,8 @@ def _page(lang: str, title: str, body: str, head: str = "") -> bytes:
 
 
 def forbidden(reason: str, accept_language: str | None) -> bytes:
-    """The 403 page: "Ask the host for the table's QR code" and why (``reason``: NO_KEY, EXPIRED, WRONG_ADDRESS)."""
+    """The 403 page: "Ask the host for the table's QR code" and why (``reason``: NO_KEY, EXPIRED, WRONG_ADDRESS,
+    DISCONNECTED)."""
     lang = language(accept_language)
     return _page(lang, translate(lang, "server.forbidden_title"), translate(lang, REASONS[reason]))
 

@@ -1,7 +1,8 @@
 """What ``scorekeeper serve`` prints: the address, or on the local network the join links and QR codes.
 
 The join lines and the QR codes are the only places a key is ever shown (never a log line, never a
-command line). ``kill -HUP PID`` renews the scorer and viewer keys and prints the new ones.
+command line). ``kill -HUP PID`` renews the scorer and viewer keys and prints the new ones, as does renewing
+the table's codes on the host's Table screen.
 """
 
 from __future__ import annotations
@@ -56,19 +57,35 @@ def banner(exposure: Exposure, admission: Admission, data_dir: Path, out: TextIO
     print(f"  data folder: {data_dir}\n  {hangup}stop it with Ctrl+C", file=out, flush=True)
 
 
+def print_renewals(admission: Admission, out: TextIO) -> None:
+    """From now on, whenever the table-wide keys are renewed (SIGHUP, or the host's Table screen), say so
+    and print the new links and QR codes: the ones printed before no longer work."""
+
+    def renewed(every_match: bool) -> None:
+        if every_match:
+            print("Scorekeeper: new scorer and viewer keys; their old links and the phones that joined with "
+                  "them are out (the host link stays)", file=out)
+        else:
+            print("Scorekeeper: new scorer and viewer keys for the whole table (renewed on the host's Table "
+                  "screen); the links printed before and the phones that joined with them are out (the host "
+                  "link stays)", file=out)
+        print_links(admission, out)
+        out.flush()
+
+    admission.on_renew = renewed
+
+
 def renew_on_hangup(admission: Admission, out: TextIO) -> Callable[[], None]:
     """On SIGHUP (POSIX): renew every scorer and viewer key and print the new links (the host link stays).
 
     Returns a function that puts the previous SIGHUP handler back (a no-op where there is no SIGHUP)."""
     if not hasattr(signal, "SIGHUP"):
         return lambda: None
+    if admission.on_renew is None:
+        print_renewals(admission, out)
 
     async def renew() -> None:
-        await admission.renew(every_match=True)
-        print("Scorekeeper: new scorer and viewer keys; their old links and the phones that joined with them "
-              "are out (the host link stays)", file=out)
-        print_links(admission, out)
-        out.flush()
+        await admission.renew(every_match=True)  # on_renew prints the new links
 
     def on_hangup(signum: int, frame: object) -> None:
         loop = admission.loop

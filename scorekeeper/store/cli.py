@@ -43,6 +43,7 @@ from ..rules import RuleViolation
 from ..rules.document import parse_hands, parse_json, parse_move
 from ..rules.fix import DeleteMove, Edit, InsertMove, ReplaceHands, ReplaceMove
 from ..rules.house import house_rules_text
+from ..rules.names import shown_name
 from ..rules.variants import GAMES
 from .audit import audit_lines
 from .documents import read_document
@@ -362,7 +363,7 @@ def _seat_of(who: str, names: list[str]) -> int:
             return seat
     if who.strip().isdigit() and 1 <= int(who) <= len(names):
         return int(who) - 1
-    raise StoreError(f"no player {who!r} in this match (its players: {', '.join(names)}; "
+    raise StoreError(f"no player {shown_name(who)} in this match (its players: {', '.join(map(shown_name, names))}; "
                      f"or give a seat from 1 to {len(names)}); nothing was changed")
 
 

@@ -77,8 +77,8 @@ from typing import Any
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, StartRound
 from ..rules.document import hands_to_json, move_to_json, parse_hands, parse_move
 from ..rules.fix import rebuild
-from ..rules.match import check_name
 from ..rules.moves import Action
+from ..rules.names import check_readable_name
 from ..rules.variants import GAMES
 from .paths import is_match_id
 
@@ -521,7 +521,7 @@ class LogState:
         if old != self.names or not isinstance(new, list) or len(new) != self.players:
             raise LogError(f"event {event.get('seq')} renames players who are not the ones in effect")
         for name in new:
-            check_name(name)  # RuleViolation: a malformed event
+            check_readable_name(name)  # RuleViolation: a malformed event
         if len({str(name).strip().casefold() for name in new}) != len(new):
             raise LogError(f"event {event.get('seq')} gives two players the same name")
         self.names = [str(name) for name in new]

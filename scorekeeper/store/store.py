@@ -50,8 +50,8 @@ from ..rules.fix import (
     preview_fix,
     rebuild,
 )
-from ..rules.match import check_name
 from ..rules.moves import Action
+from ..rules.names import check_distinct, clean_name, clean_names
 from .atomic import DamagedFile, fsync_dir, seal, sweep_temp_files, write_and_confirm, write_atomic
 from .documents import Meta, read_document, read_meta
 from .errors import (
@@ -384,13 +384,16 @@ class MatchStore:
         ``"house_rules"``; ``None`` or ``{}`` for the game's own rules); those in
         effect are kept in the log's create event.
 
+        Each name is cleaned by the names policy (:func:`scorekeeper.rules.names.clean_names`:
+        NFC, trimmed, at most 40 characters, a visible one, no invisible or control character, no two
+        alike ignoring case).
+
         Raises :class:`RuleViolation` for a seating the game does not allow
-        (H1/E1), an empty name or house rules the game does not take (the
-        option's rule id), :class:`StoreError` if it cannot be saved.
+        (H1/E1), a name the policy refuses (``name_…``, ``same_names``) or house
+        rules the game does not take (the option's rule id), :class:`StoreError`
+        if it cannot be saved.
         """
-        names = [p.strip() if isinstance(p, str) else p for p in players]
-        if not all(isinstance(p, str) and p for p in names):
-            raise RuleViolation("", "bad_names", text="every player needs a name")
+        names = clean_names(players)
         match = Match(variant, names, partnerships, explain=True, house_rules=house_rules)
         with self._lock:
             self._check_open()
@@ -533,13 +536,15 @@ class MatchStore:
     def rename(self, match_id: str, names: Mapping[int, str], expected_version: int | None = None) -> Match:
         """Fix players' names by appending one ``rename`` event; returns the refolded match.
 
-        ``names``: ``{seat: new name}`` (0-based seats; seats not given keep theirs). Each name is
-        trimmed and must be one line of text; no two players of the match may share a name (ignoring
-        case). The new names hold for the whole match: the history, statistics by player, review,
-        the log's lines and the exported document say them; :meth:`undo` takes the rename back.
-        Works on a finished match too, not on an abandoned one (undo the abandon first). Raises the
-        engine's :class:`RuleViolation` (``bad_name``), :class:`RuleViolation` ``same_names``,
-        :class:`StoreError` ``nothing_to_rename`` (the names are already these), ``match_abandoned``,
+        ``names``: ``{seat: new name}`` (0-based seats; seats not given keep theirs). Each new name is
+        cleaned by the names policy (:func:`scorekeeper.rules.names.clean_name`); no two players of the
+        match may then share a name (:func:`~scorekeeper.rules.names.check_distinct`: ignoring case and
+        width). A name kept as it was is not judged again (a match stored before the policy renames).
+        The new names hold for the whole match: the history, statistics by player, review, the log's
+        lines and the exported document say them; :meth:`undo` takes the rename back. Works on a
+        finished match too, not on an abandoned one (undo the abandon first). Raises the policy's
+        :class:`RuleViolation` (``name_…``, ``same_names``), :class:`StoreError` ``nothing_to_rename``
+        (the names are already these), ``match_abandoned``,
         ``ValueError`` for a seat the match has not; :class:`StaleView`, :class:`ReadOnlyStore`,
         :class:`StoreError` as :meth:`record`. Nothing is written when it raises.
         """
@@ -554,11 +559,8 @@ class MatchStore:
             for seat, name in names.items():
                 if type(seat) is not int or not 0 <= seat < len(old):
                     raise ValueError(f"match {match_id} has no seat {seat!r} (seats 0 to {len(old) - 1})")
-                check_name(name)
-                new[seat] = name.strip()
-            if len({name.casefold() for name in new}) != len(new):
-                raise RuleViolation("", "same_names", names=", ".join(new),
-                                    text="two players would have the same name: give each a different one")
+                new[seat] = clean_name(name)
+            check_distinct(new)
             if new == old:
                 raise StoreError(f"nothing to rename in match {match_id}: the names are already "
                                  f"{', '.join(old)}; nothing was changed", "nothing_to_rename")

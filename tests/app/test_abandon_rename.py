@@ -143,7 +143,7 @@ def test_the_names_are_fixed_on_the_table_and_everything_follows(state):
     assert store.summary(second).players == ("Cy", "Di")
 
 
-@pytest.mark.parametrize(("names", "code"), [(["Ann", "ann"], "ui_same_names"), (["Ann", "B\no"], "bad_name")])
+@pytest.mark.parametrize(("names", "code"), [(["Ann", "ann"], "same_names"), (["Ann", "B\no"], "name_character")])
 def test_a_refused_name_is_a_message_and_writes_nothing(state, names, code):
     first, _ = two_matches(state)
     run(state.table.open_match(first))

@@ -61,6 +61,11 @@ BROKEN = {
     "format": (with_top(format="scorekeeper-match/2"),
                "format must be 'scorekeeper-match/1', not 'scorekeeper-match/2'"),
     "players": (with_top(players=["Ann", " "]), "players must be a list of non-empty names in seat order"),
+    "player_name": (with_top(players=["Ann", "x" * 41]),
+                    '"players", name 2: a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is '
+                    "longer: shorten it"),
+    "player_names": (with_top(players=["Ann", "ann"]),
+                     '"players": two players are both called "Ann": give each a different name'),
     "partnerships": (with_top(partnerships="no"), "partnerships must be true or false"),
     "rounds": (with_top(rounds={}), "rounds must be a list"),
     "round_object": (with_round(["starter", 0]),
@@ -111,6 +116,15 @@ def detail_of(lang: str, err: RuleViolation) -> str:
     return words[len(head):]
 
 
+def expected_detail(lang: str, what: str, err: RuleViolation) -> str:
+    """``error.malformed.<what>`` with the refusal's values; a field refused for a coded fault of its own
+    (a player's name) says that fault, ``error.<fault>``, as its ``problem``."""
+    params = dict(err.params)
+    if "fault" in params:
+        params["problem"] = translate(lang, f"error.{params['fault']}", **err.params)
+    return translate(lang, f"error.malformed.{what}", **params)
+
+
 def test_every_reason_the_reader_raises_is_triggered_here():
     assert set(BROKEN) == malformed_reasons("rules")
 
@@ -121,10 +135,10 @@ def test_each_reason_keeps_its_english_line_and_is_said_without_english(what):
     assert (err.rule, err.code, err.params["what"]) == ("", "malformed", what)
     assert str(err) == BROKEN[what][1]  # the replay line, exactly as before
     english = detail_of("en", err)
-    assert english == translate("en", f"error.malformed.{what}", **err.params)
+    assert english == expected_detail("en", what, err)
     for lang in ("uk", "ko"):
         detail = detail_of(lang, err)
-        assert detail == translate(lang, f"error.malformed.{what}", **err.params)
+        assert detail == expected_detail(lang, what, err)
         assert "{" not in detail.replace('{"', "")  # every placeholder filled
         assert detail != english
         assert LATIN_WORD.findall(SYNTAX.sub("", detail)) == [], f"{lang}: English in {detail!r}"

@@ -118,7 +118,7 @@ def test_a_message_shown_alone_is_a_sentence(state):
     state.setup.set_name(0, "Ann")
     state.setup.set_name(1, "Ann")
     run(state.setup.create())
-    assert shown(state)["message"] == "Two players have the same name: give each a different one"
+    assert shown(state)["message"] == 'Two players are both called "Ann": give each a different name'
 
 
 def test_a_message_starting_with_a_name_keeps_it_as_typed(state):

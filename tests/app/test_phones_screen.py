@@ -66,14 +66,21 @@ def test_the_host_sees_the_codes_of_the_open_match_and_the_devices(tmp_path):
         await host.tap(f"disconnect-{viewer_device.id}")
         assert viewer_device.revoked and viewer_tab.closed  # its tab was closed (code 4403)
         assert f"device-{viewer_device.id}" not in host.texts()
-        assert host.texts()["devices-count"] == "Devices joined: 1"
+        texts = host.texts()
+        assert texts["devices-count"] == "Devices joined: 1"
+        assert texts["notice"] == ("Android · Chrome disconnected: its tabs were closed, and it cannot join again "
+                                   "with the code it used. To let it back, renew the codes and let it scan a new one.")
 
-        await host.tap("renew-keys")
+        await host.tap("renew-keys")  # asks first
+        assert admission.links(match_id)[0] is scorer_link  # nothing renewed yet
+        await host.tap("renew-confirm")
         new_scorer, new_viewer = admission.links(match_id)
         assert new_scorer.key != scorer_link.key and new_viewer.key != viewer_link.key
         assert admission.find_link(scorer_link.key) is None  # the old codes no longer admit anyone
         texts = host.texts()
-        assert texts["join-url-scorer"].endswith(new_scorer.key) and "keys-renewed" in texts
+        assert texts["join-url-scorer"].endswith(new_scorer.key)
+        assert texts["notice"].startswith("This match's codes were renewed: the old ones no longer work "
+                                          "(phones disconnected: 0).")
         await host.tap("back-to-table")
         assert host.state.screen == Screen.TABLE
 
@@ -127,3 +134,69 @@ def test_where_no_key_is_needed_the_screen_says_how_to_let_phones_join(tmp_path)
         assert "phones-lan-help" in local.texts() and "join-scorer" not in local.texts()
 
     run(scenario())
+
+
+def test_renew_says_what_it_cuts_and_cuts_exactly_that(tmp_path):
+    """This match's Renew cuts the phones of this match's codes, and says the table's phones stay; the table's
+    Renew (the printed codes) cuts the phones that joined with those, and the terminal is told."""
+    store = open_app_store(tmp_path)
+    match_id = store.create_match("horse-race", ["Ann", "Bo"], False)
+    told: list[bool] = []
+    admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"], on_renew=told.append)
+
+    async def scenario():
+        table_scorer, table_scorer_tab = as_device(admission, Role.SCORER, None, "Android · Chrome")
+        table_viewer, _ = as_device(admission, Role.VIEWER, None, "iPhone · Safari")
+        match_viewer, match_viewer_tab = as_device(admission, Role.VIEWER, match_id, "iPad · Safari")
+        printed = admission.links()
+        host_device, _ = as_device(admission, Role.HOST, label="Linux · Firefox")
+        host = await Live.open(store, tmp_path)
+        await host.tap("phones")
+        assert host.texts()["renew-keys"] == "Renew this match's codes"
+
+        await host.tap("renew-keys")
+        assert host.texts()["renew-confirm-words"] == (
+            "Renew this match's codes? The codes shown here stop working, and the phones that joined with them "
+            "are disconnected now (joined now: 1); they must scan the new codes. Phones joined with the table's "
+            "codes stay.")
+        await host.tap("renew-confirm")
+        assert match_viewer.revoked and match_viewer_tab.closed
+        assert not table_scorer.revoked and not table_viewer.revoked and admission.links() == printed
+        assert told == []  # the printed codes are as they were
+        assert host.texts()["notice"].startswith("This match's codes were renewed: the old ones no longer work "
+                                                 "(phones disconnected: 1).")
+
+        await host.tap("codes-table")  # the table's codes: the ones the terminal printed
+        texts = host.texts()
+        assert texts["join-url-scorer"].endswith(printed[0].key) and texts["renew-keys"] == "Renew the table's codes"
+        await host.tap("renew-keys")
+        assert host.texts()["renew-confirm-words"] == (
+            "Renew the table's codes? The codes printed at the terminal stop working, and the phones that joined "
+            "with them are disconnected now (joined now: 2); they must scan the new codes. The host, and phones "
+            "joined with a match's own codes, stay.")
+        await host.tap("renew-cancel")  # changed its mind: nothing renewed
+        assert "renew-confirm" not in host.hooks() and not table_scorer.revoked and admission.links() == printed
+
+        await host.tap("renew-keys")
+        await host.tap("renew-confirm")
+        assert table_scorer.revoked and table_viewer.revoked and table_scorer_tab.closed
+        assert not host_device.revoked
+        renewed = admission.links()
+        assert [link.key for link in renewed] != [link.key for link in printed]
+        assert admission.find_link(printed[0].key) is None and told == [False]  # the terminal prints the new ones
+        texts = host.texts()
+        assert texts["join-url-scorer"].endswith(renewed[0].key)
+        assert texts["notice"] == ("The table's codes were renewed: the old ones no longer work (phones "
+                                   "disconnected: 2). The new codes are shown here and printed at the terminal.")
+
+    run(scenario())
+
+
+def test_the_renew_and_disconnect_words_are_translated():
+    from scorekeeper.i18n import translate
+
+    for key in ("ui.renew_table_confirm", "ui.renew_match_confirm", "ui.renewed_table", "ui.renewed_match",
+                "ui.disconnected_notice", "ui.disconnect_help", "ui.renew_table_keys", "ui.codes_table"):
+        english = translate("en", key, count=2, label="x")
+        for lang in ("uk", "ko"):
+            assert translate(lang, key, count=2, label="x") != english, (lang, key)

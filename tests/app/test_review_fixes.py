@@ -198,8 +198,9 @@ def test_a_name_that_is_not_one_line_is_refused_in_the_users_language(tmp_path):
     st.setup.set_name(0, "Ann\tLee")
     st.setup.set_name(1, "Bo")
     run(st.setup.create())
-    assert st.shell.error.code == "bad_name" and st.screen == Screen.NEW_MATCH
-    assert shown(st)["message"] == "Ім'я гравця має бути одним рядком тексту, а не 'Ann\\tLee'"
+    assert st.shell.error.code == "name_character" and st.screen == Screen.NEW_MATCH
+    assert shown(st)["message"] == ("Ім'я \"Ann<U+0009>Lee\" містить U+0009: в імені не може бути невидимих, "
+                                    "керівних чи приватних символів; вилучіть його")
 
 
 def test_a_write_that_fails_is_said_in_the_users_language(tmp_path, monkeypatch):

@@ -71,8 +71,8 @@ def test_same_names_refused_with_a_message(state):
     state.setup.set_name(0, "Ann")
     state.setup.set_name(1, "Ann")
     run(state.setup.create())
-    assert state.shell.error.code == "ui_same_names" and state.screen == Screen.NEW_MATCH
-    assert "same name" in shown(state)["message"]
+    assert state.shell.error.code == "same_names" and state.screen == Screen.NEW_MATCH
+    assert shown(state)["message"] == 'Two players are both called "Ann": give each a different name'
 
 
 def test_horse_race_seed_case_through_the_intents(state):

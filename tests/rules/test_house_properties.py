@@ -72,8 +72,9 @@ def round5(pips: int) -> int:
 
 def expected_awards(match: Match, r) -> list[tuple[int, int]]:
     """The round's non-zero settlement awards ``(side, raw)``, sorted (see :func:`reference_awards`)."""
+    joins = match.rules.options["target_mode"] == "exactly"  # R7: an exact target joins the last tile (E5/E6)
     return reference_awards(match.rules.options, match.side_of, r.pips, r.ended, r.finisher,
-                            r.last_play_raw if match.rules.joins_settlement else 0)
+                            r.last_play_raw if joins else 0)
 
 
 def reference_awards(options, side_of: list[int], pips: list[int], ended: str, finisher: int | None,
@@ -181,6 +182,13 @@ def check_settlements(match: Match) -> None:
                 assert sorted(events) == expected, (number, r.ended, r.pips)
         if r.ended == "block":
             assert r.stock == min(int(match.rules.options["reserve"]), match.rules.stock_size(match.n))
+        if r.ended == "domino":  # R7: the tile that went out joins its award exactly when the target is exact
+            went_out = len(r.moves) - 1
+            kinds = {e.kind for e in r.events if e.kind != "play"}
+            if match.rules.options["target_mode"] == "exactly":
+                assert kinds <= {"settlement"} and all(e.move != went_out for e in r.events if e.kind == "play")
+            else:
+                assert kinds <= {"domino"}
 
 
 def check_awards(match: Match) -> None:

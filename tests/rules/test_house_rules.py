@@ -50,19 +50,24 @@ def at(text: str):
 
 # ------------------------------------------------------------------ cases
 def test_house_cases_found():
-    assert [p.stem for p in LEGAL] == ["hr-2p-continuation-draw", "hr-2p-continuation-stop"]
-    assert len(BAD) == 4
+    assert [p.stem for p in LEGAL] == [
+        "e61-2p-at-least-going-out-alone", "hr-2p-continuation-draw", "hr-2p-continuation-stop",
+        "hr-2p-exactly-going-out-joins", "hr-4i-split-per-hand", "hr-pairs-domino-partner-subtracted",
+        "hr-pairs-exactly-tie-from-starter"]
+    assert len(BAD) == 5
 
 
 @pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
 def test_house_case_replays_to_its_hand_worked_report(path):
+    """Each house case's hand-worked report is what ``build_report`` gives and what ``replay --json``
+    prints, ``"house_rules"`` included (one report, built in one place: issue 26), as the shared
+    acceptance runner compares it."""
     expected = json.loads((HOUSE_CASES / (path.stem + ".report.json")).read_text())
     match = load_document(path.read_bytes())
+    assert expected.get("house_rules", {}) == match.house_rules
     assert build_report(match) == expected
     out = cli("replay", str(path), "--json")
-    printed = json.loads(out.stdout)
-    assert out.returncode == 0 and printed.pop("house_rules", {}) == match.house_rules
-    assert printed == expected  # every field of the report as it was
+    assert out.returncode == 0 and json.loads(out.stdout) == expected
     assert out.stderr == (f"house rules: {house_rules_text(match.house_rules)}\n" if match.house_rules else "")
 
 
@@ -285,6 +290,85 @@ def test_a_house_target_exactly_rejects_an_overshoot():
     assert match.finished and match.winners == [1]
 
 
+# ------------------------------------------------------------------ the readings of issue 26
+def test_going_out_joins_its_award_exactly_when_the_target_is_exact():
+    """Reading 1 (R7): with ``exactly`` the tile that empties a hand and its domino award are one event
+    (E5/E6), in every game; with ``at-least`` that tile scores alone and may end the match at once (H6).
+    Horse Race's seed layout with target 11 exactly: Bo on 8 goes out with 0-3 (15 → 3) and Ann holds
+    42 → 40: one settlement 15 + 40 = 55 raw (11 points), 8 + 11 = 19 > 11, rejected whole; Bo stays 8
+    and the match goes on (the tile alone would have made 11 and won). Exact 61 with target 12 at least:
+    Ann on 7 goes out with 0-1 (25 → 5): 12 at once, ``match-end`` (joined it was 25 + 110 = 135 → 34)."""
+    for game in GAMES:
+        assert get_variant(game, {"target_mode": "exactly"}).joins_settlement
+        assert not get_variant(game, {"target_mode": "at-least"}).joins_settlement
+    assert get_variant("merry-go-round").joins_settlement and not get_variant("all-fives").joins_settlement
+    hr = load_document((HOUSE_CASES / "hr-2p-exactly-going-out-joins.json").read_bytes())
+    last = hr.rounds[0].events[-1]
+    assert (last.kind, last.side, last.raw, last.parts, last.accepted) == (
+        "settlement", 1, 55, {"play": 15, "opponents": 40, "partner": 0}, False)
+    assert hr.points == [3, 8] and not hr.finished and hr.required_starter == 1
+    e61 = load_document((HOUSE_CASES / "e61-2p-at-least-going-out-alone.json").read_bytes())
+    assert [(e.kind, e.move, e.raw) for e in e61.rounds[0].events][-1] == ("play", 9, 25)
+    assert (e61.rounds[0].result, e61.points, e61.winners) == ("match-end", [12, 0], [0])
+
+
+def test_a_domino_with_the_partner_subtracted_shows_its_parts():
+    """Reading 2 (R8, match-format.md ``events[].parts``): H8's example, opponents 9 + 8 = 17 → 15, partner
+    Cy 7 → 5 subtracted: a ``domino`` event of 10 raw with ``parts`` ``{"opponents": 15, "partner": -5}``;
+    the account says both steps (the opponents' +3 before the partner's 5)."""
+    from scorekeeper.account import match_account
+
+    match = load_document((HOUSE_CASES / "hr-pairs-domino-partner-subtracted.json").read_bytes(), explain=True)
+    domino = match.rounds[0].events[-1]
+    assert (domino.kind, domino.raw, domino.parts) == ("domino", 10, {"opponents": 15, "partner": -5})
+    assert domino.report()["parts"] == {"opponents": 15, "partner": -5}
+    assert match.points == [4, 5]
+    assert ("Domino for Ann & Cy: opponents Bo 9 + Di 8 = 17 → 15 → +3 − partner Cy 7 → 5 = 10 raw → +2"
+            in match_account(match, "en"))
+    ignored = load_document((CASES / "hr-pairs-domino-partner7.json").read_bytes())
+    assert ignored.rounds[0].events[-1].parts is None  # H8's own domino: no parts
+
+
+def test_tied_block_awards_under_an_exact_target_go_clockwise_from_the_starter():
+    """Reading 3 (R5/R7): with ``exactly`` tied sides' block awards are checked one at a time clockwise
+    from the round's starter (E7's order). hr-pairs-shared-win with target exactly 61: both pairs on 59,
+    tied 12 against 12 in the round 하은 (seat 3) led: 서연 & 하은 (side 1) first, 59 + 2 = 61, they win;
+    민준 & 지호's award is not applied. In side order side 0 would have won. With ``at-least`` both apply
+    together (H10) and are listed in side order."""
+    pairs = [0, 1, 0, 1]
+    order = [a.side for a in block_awards([2, 5, 10, 7], pairs, 3, in_turn=True)[2]]
+    assert order == [1, 0]
+    assert [a.side for a in block_awards([2, 5, 10, 7], pairs, 3)[2]] == [0, 1]
+    assert [a.side for a in block_awards([4, 4, 14, 4], [0, 1, 2, 3], 2, in_turn=True)[2]] == [3, 0, 1]
+    match = load_document((HOUSE_CASES / "hr-pairs-exactly-tie-from-starter.json").read_bytes())
+    last = match.rounds[-1]
+    assert last.starter == 3 and [(e.side, e.raw) for e in last.events if e.kind == "block"] == [(1, 10)]
+    assert (match.points, match.winners, match.finished) == ([59, 61], [1], True)
+    at_least = load_document((CASES / "hr-pairs-shared-win.json").read_bytes())
+    assert [e.side for e in at_least.rounds[-1].events if e.kind == "block"] == [0, 1]
+    assert at_least.winners == [0, 1]
+
+
+def test_split_with_per_hand_rounding_shares_the_hands_as_rounded():
+    """Reading 4 (R5 + R6): ``split`` shares the award as ``per-hand`` counts it, each hand already
+    rounded: hands 10, 37, 10 → 35 + 10 = 45, shared by 2 = 22 → 20 each (not 47 / 2 = 23 → 25, which is
+    ``nearest``'s). H9's 4, 4, 4, 14: 5 + 5 + 15 = 25 shared by 3 = 8 → 10 each (``nearest``: 22 / 3 = 7
+    → 5)."""
+    seats = [0, 1, 2]
+    _, tied, awards = block_awards([10, 37, 10], seats, 0, "opponents", "split", per_hand=True)
+    assert (tied, [(a.side, a.raw) for a in awards]) == ([0, 2], [(0, 20), (2, 20)])
+    assert awards[0].detail is not None and (awards[0].detail["award"], awards[0].detail["share"]) == (45, 22)
+    assert [a.raw for a in block_awards([10, 37, 10], seats, 0, "opponents", "split")[2]] == [25, 25]
+    four = [0, 1, 2, 3]
+    assert [a.raw for a in block_awards([4, 4, 14, 4], four, 0, "opponents", "split", per_hand=True)[2]] == [10] * 3
+    from scorekeeper.account import match_account
+
+    match = load_document((HOUSE_CASES / "hr-4i-split-per-hand.json").read_bytes(), explain=True)
+    assert match.points == [2, 6, 0, 13]
+    assert "Blocked, tied for the lowest: Ann 4; the award 25 shared by 3: 8 → 10 → +2 (R5)" in match_account(
+        match, "en")
+
+
 # ------------------------------------------------------------------ R9, R11: the layout
 def test_first_double_only_is_a_spinner():
     """All Fives (R9 first): 1-4 led, 1-1 (the first double: the spinner), 4-4 crosswise on 1-4's high
@@ -354,6 +438,36 @@ def test_a_double_lead_is_drawn_for_and_proved():
                                                         Play(0, (6, 6), at("3-6:high"))],
                      house_rules={"lead": "double"})
     assert (caught.value.rule, caught.value.code, caught.value.move_no) == ("R10", "held_double", 1)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "R10: Ann leads, and the lead is a double (house rule R10): without one, Ann draws until a double "
+           "comes and passes only when nothing is left to draw"),
+    ("uk", "R10: Ann починає, а починають дублем (домашнє правило R10): хто не має дубля, добирає, доки не "
+           "прийде дубль, і пропускає лише тоді, коли добирати вже нічого"),
+    ("ko", "R10: Ann 선공은 더블로 시작합니다 (하우스 규칙 R10): 더블이 없으면 더블이 나올 때까지 뽑고, 더 뽑을 "
+           "타일이 없을 때만 넘깁니다"),
+])
+def test_a_double_lead_pass_with_tiles_to_draw_is_refused_under_r10(lang, words):
+    """Issue 26: under ``lead: double`` a starter who passes first while the stock can be drawn was refused
+    naming S8, "may lead any tile; a lead never passes" — which R10 contradicts. The refusal names R10 and
+    says what it says, in the engine's text and in each catalog; a lead pass once nothing can be drawn
+    stands (the next seat leads)."""
+    from scorekeeper.explain import violation_words
+    from scorekeeper.i18n import Translator
+
+    match = Match("horse-race", ["Ann", "Bo"], house_rules={"lead": "double"})
+    match.apply(StartRound(0))
+    err = refusal(match, Pass(0))
+    assert (err.rule, err.code, err.round_no, err.move_no) == ("R10", "pass_on_double_lead", 1, 1)
+    assert "any tile" not in err.text and "never passes" not in err.text
+    assert "draws until a double comes" in err.text
+    assert violation_words(Translator(lang), err) == words
+    match.apply(Draw(0, 14))  # the stock drawn out without a double (21 tiles are no double): Ann passes
+    match.apply(Pass(0))
+    assert (match.turn.seat, match.turn.reason) == (1, "lead")
+    match.apply(Pass(1))  # Bo holds no double either and nothing is left to draw: the pass stands
+    assert match.round.ended == "block"  # both passed with nothing to draw (S8)
 
 
 # ------------------------------------------------------------------ document, menu, presets

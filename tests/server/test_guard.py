@@ -4,6 +4,7 @@ that a raw HTTP test cannot see — tabs tracked, a revoked device's tabs closed
 from __future__ import annotations
 
 import asyncio
+import struct
 
 import msgpack
 
@@ -256,3 +257,156 @@ def test_a_tab_back_from_a_lost_network_takes_its_session_from_its_old_connectio
             await asyncio.wait_for(socket.task, 1)
 
     run(scenario())
+
+
+# ---------------------------------------------------------------- registrations after the first frame
+HOST_SESSION = "host-session-id1"
+
+
+def _body(session_id: object = HOST_SESSION) -> bytes:
+    return msgpack.packb({"session_id": session_id, "page_name": "", "page": {"route": "/"}})
+
+
+#: a registration naming the host's session, written in each way Flet reads as one
+#: (flet_web's receive loop: ``MessageAction(data[0])``, ``data[1]``)
+REGISTRATIONS = {
+    "fixarray, fixint": b"\x00\x92\x01" + _body(),
+    "uint8": b"\x00\x92\xcc\x01" + _body(),
+    "uint16": b"\x00\x92\xcd\x00\x01" + _body(),
+    "uint32": b"\x00\x92\xce\x00\x00\x00\x01" + _body(),
+    "uint64": b"\x00\x92\xcf" + (1).to_bytes(8, "big") + _body(),
+    "int8": b"\x00\x92\xd0\x01" + _body(),
+    "int64": b"\x00\x92\xd3" + (1).to_bytes(8, "big") + _body(),
+    "float32": b"\x00\x92\xca" + struct.pack(">f", 1.0) + _body(),
+    "float64": b"\x00\x92\xcb" + struct.pack(">d", 1.0) + _body(),
+    "true": b"\x00\x92\xc3" + _body(),
+    "array16": b"\x00\xdc\x00\x02\x01" + _body(),
+    "array32": b"\x00\xdd\x00\x00\x00\x02\x01" + _body(),
+    "a third item": b"\x00\x93\x01" + _body() + b"\xc0",
+    "session id as Flet's string extension": b"\x00\x92\x01" + _body(msgpack.ExtType(4, HOST_SESSION.encode())),
+}
+JUNK_FRAMES = {"unknown frame type": b"\x02junk", "empty": b"", "data channel": b"\x01\x00\x00\x00\x00",
+               "text": "hello", "a control event": b"\x00" + msgpack.packb([3, {"target": 1, "name": "click"}])}
+
+
+def flet_reads(data: bytes) -> tuple[object, object]:
+    """What Flet's receive loop makes of a frame: (action, the session id its body names)."""
+    from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
+
+    value = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+    return MessageAction(value[0]), value[1].get("session_id")
+
+
+def test_every_way_of_writing_the_attack_is_a_registration_to_flet():
+    from flet.messaging.protocol import MessageAction
+
+    for name, data in REGISTRATIONS.items():
+        assert flet_reads(data) == (MessageAction.REGISTER_CLIENT, HOST_SESSION), name
+
+
+def _guarded_table(viewers: bool = False) -> tuple[Guard, Tabs, Tabs | None, str, str, str]:
+    """A guard whose host device has the Flet session HOST_SESSION; the host's, a one-match scorer's and a
+    viewer's cookies. ``viewers``: the viewers' websockets go to an app of their own (as to the relay)."""
+    tabs, relayed = Tabs(), (Tabs() if viewers else None)
+    admission = Admission(key_required=True, port=PORT)
+    guard = Guard(tabs, admission, relayed)
+    host = join(guard, Role.HOST)
+    admission.access_for_session(HOST_SESSION, admission.device_for_cookie(host))
+    return guard, tabs, relayed, host, join(guard, Role.SCORER, "m1"), join(guard, Role.VIEWER, "m1")
+
+
+async def until(check, timeout: float = 2.0) -> None:
+    """Wait until ``check()`` is true (each turn of the loop); ``AssertionError`` after ``timeout`` s."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "the condition never held"
+        await asyncio.sleep(0.001)
+
+
+async def _frames_reaching_the_app(guard: Guard, app: Tabs, token: str, frames: list) -> tuple[list, list[str]]:
+    """Send ``frames`` on a new tab of ``token``'s device; (what reached the app, what the guard sent)."""
+    socket = Socket(guard, scope("websocket", "/ws", cookie=token))
+    await until(lambda: socket.types() == ["websocket.accept"])
+    received = app.received[id(app.connections[-1])]
+    for data in frames:
+        key = "text" if isinstance(data, str) else "bytes"
+        socket.inbox.put_nowait({"type": "websocket.receive", key: data})
+    await until(lambda: socket.task.done() or len(received) == len(frames))
+    if not socket.task.done():
+        socket.inbox.put_nowait({"type": "websocket.disconnect", "code": 1000})
+    await asyncio.wait_for(socket.task, 1)
+    return received, socket.types()
+
+
+def _registrations(received: list) -> list:
+    return [flet_reads(m["bytes"])[1] for m in received
+            if m["type"] == "websocket.receive" and isinstance(m.get("bytes"), bytes) and m["bytes"][:1] == b"\x00"
+            and msgpack.unpackb(m["bytes"][1:], strict_map_key=False)[0] == 1]
+
+
+def test_a_registration_after_the_first_frame_closes_the_connection_however_written():
+    """The issue's attack: a junk frame, then a registration naming the host's (disconnected) session,
+    from a phone holding only a one-match scorer link; or a second registration. Flet would take either."""
+    guard, tabs, _, host, scorer, _ = _guarded_table()
+    own = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+
+    async def scenario() -> None:
+        for name, attack in REGISTRATIONS.items():
+            for before_name, before in [*JUNK_FRAMES.items(), ("its own registration", own)]:
+                received, sent = await _frames_reaching_the_app(guard, tabs, scorer, [before, attack])
+                assert sent == ["websocket.accept", "websocket.close"], (name, before_name)
+                assert HOST_SESSION not in _registrations(received), (name, before_name)
+                assert received[-1] == {"type": "websocket.disconnect", "code": 1008}, (name, before_name)
+
+    run(scenario())
+
+
+def test_a_first_frame_registration_reaches_flet_plainly_written_and_never_naming_anothers_session():
+    guard, tabs, _, host, scorer, _ = _guarded_table()
+
+    async def scenario() -> None:
+        for name, attack in REGISTRATIONS.items():
+            received, sent = await _frames_reaching_the_app(guard, tabs, scorer, [attack])
+            assert sent == ["websocket.accept"], name  # not closed: a new session of its own
+            (registered,) = [m["bytes"] for m in received if m["type"] == "websocket.receive"]
+            assert registered[:3] == b"\x00\x92\x01", name  # [1, body]: read by Flet as checked here
+            assert flet_reads(registered)[1] is None, name
+        for name, attack in REGISTRATIONS.items():  # the host's own tab resumes its session, however written
+            received, _ = await _frames_reaching_the_app(guard, tabs, host, [attack])
+            assert _registrations(received) == [HOST_SESSION], name
+
+    run(scenario())
+
+
+def test_frames_after_the_registration_pass_unchanged():
+    guard, tabs, _, host, scorer, _ = _guarded_table()
+    own = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+    later = [JUNK_FRAMES["a control event"], b"\x00" + msgpack.packb([4, {"id": 1, "props": {"route": "/x"}}]),
+             b"\x00" + msgpack.packb([5, {"control_id": 1, "call_id": "c", "result": [1, 2], "error": None}]),
+             b"\x00" + msgpack.packb([[1], {}]), b"\x00" + msgpack.packb({"0": 1, "1": {}}), b"\x00\x91\x02"]
+    received, sent = run(_frames_reaching_the_app(guard, tabs, scorer, [own, *later]))
+    assert sent == ["websocket.accept"]
+    assert [m["bytes"] for m in received if m["type"] == "websocket.receive"][1:] == later
+
+
+def test_a_relayed_viewer_is_held_to_the_same_rule():
+    """Viewers' websockets go to the viewer process through the relay: the guard's checks come first."""
+    guard, tabs, relayed, _, _, viewer = _guarded_table(viewers=True)
+    assert relayed is not None
+
+    async def scenario() -> None:
+        received, sent = await _frames_reaching_the_app(guard, relayed, viewer, [b"\x02junk", REGISTRATIONS["uint8"]])
+        assert sent == ["websocket.accept", "websocket.close"] and tabs.connections == []
+        assert HOST_SESSION not in _registrations(received) and received[-1]["type"] == "websocket.disconnect"
+        received, sent = await _frames_reaching_the_app(guard, relayed, viewer, [REGISTRATIONS["a third item"]])
+        assert sent == ["websocket.accept"] and _registrations(received) == [None]
+
+    run(scenario())
+
+
+def test_a_first_registration_whose_body_is_no_map_closes_the_connection():
+    guard, tabs, _, _, scorer, _ = _guarded_table()
+    for data in (b"\x00\x92\x01\xa1x", b"\x00\x91\x01", b"\x00\x92\x01\x92\x01\x02"):  # [1, "x"], [1], [1, [1, 2]]
+        received, sent = run(_frames_reaching_the_app(guard, tabs, scorer, [data]))
+        assert sent == ["websocket.accept", "websocket.close"], data
+        assert received == [{"type": "websocket.disconnect", "code": 1008}], data

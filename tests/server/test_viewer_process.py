@@ -131,6 +131,13 @@ def test_a_relayed_viewer_coming_back_resumes_its_session_and_no_other_device_ca
             stranger = await Phone.join(server.port, cookie=other, session_id=session)
             phones.append(stranger)
             assert stranger.session_id != session  # another device's session is not handed over
+            attacker = await Phone.connect(server.port, cookie=other)  # nor after a first frame of junk
+            phones.append(attacker)
+            await attacker.ws.send(b"\x02junk")  # a frame type Flet drops, reading on
+            await attacker.register(session)
+            with pytest.raises(ConnectionError):  # the guard closes it (Flet would have handed the session over)
+                await attacker.wait_until(lambda tree: attacker.session_id == session, timeout=15)
+            assert attacker.ws.close_code == 1008
 
             back = await Phone.join(server.port, cookie=cookie, session_id=session, route=f"/table/{match_id}")
             phones.append(back)
@@ -168,7 +175,7 @@ def test_tabs_that_leave_while_their_first_screen_is_sent_leave_no_traceback(ser
         ws = await connect(f"ws://127.0.0.1:{server.port}/ws", origin=f"http://127.0.0.1:{server.port}",  # type: ignore[arg-type]
                            additional_headers={"User-Agent": PHONE_UA, "Cookie": cookie}, max_size=None,
                            ping_interval=None)
-        await Phone(ws, (390.0, 844.0))._register()
+        await Phone(ws, (390.0, 844.0)).register()
         await asyncio.sleep(delay)
         if abrupt:
             ws.transport.abort()
@@ -191,3 +198,33 @@ def test_tabs_that_leave_while_their_first_screen_is_sent_leave_no_traceback(ser
     run(scenario())
     log = server.log_path.read_text()
     assert "Traceback" not in log and "never awaited" not in log, log[-3000:]
+
+
+def test_a_killed_servers_viewer_folder_is_cleared_at_the_next_start_and_a_running_ones_kept():
+    """``serve --lan`` killed with SIGKILL cannot remove its viewer socket's folder: the next server does, at
+    start, and leaves the folder of a server still running (here: one named for this test's process)."""
+    temp = tempfile.mkdtemp(prefix="h-sec-viewer-tmp-")  # the servers' temporary folder (TMPDIR)
+    running = os.path.join(temp, f"scorekeeper-viewers-{os.getpid()}-running1")
+    os.mkdir(running, 0o700)
+
+    def start() -> tuple[ServedApp, psutil.Process, str]:
+        data = tempfile.mkdtemp(prefix="h-sec-viewer-data-")
+        served = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1",
+                                       "--port", "{port}"], env={"TMPDIR": temp})
+        child = viewer_process(served)
+        return served, child, os.path.dirname(child.cmdline()[-1])
+
+    first, child, litter = start()
+    assert os.path.dirname(litter) == temp and os.path.basename(litter).startswith(
+        f"scorekeeper-viewers-{first.proc.pid}-")
+    first.proc.kill()
+    first.stop()
+    child.wait(20)  # its stdin ended with the server
+    assert os.path.isdir(litter)  # left behind
+    second, _, folder = start()
+    try:
+        assert not os.path.exists(litter)  # cleared at start
+        assert sorted(os.listdir(temp)) == sorted([os.path.basename(running), os.path.basename(folder)])
+    finally:
+        second.stop()
+    assert not os.path.exists(folder) and os.path.isdir(running)  # its own removed at a clean stop

@@ -186,8 +186,8 @@ def test_the_log_words_each_move_with_the_names_of_its_time(store):
 @pytest.mark.parametrize(("names", "error", "code"), [
     ({1: "ann"}, RuleViolation, "same_names"),
     ({0: "Bo", 1: "Ann"}, None, None),  # a swap is fine: no two alike
-    ({1: "   "}, RuleViolation, "bad_name"),
-    ({1: "Bo\nBo"}, RuleViolation, "bad_name"),
+    ({1: "   "}, RuleViolation, "name_blank"),
+    ({1: "Bo\nBo"}, RuleViolation, "name_character"),
     ({1: "Bo"}, StoreError, "nothing_to_rename"),
     ({2: "Cy"}, ValueError, None),
     ({-1: "Cy"}, ValueError, None),

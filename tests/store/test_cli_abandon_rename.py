@@ -68,12 +68,12 @@ def test_rename_by_name_or_seat(data_dir, capsys, match_id):
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["--player", "Cy", "--name", "Cyd"], "error: no player 'Cy' in this match (its players: Ann, Bo; or give a "
-                                          "seat from 1 to 2); nothing was changed"),
-    (["--player", "3", "--name", "Cyd"], "error: no player '3'"),
-    (["--player", "Ann", "--name", "bo"], "refused: two players would have the same name"),
+    (["--player", "Cy", "--name", "Cyd"], 'error: no player "Cy" in this match (its players: "Ann", "Bo"; or give '
+                                          'a seat from 1 to 2); nothing was changed'),
+    (["--player", "3", "--name", "Cyd"], 'error: no player "3"'),
+    (["--player", "Ann", "--name", "bo"], 'refused: two players are both called "bo": give each a different name'),
     (["--player", "Ann", "--name", "Ann"], "error: nothing to rename"),
-    (["--player", "Ann", "--name", " "], "refused: a player's name must be one line of text"),
+    (["--player", "Ann", "--name", " "], "refused: a player's name needs a visible character"),
     (["--player", "Ann", "--player", "Bo", "--name", "X"], "error: give one --name after each --player"),
 ])
 def test_a_refused_rename_is_one_line_and_changes_nothing(data_dir, capsys, match_id, args, words):

@@ -1,5 +1,5 @@
 """A phone build (``flet build apk|ipa``) installs only the dependencies without a platform marker
-excluding phones (pyproject.toml): orjson, psutil, uvicorn, websockets and flet-web are not there. The app's entry
+excluding phones (pyproject.toml): orjson, psutil, uvicorn, h11, websockets and flet-web are not there. The app's entry
 must import and open its store without them."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 import textwrap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-NOT_ON_A_PHONE = ("orjson", "psutil", "uvicorn", "flet_web", "websockets")
+NOT_ON_A_PHONE = ("orjson", "psutil", "uvicorn", "h11", "flet_web", "websockets")
 
 
 def test_the_phone_entry_starts_without_the_computer_only_packages(tmp_path):
@@ -42,6 +42,6 @@ def test_the_phone_entry_starts_without_the_computer_only_packages(tmp_path):
 def test_each_computer_only_package_is_marked_so_in_pyproject():
     with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as file:
         text = file.read()
-    for name in ("orjson", "psutil", "uvicorn", "websockets", "flet-web"):
+    for name in ("orjson", "psutil", "uvicorn", "h11", "websockets", "flet-web"):
         line = next(li for li in text.splitlines() if li.strip().startswith(f'"{name}'))
         assert "platform_system != 'Android' and platform_system != 'iOS'" in line, line

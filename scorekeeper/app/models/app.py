@@ -65,6 +65,7 @@ class AppModel:
         self.views = ViewStack()
         self.shell.after_intents(self.follow)
         self.phones = Phones(self.shell, self.table)
+        self._table_match: str | None = None  # the table's match as this tab last knew it (follows_table)
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each)."""
@@ -125,6 +126,7 @@ class AppModel:
         self.shell.lang = services.saved_language() or await self._device_language()
         self.shell.haptics = services.haptics()
         self.views.url = normal(route)
+        self._table_match = services.last_match()
         await self.home.load()
         await self._first_screen(route)
         damage = services.settings_damage()
@@ -163,6 +165,34 @@ class AppModel:
         except OSError as err:  # the tab speaks it anyway; the next start asks the device again
             log.warning("could not remember the language %s: %s", lang, err)
         return lang
+
+    async def follow_table(self, match_id: str) -> None:
+        """A host opened ``match_id`` on its table (started it, or resumed it): a phone joined with the
+        table's codes (:attr:`Services.follows_table`) opens it, from the start screen, where it waits for
+        the host, or from the table of the match before (finished or not). Elsewhere (the history, a
+        review, the rules, settings) it stays where its user went; other tabs ignore it."""
+        if not self.services.follows_table:
+            return
+        self._table_match = match_id
+        await self.when_free()  # a move being written goes first
+        if self.shell.screen not in (Screen.HOME, Screen.TABLE):
+            return
+        if match_id == self.table.match_id and self.table.match is not None and self.shell.screen == Screen.TABLE:
+            return
+        await self._open_table(match_id)
+
+    async def catch_up_table(self) -> None:
+        """This tab's connection is back (a phone woke up): if the host opened another match on the table
+        meanwhile (the match last played, as the host's tabs save it), follow it (:meth:`follow_table`)."""
+        if not self.services.follows_table:
+            return
+        last = await self.services.call(self.services.last_match)
+        if last is not None and last != self._table_match:
+            await self.follow_table(last)
+
+    @intent
+    async def _open_table(self, match_id: str) -> None:
+        await self.table.open(match_id)
 
     @intent
     async def open_route(self, route: str) -> None:

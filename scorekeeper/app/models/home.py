@@ -15,15 +15,18 @@ from .shell import Notice, Shell
 @dataclass(eq=False)
 class HomeList(ft.Observable):
     """``unfinished``: the matches in progress (:class:`MatchSummary`, the store's order; abandoned ones are
-    not among them)."""
+    not among them); ``waiting``: this is a phone joined with the table's codes and no match is in progress
+    (none to open, as the host's tab would resume one): it waits for the host to start one."""
 
     shell: Shell
     unfinished: list[MatchSummary] = field(default_factory=list)
+    waiting: bool = False
 
     async def load(self) -> None:
-        """Read the matches in progress."""
+        """Read the matches in progress (and whether this phone waits for the host)."""
         services = self.shell.services
         self.unfinished = await services.call(services.store.unfinished_matches)
+        self.waiting = services.follows_table and not self.unfinished
 
     @intent
     async def abandon(self, match_id: str) -> None:

@@ -6,10 +6,9 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from ..problems import Problem
+from ...rules.names import MAX_NAME_TEXT, normalise_name
 from .intent import intent
 from .open_match import OpenMatch
-from .setup import MAX_NAME
 from .shell import Notice, Shell
 
 
@@ -43,8 +42,8 @@ class NamesForm(ft.Observable):
         self.open = True
 
     def set_name(self, seat: int, name: str) -> None:
-        """The name typed for ``seat`` (cut to :data:`~.setup.MAX_NAME` characters); re-renders nothing."""
-        self._names = [*self._names[:seat], name[:MAX_NAME], *self._names[seat + 1:]]
+        """The name typed for ``seat`` (bounded as :meth:`.setup.SetupForm.set_name`); re-renders nothing."""
+        self._names = [*self._names[:seat], name[:MAX_NAME_TEXT], *self._names[seat + 1:]]
 
     def close(self) -> None:
         """Close the panel; nothing is changed."""
@@ -52,18 +51,16 @@ class NamesForm(ft.Observable):
 
     @intent
     async def save(self) -> None:
-        """Fix the names that changed, in one ``rename`` event (the store checks each name: the engine's
-        ``bad_name``, ``same_names``), and show the match with them; nothing changed: the panel just closes.
-        Two names alike are the problem ``ui_same_names`` before anything is asked of the store; another
-        tab's change since is ``ui_stale_view`` (nothing written). Undo takes the rename back."""
+        """Fix the names that changed, in one ``rename`` event (the store holds each new name to the names
+        policy, rules/names.py: ``name_…``, ``same_names``), and show the match with them; nothing changed
+        (as the policy normalises: "Ann " is "Ann"): the panel just closes. Another tab's change since is
+        ``ui_stale_view`` (nothing written). Undo takes the rename back."""
         old = self.table.shown.players
-        typed = [name.strip() for name in self._names]
+        typed = [normalise_name(name) for name in self._names]
         changed = {seat: name for seat, name in enumerate(typed) if name != old[seat]}
         if not changed:
             self.open = False
             return
-        if len({name.casefold() for name in typed}) != len(typed):
-            raise Problem("ui_same_names")
         store = self.shell.services.store
         await self.table.written(lambda match_id, version: store.rename(match_id, changed, version))
         await self.table.after_change()

@@ -91,8 +91,10 @@ class OpenMatch(ft.Observable):
 
     # ------------------------------------------------------------ reading
     async def open(self, match_id: str) -> None:
-        """Show the stored match ``match_id`` on the table screen and remember it as the match last played.
-        If it cannot be read (not there, damaged), the match shown before stays, with its id."""
+        """Show the stored match ``match_id`` on the table screen and remember it as the match last played;
+        on a host's tab it is then the table's match, and the phones joined with the table's codes follow
+        (:meth:`Services.table_opened`). If it cannot be read (not there, damaged), the match shown before
+        stays, with its id."""
         shown, self.match_id = self.match_id, match_id
         try:
             await self.reload()
@@ -103,6 +105,7 @@ class OpenMatch(ft.Observable):
         for reset in self._on_open:
             reset()
         self.shell.screen = Screen.TABLE
+        self.services.table_opened(match_id)
         await self.services.remember(match_id)
 
     @intent

@@ -1,4 +1,5 @@
-"""The phones at a table (the host's "Table" screen): the join codes of the open match, the devices joined.
+"""The phones at a table (the host's "Table" screen): the join codes of the open match or of the whole table,
+the devices joined, Disconnect, Renew (confirmed first: it says what it cuts).
 
 Only a host's tab has this screen (``Access.role`` host). Its codes and devices come from the table's
 :class:`~scorekeeper.server.admission.Admission` (``access.admission``), which exists only when the app is
@@ -26,7 +27,7 @@ from ...server.roles import Role
 from ..navigation import Screen
 from .intent import intent
 from .open_match import OpenMatch
-from .shell import Shell
+from .shell import Notice, Shell
 
 log = logging.getLogger(__name__)
 
@@ -59,16 +60,18 @@ class DeviceRow:
 
 @dataclass(eq=False)
 class Phones(ft.Observable):
-    """What the Table screen shows: ``match_id`` whose codes are shown (``None``: the table-wide codes),
-    ``codes`` (scorer, viewer), ``devices`` (those joined for this match or for the whole table), and
-    ``renewed`` (the keys were just renewed: the old links no longer work)."""
+    """What the Table screen shows: ``match_id`` whose codes are shown (``None``: the table-wide codes,
+    the ones the terminal printed), ``codes`` (scorer, viewer), ``devices`` (those joined for the open match
+    or for the whole table), and ``confirming``: the Renew asked, waiting for its confirmation (which says
+    how many phones it cuts: ``cut``). What Disconnect and Renew did is the shell's notice."""
 
     shell: Shell
     table: OpenMatch
     match_id: str | None = None
     codes: tuple[JoinCode, ...] = ()
     devices: tuple[DeviceRow, ...] = ()
-    renewed: bool = False
+    confirming: bool = False
+    cut: int = 0
     _watching: bool = False
 
     @property
@@ -86,6 +89,11 @@ class Phones(ft.Observable):
         access = self.shell.services.access
         return access.role is Role.HOST and not access.revoked
 
+    @property
+    def open_match(self) -> str | None:
+        """The match open on this tab's table, whose own codes the screen can show (else ``None``)."""
+        return self.table.match_id if self.table.match is not None else None
+
     # ------------------------------------------------------------ intents
     @intent
     async def open(self) -> None:
@@ -96,8 +104,8 @@ class Phones(ft.Observable):
         """:meth:`open` within another intent (the route ``/phones``); nothing on a tab not offered it."""
         if not self.offered:
             return
-        self.match_id = self.table.match_id
-        self.renewed = False
+        self.match_id = self.open_match
+        self.confirming = False
         self._load_codes()
         self.devices = self._rows()
         self.shell.error = None
@@ -107,24 +115,51 @@ class Phones(ft.Observable):
             asyncio.create_task(self._watch())
 
     @intent
+    async def show_codes(self, match_id: str | None) -> None:
+        """Show the codes of the open match (``match_id``) or the table-wide ones (``None``)."""
+        self.match_id = match_id if match_id == self.open_match else None
+        self.confirming = False
+        self._load_codes()
+
+    @intent
     async def disconnect(self, device_id: str) -> None:
-        """Disconnect a device: its tabs close and its cookie admits it no more (it may join again with a
-        current code: renew the keys to keep it out)."""
+        """Disconnect a device: its tabs close, its cookie admits it no more, and it cannot join again with
+        the code it used (it needs a fresh one: renew the codes). The notice says so."""
+        admission = self.admission
+        if admission is None:
+            return
+        row = next((d for d in self.devices if d.id == device_id), None)
+        if await admission.disconnect(device_id):
+            self.shell.notice = Notice("ui.disconnected_notice", {"label": row.label if row else device_id})
+        self.devices = self._rows()
+
+    @intent
+    async def ask_renew(self) -> None:
+        """Renew asked: the confirmation says what it cuts (the codes shown, and how many phones now)."""
         admission = self.admission
         if admission is not None:
-            await admission.disconnect(device_id)
-            self.devices = self._rows()
+            self.cut = admission.joined_with(self.match_id)
+            self.confirming = True
+
+    @intent
+    async def cancel_renew(self) -> None:
+        """The confirmation's Cancel: nothing renewed."""
+        self.confirming = False
 
     @intent
     async def renew(self) -> None:
-        """New scorer and viewer keys for this match: the old codes and links stop working, and the
-        devices that joined with them are disconnected."""
+        """Confirmed: new scorer and viewer keys for the codes shown (this match's, or the table's, which
+        the terminal then prints anew); the old codes stop working, and the devices that joined with them
+        are disconnected. The notice counts them."""
         admission = self.admission
+        self.confirming = False
         if admission is not None:
+            cut = admission.joined_with(self.match_id)
             await admission.renew(self.match_id)
             self._load_codes()
             self.devices = self._rows()
-            self.renewed = True
+            self.shell.notice = Notice("ui.renewed_table" if self.match_id is None else "ui.renewed_match",
+                                       {"count": cut})
 
     # ------------------------------------------------------------ reading the table
     def _load_codes(self) -> None:
@@ -144,7 +179,7 @@ class Phones(ft.Observable):
             return ()
         own = self.shell.services.access.device
         return tuple(DeviceRow(d.id, d.role, d.label, d.connected_since, d.tabs, own is not None and d.id == own.id)
-                     for d in admission.devices() if d.match_id in (None, self.match_id))
+                     for d in admission.devices() if d.match_id in (None, self.open_match))
 
     async def _watch(self) -> None:
         """While the screen is shown: show joins and departures (assigned only when the list changed)."""

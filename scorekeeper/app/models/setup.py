@@ -9,6 +9,7 @@ import flet as ft
 
 from ...rules import RuleViolation
 from ...rules.house import OPTION_BY_NAME, OptionInfo, Value, house_rules_for_seating
+from ...rules.names import MAX_NAME_LENGTH, MAX_NAME_TEXT
 from ...rules.variants import GAMES as ENGINE_GAMES
 from ...rules.variants import HORSE_RACE, get_variant, house_rule_menu
 from ..problems import Problem
@@ -16,7 +17,9 @@ from .intent import intent
 from .open_match import OpenMatch
 from .shell import Shell
 
-MAX_NAME = 24  # characters of a player's name
+# The names field's length: the names policy's (rules/names.py), so what can be typed can be saved,
+# and a name imported at that length can be renamed.
+MAX_NAME = MAX_NAME_LENGTH
 GAMES = ENGINE_GAMES  # the games offered, in the engine's order (RULES.md's two, then the presets)
 SEATS = (2, 3, 4)
 
@@ -148,8 +151,10 @@ class SetupForm(ft.Observable):
         self.house_open = not self.house_open
 
     def set_name(self, seat: int, name: str) -> None:
-        """The name typed for ``seat`` (trimmed to :data:`MAX_NAME` characters); re-renders nothing."""
-        self._names = [*self._names[:seat], name[:MAX_NAME], *self._names[seat + 1:]]
+        """The name typed for ``seat``, re-rendering nothing. The field stops at :data:`MAX_NAME` characters;
+        what a client sends past it is kept only to :data:`~scorekeeper.rules.names.MAX_NAME_TEXT` code
+        points (a bound, not a cut inside an emoji): the store's names policy refuses it as too long."""
+        self._names = [*self._names[:seat], name[:MAX_NAME_TEXT], *self._names[seat + 1:]]
 
     def add_recent(self, name: str) -> None:
         """Put a recently used name in the first empty seat."""
@@ -174,13 +179,12 @@ class SetupForm(ft.Observable):
     async def create(self) -> None:
         """Create the match in the store (the engine checks the seating, H1/E1) and open it on the table.
 
-        Raises the problem ``ui_same_names`` when two players have the same name, ``ui_bad_target`` for
-        a target typed that the engine does not take (nothing is created).
+        The store holds each name to the names policy (rules/names.py): a name it refuses (``name_…``),
+        two names alike (``same_names``, "Ann" and "ann" too) or a target typed that the engine does not
+        take (the problem ``ui_bad_target``) is said and nothing is created.
         """
         self._apply_target()
         players = self.players()
-        if len(set(players)) != len(players):
-            raise Problem("ui_same_names")
         services = self.shell.services
         match_id = await services.call(services.store.create_match, self.variant, players, self.partnerships,
                                        self.in_effect())

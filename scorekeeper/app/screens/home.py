@@ -14,14 +14,21 @@ from ..parts.widgets import action_button, hook, run
 
 
 def view(app: AppModel) -> ft.Control:
-    """The start screen: new match, the unfinished matches to resume (each with Abandon, hook ``abandon-N``,
-    where this device may score it), history and settings; the notice of an abandon, with its Undo."""
+    """The start screen: on a phone joined with the table's codes before the host started a match, that it
+    waits for the host (hook ``waiting-host``); new match, the unfinished matches to resume (each with
+    Abandon, hook ``abandon-N``, where this device may score it), history, rules, settings and, on a host's
+    tab, the phones at the table (hook ``phones``); the notice of an abandon, with its Undo."""
     t = app.t
     access = app.services.access
     rows: list[ft.Control] = [
         ft.Text(t("ui.app_title"), size=26, weight=ft.FontWeight.BOLD),
         ft.Text(t("ui.app_tagline")),
     ]
+    if app.home.waiting:  # a phone joined with the table's codes, before the host starts a match
+        rows.append(hook("waiting-host", ft.Container(
+            padding=12, border_radius=10, bgcolor=ft.Colors.GREEN_50,
+            content=ft.Row([ft.Icon(ft.Icons.HOURGLASS_EMPTY, color=ft.Colors.GREEN_800),
+                            ft.Text(t("ui.waiting_for_host"), size=16, expand=True)], spacing=10))))
     if app.services.access.may_start():  # a phone joined as a viewer, or for one match, starts none
         rows.append(action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, filled=True,
                                   icon=ft.Icons.ADD))
@@ -41,6 +48,8 @@ def view(app: AppModel) -> ft.Control:
     rows.append(action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY))
     rows.append(action_button("rules", t("ui.rules"), app.go, Screen.RULES, icon=ft.Icons.MENU_BOOK))
     rows.append(action_button("settings", t("ui.settings"), app.go, Screen.SETTINGS, icon=ft.Icons.TRANSLATE))
+    if app.phones.offered:  # the host: the table's join codes before any match is open, too
+        rows.append(action_button("phones", t("ui.phones_tip"), app.phones.open, icon=ft.Icons.QR_CODE_2))
     notice = notice_view(t, app.shell.notice, app.open_rule, undo=app.home.undo_abandon)
     if notice is not None:  # under the list: where the row abandoned was
         rows.insert(len(rows) - 2, notice)
