@@ -40,8 +40,25 @@ class BrowserLanguage:
         shell.subscribe(self._listener)
         _kept[shell] = self
 
+    @classmethod
+    def start(cls, page: ft.Page, shell: Any) -> BrowserLanguage | None:
+        """Mirror ``shell.lang`` into the browser of ``page`` from now on, and write it there now (in a task
+        of the tab; not for a tab gone meanwhile: if it comes back, its next change is written). ``None``
+        outside a browser."""
+        if not page.web:
+            return None
+        mirror = cls(page, shell)
+        mirror._write()
+        return mirror
+
     def _changed(self, sender: object, field: str | None) -> None:
         if field == "lang":
+            self._write()
+
+    def _write(self) -> None:
+        # Flet's run_task needs the tab's connection (without it: AttributeError, the coroutine never awaited);
+        # a tab away has no browser to write to, and the language is written again at its next change
+        if self.page.session.connection is not None:
             self.page.run_task(self.keep)
 
     async def keep(self) -> None:

@@ -8,6 +8,13 @@ every control in it, each with all its fields: for a tab's new table screen long
 itself. :func:`quiet_send_message` replaces the method with the same three steps in the same order
 (log, pack with Flet's own encoder, queue) whose log line is formatted only when it is written.
 
+The same method also raised for a tab that had just left: once the websocket ends, the connection's send
+loop stops and drops its queue (``None``), but the session is told only a moment later (the connection's
+``handle`` resumes after the send loop's end), so whatever the tab's ``main`` or handler sent meanwhile
+(a service registered, ``SharedPreferences.get``, the first render) raised ``AttributeError`` out of it: a
+traceback in the log, and another from Flet's attempt to tell the gone tab. The quiet method drops the
+message then, as Flet drops every message once the session knows (and as its own data-channel send does).
+
 Applied only to the Flet it was written for: the version must be :data:`FLET_VERSION` and the original
 method must still be the one that formats eagerly (its code holds the ``"send_message: "`` text and
 packs with msgpack); anything else is left alone and said in the log (debug), so a Flet upgrade can
@@ -26,7 +33,8 @@ _MARK = "_scorekeeper_quiet"
 
 
 def quiet_send_message() -> bool:
-    """Make Flet's ``FletApp.send_message`` format its debug line only when debug logging is on.
+    """Make Flet's ``FletApp.send_message`` format its debug line only when debug logging is on, and drop a
+    message to a tab whose connection's send loop already ended (Flet's raises ``AttributeError``).
 
     Returns True when the method is (now, or already) the quiet one, False when this Flet is not the one
     it was written for (nothing changed). Idempotent; process-wide (every server of the process).
@@ -53,8 +61,11 @@ def quiet_send_message() -> bool:
     def send_message(self: Any, message: Any) -> None:
         if transport_log.isEnabledFor(logging.DEBUG):
             transport_log.debug("send_message: %s", message)
+        queue = getattr(self, "_FletApp__send_queue", None)  # the original's private queue (name-mangled)
+        if queue is None:  # the tab left: its send loop ended, and the session is about to be told
+            return
         body = msgpack.packb([message.action, message.body], default=encode)
-        self._FletApp__send_queue.put_nowait(b"\x00" + body)  # the original's private queue (name-mangled)
+        queue.put_nowait(b"\x00" + body)
 
     send_message.__doc__ = original.__doc__
     send_message.__wrapped__ = original  # type: ignore[attr-defined]  # Flet's own, for the tests

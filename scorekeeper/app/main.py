@@ -197,9 +197,7 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
         if access.match_id is not None and app.table.match_id != access.match_id \
                 and target_of(page.route) == Target(Screen.HOME):  # an address naming a screen is kept (a reload)
             await app.table.open_match(access.match_id)  # the table this device joined for
-        # the page's reconnecting banner speaks the app's language (not for a tab that left meanwhile)
-        if page.web and page.session.connection is not None:
-            page.run_task(BrowserLanguage(page, app.shell).keep)
+        BrowserLanguage.start(page, app.shell)  # the page's reconnecting banner speaks the app's language
         page.render_views(App, app, *app.observed())
 
     return main

@@ -1,5 +1,6 @@
 """Flet's ``FletApp.send_message`` made quiet (:mod:`scorekeeper.app.flet_fixes`): the same bytes queued,
-its debug line formatted only when debug logging is on (Flet's own formats the whole message every time)."""
+its debug line formatted only when debug logging is on (Flet's own formats the whole message every time),
+and nothing raised for a tab that just left (its send loop ended: Flet's own raises ``AttributeError``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import logging
 from dataclasses import dataclass, field
 
 import msgpack
+import pytest
 from flet.messaging.protocol import Message, MessageAction
 from flet_web.fastapi import flet_app
 
@@ -72,6 +74,19 @@ def test_the_quiet_line_is_still_written_at_debug_level(caplog):
         sent(flet_app.FletApp.send_message, Body(9))
     written = [r.getMessage() for r in caplog.records]
     assert written == ["send_message: Message(action=<MessageAction.PATCH_CONTROL: 2>, body=Body(9))"]
+
+
+def test_a_message_to_a_tab_whose_send_loop_ended_is_dropped_where_flets_own_raises():
+    """Between a websocket's end and Flet telling the session, the connection's send queue is ``None``:
+    Flet's method raised out of whatever the tab did (a service registered, ``SharedPreferences.get``, the
+    first render; tests/app/test_tab_leaves.py runs a whole first screen so)."""
+    gone = Tab()
+    gone._FletApp__send_queue = None  # what Flet's send loop leaves when it ends
+    with pytest.raises(AttributeError):
+        _original_send()(gone, Message(MessageAction.PATCH_CONTROL, Body(3)))
+    assert flet_fixes.quiet_send_message()
+    flet_app.FletApp.send_message(gone, Message(MessageAction.PATCH_CONTROL, Body(3)))  # dropped, nothing raised
+    assert gone._FletApp__send_queue is None
 
 
 def _original_send():
