@@ -377,7 +377,9 @@ class Phone:
 
     async def navigate(self, route: str) -> None:
         """What a browser sends when its address changes (typed, Back, a bookmark): the page's new route
-        and the route's change event."""
+        and the route's change event. Flet drops a route change to the route it heard last (the address
+        this phone shows: :attr:`route`, each push answered), as a browser sends none: after taps that
+        change the screen, wait for their push to land (``route`` changed) before going back."""
         assert self.tree is not None
         self.route = route
         page = self.tree.page["_i"]

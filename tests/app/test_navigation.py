@@ -104,6 +104,15 @@ def test_echoes_of_pushed_routes_are_told_from_the_users_navigation():
     assert not views.visit("/history")  # the tab then shows it: nothing to push
 
 
+def test_a_push_that_lands_after_the_users_own_route_change_is_pushed_over():
+    views = ViewStack()
+    views.visit("/settings")  # pushed; the user presses Back before it lands
+    assert not views.echo("/new")  # the user's Back, crossing the push on its way
+    assert views.url == "/settings"  # once it lands, the client shows it
+    assert views.visit("/new")  # so the tab opening /new pushes it after the push still on its way
+    assert views.echo("/settings") and views.echo("/new") and views.pending == []
+
+
 # ------------------------------------------------------------------ the tab
 def test_each_intent_pushes_the_route_of_the_screen_it_leaves_shown(state):
     device = state.services.device
@@ -197,6 +206,28 @@ def test_a_phone_app_shows_one_view_per_screen_gone_through_and_back_returns(tmp
         await live.echo()
         assert len(live.device.pushed) == pushed  # nothing was pushed for what the client itself said
         return live
+
+    run(scenario())
+
+
+def test_a_route_change_crossing_the_tabs_push_wins_and_the_address_ends_on_it(tmp_path):
+    """A viewer's phone at load 5-6 (tests/server/test_served_phones.py): the user's route change crossed
+    the tab's push on its way, the push landed after it, and the client's address was left on the
+    pushed route while the tab showed the user's screen (the push's echo was taken for nothing to do)."""
+    async def scenario():
+        live = await Live.open(open_app_store(tmp_path), tmp_path)
+        st = live.state
+        await _create(live)
+        await live.echo()
+        await st.go(Screen.SETTINGS)  # pushes /settings
+        await live.settle()
+        await live.route_change("/new")  # the browser's Back, pressed before /settings landed
+        assert st.screen == Screen.NEW_MATCH and "create-match" in live.hooks()
+        assert live.device.pushed[-1] == "/new"  # after /settings, which lands after the Back
+        await live.route_change("/settings")  # it lands: the address is /settings for a moment
+        await live.echo()
+        assert live.session.page.route == "/new" and st.views.pending == []  # the address ends on the form
+        assert st.screen == Screen.NEW_MATCH
 
     run(scenario())
 

@@ -23,8 +23,8 @@ from ..routes import HOME, normal
 @dataclass
 class ViewStack:
     """``routes``: the stack, the start screen first and the screen shown last; ``url``: the route the
-    client shows (as far as this tab knows); ``pending``: routes pushed to the client and not yet
-    echoed back as a route change."""
+    client shows (as far as this tab knows) once the routes on their way to it landed; ``pending``:
+    routes pushed to the client and not yet echoed back as a route change (``url`` is the last)."""
 
     routes: list[str] = field(default_factory=lambda: [HOME])
     url: str = HOME
@@ -48,12 +48,16 @@ class ViewStack:
 
     def echo(self, route: str) -> bool:
         """The client says it shows ``route``: True if that is one this tab pushed (nothing to do), False if
-        the user went there (Back, Forward, a typed or linked address): open it."""
+        the user went there (Back, Forward, a typed or linked address): open it.
+
+        A route change of the user's can cross this tab's pushes on their way (Back pressed just after
+        a tap): they land after it, and the client ends on the last of them, not on the user's route.
+        :attr:`url` is then that last push, so opening the user's route pushes it again after them."""
         route = normal(route)
         if route in self.pending:
             del self.pending[: self.pending.index(route) + 1]
             return True
-        self.url = route
+        self.url = self.pending[-1] if self.pending else route
         return False
 
     def back(self) -> str | None:
