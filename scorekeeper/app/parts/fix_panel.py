@@ -49,8 +49,7 @@ def fix_panel(shell: Shell, fix: Correction) -> ft.Control:
                  t("ui.fix_no_score_change"))
         buttons.insert(1, action_button("fix-keep", keep, functools.partial(fix.save, True), disabled=shell.busy))
     # the effect and Save before the picker: on a phone they stay in view, the picker may scroll
-    effect = [hook("fix-preview", ft.Text(preview_words(t, fix), size=14,
-                                          color=ft.Colors.BLUE_GREY_900 if _savable(fix) else ft.Colors.RED_900)),
+    effect = [hook("fix-preview", ft.Text(preview_words(t, fix), size=14, color=preview_color(fix))),
               ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
     if fix.kind == FixKind.PLAY:  # after the words of the tile and spot chosen
         rows[3:3] = effect
@@ -121,6 +120,13 @@ def _hands(shell: Shell, fix: Correction) -> ft.Control:
                        label=t("ui.pip_total_for", name=match.players[fix.hand_seat]),
                        keyboard_type=ft.KeyboardType.NUMBER, dense=True)
     return ft.Column([ft.Row(chips, wrap=True, spacing=6, run_spacing=6), picker, total], spacing=8)
+
+
+def preview_color(fix: Correction) -> str:
+    """Error red only for a fix the engine refuses (its own move, or a later one it breaks); what saving would
+    change, that nothing would, or that the fix is not complete yet are neutral words."""
+    refused = fix.problem is not None or (fix.preview is not None and not fix.preview.ok)
+    return ft.Colors.RED_900 if refused else ft.Colors.BLUE_GREY_900
 
 
 def _savable(fix: Correction) -> bool:

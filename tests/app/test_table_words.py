@@ -1,0 +1,32 @@
+"""Words and colours of the table and the screens around it (issue 21, section 3 "Wording")."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.models.correction import FixKind
+from scorekeeper.app.screens import SCREENS
+
+from .hooks import hooks, walk
+from .test_corrections import opened
+
+
+def hook_texts(tab, name: str) -> list[ft.Text]:
+    """The Text controls inside the hook ``name`` of the screen shown."""
+    found = hooks(SCREENS[tab.screen](tab))[name]
+    return [node for node in walk(found) if isinstance(node, ft.Text)]
+
+
+def test_a_fix_that_changes_nothing_is_said_in_neutral_words_and_a_refused_one_in_red(tmp_path):
+    tab = opened(tmp_path)
+    tab.correction.open_entry(1, 10)
+    [same] = hook_texts(tab, "fix-preview")
+    assert same.value == "That is what the record already says"
+    assert same.color == ft.Colors.BLUE_GREY_900  # nothing wrong: not the error red it was shown in
+    tab.correction.pick_spot(((3, 5), "low"))
+    [change] = hook_texts(tab, "fix-preview")
+    assert change.value.startswith("Ann & Cy 5 → 14") and change.color == ft.Colors.BLUE_GREY_900
+    tab.correction.set_kind(FixKind.PASS)  # the stock had tiles: the engine refuses it
+    [refused] = hook_texts(tab, "fix-preview")
+    assert refused.value == "This cannot be: S8: pass while the stock has 8 tiles: Bo must draw"
+    assert refused.color == ft.Colors.RED_900
