@@ -8,7 +8,7 @@ from scorekeeper.app.models.correction import FixKind
 from scorekeeper.app.screens import SCREENS
 
 from .hooks import hooks, walk
-from .test_corrections import opened
+from .test_corrections import opened, run
 
 
 def hook_texts(tab, name: str) -> list[ft.Text]:
@@ -30,3 +30,28 @@ def test_a_fix_that_changes_nothing_is_said_in_neutral_words_and_a_refused_one_i
     [refused] = hook_texts(tab, "fix-preview")
     assert refused.value == "This cannot be: S8: pass while the stock has 8 tiles: Bo must draw"
     assert refused.color == ft.Colors.RED_900
+
+
+def test_a_history_filter_that_finds_nothing_says_so_and_clears(state):
+    from scorekeeper.app.navigation import Screen
+
+    from .test_history import import_cases, screen
+
+    run(state.go(Screen.HISTORY))
+    assert screen(state)["history-none"] == "No matches yet" and "history-clear" not in screen(state)
+    import_cases(state, "hr-2p-seed-layout", "e61-2p-exact-finish")
+    run(state.go(Screen.HISTORY))
+    assert "history-none" not in screen(state)
+    state.history.set_text("player", "Zoe")  # nobody of that name played here
+    run(state.history.apply())
+    shown = screen(state)
+    assert shown["history-count"] == "Matches: 0"
+    assert shown["history-none"] == "No match fits the filter"  # not "No matches yet": there are two
+    assert shown["history-clear"] == "Clear the filter"
+    run(state.history.clear_filter())
+    assert len(state.history.items) == 2 and state.history.text("player") == ""
+    assert "history-none" not in screen(state) and screen(state)["history-count"] == "Matches: 2"
+    run(state.set_language("uk"))
+    state.history.set_text("player", "Zoe")
+    run(state.history.apply())
+    assert screen(state)["history-none"] == "Жодна партія не відповідає фільтру"

@@ -149,8 +149,12 @@ def matches_view(app: AppModel) -> list[ft.Control]:
         filters(t, query),
         hook("history-count", ft.Text(t("ui.history_count", count=total), size=13, color=ft.Colors.GREY_700)),
     ]
-    if not total:
-        rows.append(ft.Text(t("ui.history_none")))
+    if not total and query.filtered:  # matches there may be: none fits, and the way back to them all
+        rows.append(hook("history-none", ft.Text(t("ui.history_no_match"))))
+        rows.append(action_button("history-clear", t("ui.history_clear"), query.clear_filter,
+                                  icon=ft.Icons.FILTER_ALT_OFF))
+    elif not total:
+        rows.append(hook("history-none", ft.Text(t("ui.history_none"))))
     rows += [history_row(app, summary) for summary in query.items[:query.shown]]
     if total > query.shown:
         rows.append(action_button("history-more", t("ui.history_more", count=total - query.shown),
