@@ -55,3 +55,19 @@ def test_a_history_filter_that_finds_nothing_says_so_and_clears(state):
     state.history.set_text("player", "Zoe")
     run(state.history.apply())
     assert screen(state)["history-none"] == "Жодна партія не відповідає фільтру"
+
+
+def test_a_match_abandoned_during_round_1_is_abandoned_in_round_1_not_after_it(state):
+    from scorekeeper.app.navigation import Screen
+
+    from .test_abandon_rename import new_match_state, two_matches
+    from .test_history import screen
+
+    during, _ = two_matches(state)  # Ann v Bo: round 1 started, one tile led
+    new_match_state(state, "horse-race", ["Zoe", "Yan"])  # no round started yet
+    unstarted = state.table.match_id
+    run(state.home.abandon(during))
+    run(state.home.abandon(unstarted))
+    run(state.go(Screen.HISTORY))
+    assert screen(state)[f"history-item-{during}"].endswith("Abandoned in round 1")
+    assert screen(state)[f"history-item-{unstarted}"].endswith("Abandoned before its first round")

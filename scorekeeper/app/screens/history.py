@@ -56,13 +56,16 @@ def filters(t: Translator, query: HistoryQuery) -> ft.Control:
 
 
 def status_words(t: Translator, summary: MatchSummary) -> str:
-    """``Winner: Ann``, ``in progress``, ``Abandoned after 2 rounds`` or that the match is damaged (the
-    store's English details are in the log and ``scorekeeper history``)."""
+    """``Winner: Ann``, ``in progress``, ``Abandoned in round 2`` (the round it was in, as "In progress, round 2"
+    counts: given up during round 1 is not "after 1 round") or that the match is damaged (the store's English
+    details are in the log and ``scorekeeper history``)."""
     if summary.status == FINISHED:
         return winners_words(t, summary.sides, summary.winners)
     if summary.status == IN_PROGRESS:
         return t("ui.status_in_progress", rounds=summary.rounds)
     if summary.status == ABANDONED:
+        if not summary.rounds:
+            return t("ui.status_abandoned_unstarted")
         return t("ui.status_abandoned", rounds=summary.rounds)
     return t("ui.status_damaged")
 
