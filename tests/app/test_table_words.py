@@ -71,3 +71,20 @@ def test_a_match_abandoned_during_round_1_is_abandoned_in_round_1_not_after_it(s
     run(state.go(Screen.HISTORY))
     assert screen(state)[f"history-item-{during}"].endswith("Abandoned in round 1")
     assert screen(state)[f"history-item-{unstarted}"].endswith("Abandoned before its first round")
+
+
+def test_no_ui_words_say_raw():
+    """"raw" is the rules' bookkeeping term (RULES.md defines it; the Rules screen keeps it), not a word for the
+    table's messages: they say pips (issue 21). Placeholders (``{raw}``) are the code's names, not words."""
+    import json
+    import re
+    from pathlib import Path
+
+    jargon = {"en": re.compile(r"\braw\b", re.IGNORECASE), "uk": re.compile("вихідн"), "ko": re.compile("원점수")}
+    folder = Path(__file__).resolve().parents[2] / "scorekeeper" / "i18n"
+    for lang, word in jargon.items():
+        catalog = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+        values = [(key, v) for key, value in catalog.items()
+                  for v in (value.values() if isinstance(value, dict) else [value]) if isinstance(v, str)]
+        said = [(key, v) for key, v in values if word.search(re.sub(r"\{[^}]*\}", "", v))]
+        assert said == [], (lang, said)
