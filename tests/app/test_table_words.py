@@ -88,3 +88,40 @@ def test_no_ui_words_say_raw():
                   for v in (value.values() if isinstance(value, dict) else [value]) if isinstance(v, str)]
         said = [(key, v) for key, v in values if word.search(re.sub(r"\{[^}]*\}", "", v))]
         assert said == [], (lang, said)
+
+
+def test_the_text_width_estimate_is_the_fonts_advances():
+    from scorekeeper.app.parts.fit import em_width, fit_size
+
+    assert em_width("Ann") == (608 + 610 + 610) / 1000 * 1.04  # the font's advances of A, n, n
+    assert em_width("경마") == 2 * 0.92 * 1.04  # a Hangul syllable is one square
+    # "Horse Race · Round 1" measured 186 px wide at 18 px bold in the browser; the estimate is a little more
+    assert 186 <= em_width("Horse Race · Round 1", bold=True) * 18 <= 195
+    assert fit_size("Horse Race · Round 1", 210, 18, 14, bold=True) == 18
+    assert fit_size("Horse Race · Round 1", 180, 18, 14, bold=True) == 16
+    assert fit_size("x" * 200, 100, 18, 14) == 14  # too long at any size: the smallest (the slot cuts it)
+
+
+def test_titles_stay_on_one_line_on_a_phone_smaller_where_long(tmp_path):
+    from scorekeeper.app.navigation import Screen
+    from scorekeeper.store import open_store
+    from tests.app.tabs import new_tab
+
+    from .test_history import case
+
+    store = open_store(tmp_path)
+    doc = case("hr-pairs-shared-win") | {"players": ["Олександра", "Bohdan", "Кирило", "Maria"]}
+    [match_id] = store.import_documents([doc])
+    tab = new_tab(store, tmp_path)
+    run(tab.start())
+    run(tab.set_language("uk"))
+    run(tab.review.open_review(match_id))
+    assert tab.screen == Screen.REVIEW
+    title = next(node for node in walk(SCREENS[tab.screen](tab))
+                 if isinstance(node, ft.Text) and str(node.value).startswith("Перегляд:"))
+    assert title.value == "Перегляд: Олександра & Кирило — Bohdan & Maria"
+    assert (title.max_lines, title.overflow, title.size) == (1, ft.TextOverflow.ELLIPSIS, 14)
+    run(tab.go(Screen.HISTORY))
+    short = next(node for node in walk(SCREENS[tab.screen](tab))
+                 if isinstance(node, ft.Text) and node.value == "Історія")
+    assert (short.max_lines, short.size) == (1, 18)  # a short title keeps its size

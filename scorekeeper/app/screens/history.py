@@ -172,7 +172,7 @@ def view(app: AppModel) -> ft.Control:
            if c is not None]
     importer = [action_button("import", t("ui.import"), app.transfer.import_files, icon=ft.Icons.UPLOAD_FILE)
                 ] if app.services.access.may_start() else []  # not offered to a viewer's phone
-    head = header(t, t("ui.history"), app.go)
+    head = header(t, t("ui.history"), app.go, width=shell.width)
     if shell.wide:
         left = ft.Column([*importer, *top, stats_view(t, query)], spacing=10, width=380, scroll=ft.ScrollMode.AUTO)
         right = ft.Column(matches_view(app), spacing=10, expand=True, scroll=ft.ScrollMode.AUTO)

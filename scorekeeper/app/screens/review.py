@@ -115,7 +115,8 @@ def view(app: AppModel) -> ft.Control:
     head: ft.Control = ft.Row([
         hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"),
                                    on_click=run(app.go, Screen.HISTORY)), button=True, label=t("ui.history")),
-        ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go),
+        ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go,
+                                          width=shell.width, before=1),
                      expand=True),
     ], spacing=0)
     head = with_house_rules_line(head, t, match.house_rules, app.open_rule)  # the line the table showed

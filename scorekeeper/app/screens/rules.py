@@ -45,7 +45,7 @@ def view(app: AppModel) -> ft.Control:
     head = ft.Row([
         hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.back"), on_click=run(app.go, back_screen(app))),
              button=True, label=t("ui.back")),
-        ft.Container(content=header(t, t("ui.rules"), app.go), expand=True),
+        ft.Container(content=header(t, t("ui.rules"), app.go, width=app.shell.width, before=1), expand=True),
     ], spacing=0)
     games = ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         choice(f"rules-game-{game}", t(f"game.{game}"), guide.choose_game, game, selected=game == guide.game)
