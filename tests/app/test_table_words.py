@@ -125,3 +125,25 @@ def test_titles_stay_on_one_line_on_a_phone_smaller_where_long(tmp_path):
     short = next(node for node in walk(SCREENS[tab.screen](tab))
                  if isinstance(node, ft.Text) and node.value == "Історія")
     assert (short.max_lines, short.size) == (1, 18)  # a short title keeps its size
+
+
+def test_the_reviews_counter_names_the_steps_it_counts_beside_the_rounds_moves(tmp_path):
+    """e61-pairs-negative: one round, 19 steps (its start, 17 moves, the hands). At move 15 the counter said
+    "16 / 19" beside "move 15 of 17": both true (the start is a step, the hands too), read as two move numbers."""
+    from scorekeeper.store import open_store
+    from tests.app.tabs import new_tab
+
+    from .test_history import case, screen
+
+    store = open_store(tmp_path)
+    [match_id] = store.import_documents([case("e61-pairs-negative")])
+    tab = new_tab(store, tmp_path)
+    run(tab.start())
+    run(tab.review.open_review(match_id))
+    run(tab.review.go(15))  # the 16th step: the start, then moves 1 … 15
+    shown = screen(tab)
+    assert shown["review-step"] == "Round 1 of 1 · move 15 of 17"
+    assert shown["review-count"] == "step 16 of 19"
+    run(tab.review.go(18))
+    assert screen(tab)["review-step"] == "Round 1 of 1: hands left and settlement"
+    assert screen(tab)["review-count"] == "step 19 of 19"

@@ -91,7 +91,10 @@ def controls(t: Translator, review: Review, go: Callable[[int | None], Any], *mo
     return ft.Row(alignment=ft.MainAxisAlignment.CENTER, spacing=2, controls=[
         nav_button("review-prev-round", ft.Icons.SKIP_PREVIOUS, t("ui.previous_round"), go, review.previous_round()),
         nav_button("review-prev", ft.Icons.CHEVRON_LEFT, t("ui.previous_move"), go, review.previous_move()),
-        ft.Text(f"{review.index + 1} / {len(review.steps)}", size=13, width=70, text_align=ft.TextAlign.CENTER),
+        # every action is a step (a round's start, each move, the hands): named, so "16 / 19" beside "move 15
+        # of 17" (the round's moves) no longer reads as a second, contradicting move number
+        hook("review-count", ft.Text(t("ui.step_count", n=review.index + 1, total=len(review.steps)), size=12,
+                                     width=84, text_align=ft.TextAlign.CENTER, color=ft.Colors.GREY_700)),
         nav_button("review-next", ft.Icons.CHEVRON_RIGHT, t("ui.next_move"), go, review.next_move()),
         nav_button("review-next-round", ft.Icons.SKIP_NEXT, t("ui.next_round"), go, review.next_round()),
         *more,
