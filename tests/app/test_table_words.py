@@ -147,3 +147,17 @@ def test_the_reviews_counter_names_the_steps_it_counts_beside_the_rounds_moves(t
     run(tab.review.go(18))
     assert screen(tab)["review-step"] == "Round 1 of 1: hands left and settlement"
     assert screen(tab)["review-count"] == "step 19 of 19"
+
+
+def test_a_viewers_scoreboard_of_three_sides_fills_its_row():
+    """Three sides were two cards and one beside a gap (half a row empty) on a viewer's phone."""
+    from scorekeeper.app.parts.watch import watch_board
+    from scorekeeper.i18n import Translator
+
+    from .test_history import folded
+
+    for name, per_row in (("hr-3p-openings", 3), ("hr-2p-seed-layout", 2), ("hr-4i-block-4-4-4-14", 2)):
+        board = watch_board(Translator("en"), folded(name))
+        cards = [node for node in walk(board) if isinstance(node, ft.Container) and node.col]
+        assert [card.col["xs"] for card in cards] == [12 / per_row] * len(cards), name
+        assert sum(card.col["xs"] for card in cards) % 12 == 0  # every row full

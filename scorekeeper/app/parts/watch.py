@@ -29,12 +29,14 @@ def watch_board(t: Translator, match: Match) -> ft.Control:
 @memoized
 def _board(sides: tuple[tuple[str, int, str, bool], ...], target: int) -> ft.Control:
     cards: list[ft.Control] = []
+    # a phone: two by two for 2 and 4 sides; 3 sides side by side (two and one left a half row empty)
+    per_row = 3 if len(sides) == 3 else min(len(sides), 2)
     for side, (name, points, distance, winner) in enumerate(sides):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
         cards.append(ft.Container(
             padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=12,
             border=ft.Border.all(4 if winner else 2, color), bgcolor=ft.Colors.with_opacity(0.08, color),
-            col={"xs": 12 / min(len(sides), 2), "md": 12 / len(sides)},
+            col={"xs": 12 / per_row, "md": 12 / len(sides)},
             content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.Text(name, weight=ft.FontWeight.BOLD, color=color, size=18, no_wrap=True,
                         overflow=ft.TextOverflow.ELLIPSIS),
