@@ -161,3 +161,41 @@ def test_a_viewers_scoreboard_of_three_sides_fills_its_row():
         cards = [node for node in walk(board) if isinstance(node, ft.Container) and node.col]
         assert [card.col["xs"] for card in cards] == [12 / per_row] * len(cards), name
         assert sum(card.col["xs"] for card in cards) % 12 == 0  # every row full
+
+
+def test_the_rules_index_names_every_rule_in_each_language(state):
+    """The index listed bare ids (S1 … R11): each now says its short name, RULES.md's title for the game's
+    rules and the option's name (the form's) for a house rule."""
+    from scorekeeper.app.navigation import Screen
+    from scorekeeper.rulebook import rules_of
+    from scorekeeper.rules.variants import EXACT_61, HORSE_RACE
+
+    from .test_history import screen
+
+    run(state.go(Screen.RULES))
+    state.rules.choose_game(HORSE_RACE)
+    shown = screen(state)
+    assert [shown[f"rules-index-{rule}"] for rule in ("S1", "S3", "S8", "H4", "H10", "R1", "R3", "R11")] == [
+        "S1 Seats", "S3 First starter", "S8 Play, draw, pass", "H4 Continuation", "H10 One settlement",
+        "R1 Stuck while continuing", "R3 Boneyard reserve", "R11 Filling the spinner"]
+    state.rules.choose_game(EXACT_61)
+    assert screen(state)["rules-index-E8"] == "E8 Result after a block"
+    for lang, words in (("uk", "S8 Хід, добір, пропуск"), ("ko", "S8 놓기·뽑기·넘기기")):
+        run(state.set_language(lang))
+        run(state.go(Screen.RULES))
+        shown = screen(state)
+        assert shown["rules-index-S8"] == words
+        for rule in rules_of(EXACT_61):  # every id with a name after it, none bare
+            label = shown[f"rules-index-{rule}"]
+            assert label.startswith(f"{rule} ") and len(label) > len(rule) + 1, (lang, label)
+
+
+def test_a_rule_asked_about_comes_before_the_index(state):
+    """A link opens that rule alone: it shows first (the index, now named, is long on a phone), then the rest."""
+    from scorekeeper.app.navigation import Screen
+    from scorekeeper.app.screens import SCREENS
+
+    run(state.open_rule("S8"))
+    assert state.screen == Screen.RULES
+    order = list(hooks(SCREENS[state.screen](state)))
+    assert order.index("rule-S8") < order.index("rules-all") < order.index("rules-index")
