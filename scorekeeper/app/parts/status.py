@@ -6,6 +6,7 @@ import flet as ft
 
 from ...explain import placement_words, turn_words
 from ...i18n import Translator
+from ...rules import Match
 from ..models.open_match import OpenMatch
 from .scoreboard import SIDE_COLORS
 from .widgets import hook, memoized
@@ -24,14 +25,34 @@ def status_view(t: Translator, table: OpenMatch, drawn: bool = False) -> ft.Cont
     lot_text = t("ui.lot_result", name=match.players[table.lot_seat]) if table.lot_seat is not None else None
     hands, stock, end_sum = None, "", None
     if r is not None:
-        hands = tuple((t("ui.hand_count", name=name, count=r.hand_sizes[seat]),
+        in_stock, held = table_counts(match, drawn)
+        hands = tuple((t("ui.hand_count", name=name, count=held[seat]),
                        SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
                        turn is not None and turn.seat == seat)
                       for seat, name in enumerate(match.players))
-        stock = t("ui.stock_reserve" if r.reserve else "ui.stock", count=r.stock, reserve=r.reserve)  # R3
+        stock = t("ui.stock_reserve" if r.reserve else "ui.stock", count=in_stock, reserve=r.reserve)  # R3
         end_sum = t("ui.end_sum", sum=r.layout.end_sum)
     explained = placement_words(t, match, table.last_info) if table.last_info is not None else None
     return _status(turn_text, lot_text, hands, stock, end_sum, explained)
+
+
+def table_counts(match: Match, drawn: bool = False) -> tuple[int, tuple[int, ...]]:
+    """The stock and each seat's tiles as they are on the table: ``(stock, hands by seat)``.
+
+    The engine records a draw whose tile fits with the play of that tile (S8): after Draw → "0 did not
+    fit" (``drawn``: this tab marks the next play as drawn) nothing is recorded, and after "2 did not fit"
+    the record holds the two, not the third that fits. That tile is out of the stock and in the drawer's
+    hand all the same, so until it is played it is counted there (the record is not changed: its Play,
+    ``drawn``, takes it from the stock). Raises ``AssertionError`` between rounds.
+    """
+    r = match.round
+    assert r is not None, "counts of a round"
+    turn = match.turn
+    held = list(r.hand_sizes)
+    if turn is not None and (drawn or turn.must == "drawn"):  # the drawn tile that fits, to be played now
+        held[turn.seat] += 1
+        return r.stock - 1, tuple(held)
+    return r.stock, tuple(held)
 
 
 @memoized

@@ -15,6 +15,7 @@ from ...i18n import Translator
 from ...rules import Match
 from ..models.open_match import OpenMatch
 from .scoreboard import SIDE_COLORS, distance_words
+from .status import table_counts
 from .widgets import hook, kept, memoized
 
 
@@ -71,7 +72,8 @@ def watch_status(t: Translator, table: OpenMatch) -> ft.Control:
     elif table.last_info is not None:
         award = (placement_words(t, match, table.last_info),)
     end_sum = t("ui.end_sum", sum=r.layout.end_sum) if r is not None and match.status == "move" else None
-    stock = t("ui.stock", count=r.stock) if r is not None and match.status == "move" else None
+    # the tile drawn that fits, once its draw is recorded, is out of the stock (as on the scorer's table)
+    stock = t("ui.stock", count=table_counts(match)[0]) if r is not None and match.status == "move" else None
     return _status(headline, award, award_hook, end_sum, stock, t("ui.watching"))
 
 
