@@ -146,6 +146,8 @@ def phone_view(app: AppModel) -> ft.Control:
                                   content=score_strip(app.shell, app.table, app.correction)))
     lower += extras(app)
     if app.correction.sheet_open and not fixing and not app.names.shown:  # the names, once open, in its place
+        if match.status == "start-round":  # "Start: Zoe leads" stays, over the sheet (it took its place)
+            lower.append(entry_panel(app))
         lower.append(score_sheet(app.shell, app.table, app.correction, names_opener(app)))
     else:
         lower.append(entry_panel(app))
