@@ -60,3 +60,31 @@ def fit_size(text: str, width: float, largest: float, smallest: float, lines: in
     while size > smallest and ems * size > room:
         size -= 1
     return max(size, smallest)
+
+
+WORD_JOINER = "\u2060"
+
+
+def _hangul(char: str) -> bool:
+    return 0xAC00 <= ord(char) <= 0xD7A3 or 0x3130 <= ord(char) <= 0x318F
+
+
+def keep_words(text: str) -> str:
+    """``text`` with a WORD JOINER (U+2060, invisible, no width) between every two characters of a word that
+    has Hangul in it, so Flutter breaks Korean lines only at spaces.
+
+    Flutter's web text layout breaks lines as Unicode's line-breaking rules say (UAX #14): between any two
+    Hangul syllables, as between ideographs, and between a name and its particle ("Ann|의"); it has no
+    ``word-break: keep-all``. A joiner forbids the break on both its sides (checked in Chromium: "놓을 것이",
+    "Ann의" kept whole, no box drawn for the joiner). Text with no Hangul is returned as it is.
+    """
+    if not any(_hangul(char) for char in text):
+        return text
+    out: list[str] = []
+    previous = ""
+    for char in text:
+        if previous and not previous.isspace() and not char.isspace() and (_hangul(previous) or _hangul(char)):
+            out.append(WORD_JOINER)
+        out.append(char)
+        previous = char
+    return "".join(out)

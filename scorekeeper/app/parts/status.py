@@ -1,6 +1,17 @@
-"""Whose turn and why, each player's tile count, the stock, the end sum and the last placement."""
+"""Whose turn and why, each player's tile count, the stock, the end sum, the last placement, the news.
+
+On a phone the status is three slots of fixed height (issue 21): whose turn
+(the name large, in the side's colour, readable across the table as on a
+viewer's phone), the hands and the stock, and the news line: a refusal, what
+the last fix did, else the last placement explained. A text that changes with
+a tap (a longer turn line, a message coming or going) then never moves the
+controls under it: a finger, or a test, aimed at Play or a tile hits it.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -8,32 +19,22 @@ from ...explain import placement_words, turn_words
 from ...i18n import Translator
 from ...rules import Match
 from ..models.open_match import OpenMatch
+from .fit import em_width, fit_size, keep_words
+from .rule_links import linked_text
 from .scoreboard import SIDE_COLORS
 from .widgets import hook, memoized
 
+LINE = 1.45  # a line's height per px of font size (the font's ascent and descent: 1.16 + 0.29 em)
+NAME_SIZE = 24  # px: the name of the player to move
+TURN_SIZE, TURN_SMALLEST = 17, 13  # px: the rest of the turn line, fitted to two lines
+TURN_HEIGHT = round(NAME_SIZE * LINE + TURN_SIZE * LINE) + 2  # two lines: the name's, and one more
+NEWS_SIZE, NEWS_SMALLEST = 14, 12  # px: the news line, fitted to two lines
+NEWS_HEIGHT = round(2 * NEWS_SIZE * LINE) + 6
+NEWS_COLORS = {"message": ft.Colors.RED_900, "notice": ft.Colors.GREEN_900}  # else neutral
 
-def status_view(t: Translator, table: OpenMatch, drawn: bool = False) -> ft.Control:
-    """The status of the match on ``table`` as words; rebuilt only when a word changes. ``drawn``: this tab's
-    entry marks the next tile as drawn (a draw whose first tile fits is recorded with that play, S8): the turn
-    line says so."""
-    match = table.shown
-    r = match.round
-    turn = match.turn
-    turn_text = turn_words(t, match, turn) if turn is not None else None
-    if drawn and turn is not None:
-        turn_text = t("turn.play-drawn", name=match.players[turn.seat])
-    lot_text = t("ui.lot_result", name=match.players[table.lot_seat]) if table.lot_seat is not None else None
-    hands, stock, end_sum = None, "", None
-    if r is not None:
-        in_stock, held = table_counts(match, drawn)
-        hands = tuple((t("ui.hand_count", name=name, count=held[seat]),
-                       SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
-                       turn is not None and turn.seat == seat)
-                      for seat, name in enumerate(match.players))
-        stock = t("ui.stock_reserve" if r.reserve else "ui.stock", count=in_stock, reserve=r.reserve)  # R3
-        end_sum = t("ui.end_sum", sum=r.layout.end_sum)
-    explained = placement_words(t, match, table.last_info) if table.last_info is not None else None
-    return _status(turn_text, lot_text, hands, stock, end_sum, explained)
+#: what the news slot shows: ``(hook, words)`` — a refusal (``message``), what the last action did
+#: (``notice``), the last placement explained (``explain``), who the lot chose (``lot-result``), a help line
+News = tuple[str, str]
 
 
 def table_counts(match: Match, drawn: bool = False) -> tuple[int, tuple[int, ...]]:
@@ -55,15 +56,58 @@ def table_counts(match: Match, drawn: bool = False) -> tuple[int, tuple[int, ...
     return r.stock, tuple(held)
 
 
+def headline(t: Translator, match: Match, drawn: bool = False) -> tuple[str, str, str | None, str] | None:
+    """The turn slot's words: ``(hook, text, name, colour)`` — whose turn and why (``turn``; ``drawn``: this
+    tab marks the next tile as drawn, S8, and the line says so), or at a round's end who went out or that
+    it is blocked (``round-end``); ``name``: the player named first (drawn large), ``None`` for a blocked
+    round. ``None`` between rounds."""
+    r, turn = match.round, match.turn
+    if turn is not None:
+        name = match.players[turn.seat]
+        text = t("turn.play-drawn", name=name) if drawn else turn_words(t, match, turn)
+        return "turn", text, name, SIDE_COLORS[match.side_of[turn.seat] % len(SIDE_COLORS)]
+    if r is not None and match.status == "reveal":
+        if r.ended == "domino" and r.finisher is not None:
+            name = match.players[r.finisher]
+            return ("round-end", t("ui.domino", name=name), name,
+                    SIDE_COLORS[match.side_of[r.finisher] % len(SIDE_COLORS)])
+        return "round-end", t("ui.blocked"), None, ft.Colors.BLUE_GREY_900
+    return None
+
+
+def status_view(t: Translator, table: OpenMatch, drawn: bool = False, *, news: News | None = None,
+                width: float = 390, open_rule: Callable[[str], Any] | None = None) -> ft.Control:
+    """The status of the match on ``table``; rebuilt only when a word changes. ``drawn``: this tab's entry
+    marks the next tile as drawn (:func:`table_counts`, :func:`headline`). ``news``: what the news slot says
+    instead of the last placement (a refusal, a notice; ``open_rule`` links their rule ids); ``width``: the
+    slots' width in px. At a round's end: the headline and the news slot (the hands are being entered)."""
+    match = table.shown
+    r = match.round
+    head = headline(t, match, drawn)
+    hands, stock, end_sum = None, "", None
+    if r is not None and match.status == "move":
+        in_stock, held = table_counts(match, drawn)
+        hands = tuple((t("ui.hand_count", name=name, count=held[seat]),
+                       SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
+                       match.turn is not None and match.turn.seat == seat)
+                      for seat, name in enumerate(match.players))
+        stock = t("ui.stock_reserve" if r.reserve else "ui.stock", count=in_stock, reserve=r.reserve)  # R3
+        end_sum = t("ui.end_sum", sum=r.layout.end_sum)
+        if news is None and table.last_info is not None:
+            news = ("explain", placement_words(t, match, table.last_info))
+        elif news is None and table.lot_seat is not None:
+            news = ("lot-result", t("ui.lot_result", name=match.players[table.lot_seat]))
+    elif news is None and match.status == "reveal":
+        news = ("reveal-help", t("ui.reveal_help"))
+    return _status(head, hands, stock, end_sum, news, width, open_rule)
+
+
 @memoized
-def _status(turn_text: str | None, lot_text: str | None, hands: tuple[tuple[str, str, bool], ...] | None,
-            stock: str, end_sum: str | None, explained: str | None) -> ft.Control:
-    """The status as words (``hands``: ``(words, colour, to play)`` per seat)."""
-    rows: list[ft.Control] = []
-    if turn_text is not None:
-        rows.append(hook("turn", ft.Text(turn_text, size=16, weight=ft.FontWeight.BOLD)))
-    if lot_text is not None:
-        rows.append(hook("lot-result", ft.Text(lot_text)))
+def _status(head: tuple[str, str, str | None, str] | None, hands: tuple[tuple[str, str, bool], ...] | None,
+            stock: str, end_sum: str | None, news: News | None, width: float,
+            open_rule: Callable[[str], Any] | None) -> ft.Control:
+    """The three slots (``hands``: ``(words, colour, to play)`` per seat)."""
+    rows: list[ft.Control] = [turn_slot(head, width)]
     if hands is not None:
         chips: list[ft.Control] = []
         for seat, (words, color, active) in enumerate(hands):
@@ -73,11 +117,46 @@ def _status(turn_text: str | None, lot_text: str | None, hands: tuple[tuple[str,
                 bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
                 content=ft.Text(words, size=13))))
         chips.append(hook("stock", ft.Text(stock, size=13, weight=ft.FontWeight.BOLD)))
-        rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=4))
-    # the end sum and the last placement's sum on one line where they fit (a phone keeps its room for the table)
-    sums = [hook("end-sum", ft.Text(end_sum, size=15, weight=ft.FontWeight.W_500))] if end_sum is not None else []
-    if explained is not None:
-        sums.append(hook("explain", ft.Text(explained, size=15, color=ft.Colors.BLUE_GREY_800)))
-    if sums:
-        rows.append(ft.Row(sums, wrap=True, spacing=12, run_spacing=2))
+        if end_sum is not None:
+            chips.append(hook("end-sum", ft.Text(end_sum, size=13, weight=ft.FontWeight.W_500)))
+        rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=4,
+                           vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    rows.append(news_slot(news, width, open_rule))
     return ft.Column(rows, spacing=4)
+
+
+def turn_slot(head: tuple[str, str, str | None, str] | None, width: float) -> ft.Control:
+    """Whose turn (two lines high, always): the player's name large in the side's colour, the rest of the
+    sentence after it at the size that fits two lines (the longest, with a house rule's words, is cut)."""
+    if head is None:
+        return ft.Container(height=TURN_HEIGHT)
+    name_hook, text, name, color = head
+    first, rest = (name, text[len(name):]) if name is not None and text.startswith(name) else ("", text)
+    # two lines, the first shared with the name (drawn at its size whatever the rest takes)
+    room = max(width * 1.8 - em_width(first, bold=True) * NAME_SIZE, width * 0.8)
+    size = fit_size(rest, room, TURN_SIZE, TURN_SMALLEST, bold=True)
+    spans = []
+    if first:
+        spans.append(ft.TextSpan(keep_words(first), style=ft.TextStyle(size=NAME_SIZE, color=color,
+                                                                        weight=ft.FontWeight.BOLD)))
+    spans.append(ft.TextSpan(keep_words(rest), style=ft.TextStyle(
+        size=size if first else TURN_SIZE + 1, weight=ft.FontWeight.BOLD)))
+    words = ft.Text(spans=spans, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, semantics_label=text)
+    return ft.Container(height=TURN_HEIGHT, alignment=ft.Alignment.CENTER_LEFT, content=hook(name_hook, words))
+
+
+def news_slot(news: News | None, width: float, open_rule: Callable[[str], Any] | None = None) -> ft.Control:
+    """The news line (two lines high, always): a refusal in red, a notice in green, else the last placement
+    explained; a long refusal takes a smaller size, and scrolls in its slot beyond two lines at that."""
+    if news is None:
+        return ft.Container(height=NEWS_HEIGHT)
+    name, words = news
+    size = fit_size(words, width - 8, NEWS_SIZE, NEWS_SMALLEST, lines=2)
+    color = NEWS_COLORS.get(name, ft.Colors.BLUE_GREY_800)
+    text = linked_text(words, open_rule, size=size, color=color,
+                       weight=ft.FontWeight.W_500 if name in NEWS_COLORS else None)
+    body = ft.Column([hook(name, text)], scroll=ft.ScrollMode.AUTO, spacing=0)
+    return ft.Container(height=NEWS_HEIGHT, padding=ft.Padding.symmetric(horizontal=4, vertical=3),
+                        alignment=ft.Alignment.CENTER_LEFT, content=body,
+                        bgcolor=ft.Colors.RED_50 if name == "message" else None, border_radius=6)
+
