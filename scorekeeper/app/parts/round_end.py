@@ -58,10 +58,15 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
         total = reveal.totals.get(seat, "").strip()
         label = hand_entry_words(t, match.players[seat], r.hand_sizes[seat], tiles, total)
         color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
-        chips.append(hook(f"reveal-seat-{seat}", ft.Container(
-            padding=ft.Padding.symmetric(horizontal=8, vertical=5 if phone else 8), border_radius=8,
+        chip = ft.Container(
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4 if phone else 8), border_radius=8,
             border=ft.Border.all(3 if seat == current else 1, color), on_click=run(reveal.select_seat, seat),
-            content=ft.Text(label, size=13 if phone else None)), button=True))
+            height=SEAT_HEIGHT if phone else None, alignment=ft.Alignment.CENTER_LEFT if phone else None,
+            content=ft.Text(label, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS) if phone else
+            ft.Text(label))
+        # a phone: two seats a row, each two lines high whatever is entered (four long names took four rows)
+        chips.append(ft.Container(col={"xs": 6}, content=hook(f"reveal-seat-{seat}", chip, button=True))
+                     if phone else hook(f"reveal-seat-{seat}", chip, button=True))
     holder = {tile: SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
               for seat, tiles in reveal.tiles.items() for tile in tiles if seat != current}
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
@@ -83,7 +88,12 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
                        vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     else:
         last = [total_field, ft.Row(wrap=True, spacing=6, controls=[settle, undo_button(shell, reveal.table)])]
-    return ft.Column(spacing=8, controls=[ft.Row(chips, wrap=True, spacing=6, run_spacing=6), picker, *last])
+    seat_row = ft.ResponsiveRow(chips, spacing=6, run_spacing=6) if phone else \
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+    return ft.Column(spacing=8, controls=[seat_row, picker, *last])
+
+
+SEAT_HEIGHT = 46  # px: a phone's seat at the round's end: two lines of 13 px
 
 
 def hand_entry_words(t: Translator, name: str, count: int, tiles: list[Tile], total: str) -> str:
