@@ -199,3 +199,30 @@ def test_a_rule_asked_about_comes_before_the_index(state):
     assert state.screen == Screen.RULES
     order = list(hooks(SCREENS[state.screen](state)))
     assert order.index("rule-S8") < order.index("rules-all") < order.index("rules-index")
+
+
+def test_korean_words_are_joined_so_lines_break_only_at_spaces():
+    """Flutter's web text layout breaks between any two Hangul syllables (UAX #14) and between a name and its
+    particle; a WORD JOINER between them keeps each word whole (checked in Chromium: "놓을 것이", "Ann의")."""
+    from scorekeeper.app.parts.fit import WORD_JOINER as J
+    from scorekeeper.app.parts.fit import keep_words
+
+    assert keep_words("Bo 차례: Ann의 타일") == f"Bo 차{J}례{J}: Ann{J}의 타{J}일"
+    assert keep_words("Bo continues: 1-5 scored") == "Bo continues: 1-5 scored"  # no Hangul: as it was
+    assert keep_words("1-5 득점").replace(J, "") == "1-5 득점" and keep_words("1-5 득점").count(" ") == 1
+
+
+def test_the_korean_turn_line_keeps_its_words_and_reads_without_joiners(state):
+    """The table's turn line in Korean: the joiners in what is drawn, none in what a screen reader reads."""
+    from scorekeeper.app.parts.fit import WORD_JOINER
+
+    from .test_state import new_match_state
+
+    run(state.set_language("ko"))
+    new_match_state(state, "horse-race", ["민준", "Bo"])
+    run(state.table.start_round(0))
+    [turn] = hook_texts(state, "turn")
+    drawn = "".join(span.text for span in turn.spans)
+    assert WORD_JOINER in drawn and drawn.replace(WORD_JOINER, "") == "민준 선공"
+    assert turn.semantics_label == "민준 선공"
+    assert turn.spans[0].style.size >= 22 > turn.spans[1].style.size  # the name large, as on a viewer's phone

@@ -15,7 +15,7 @@ from ...rules.tiles import ALL_TILES, Tile
 from ..models.open_match import OpenMatch
 from ..models.reveal import RevealEntry
 from ..models.shell import Shell
-from .rule_links import linked_text
+from .rule_links import linked_text, words_text
 from .scoreboard import SIDE_COLORS
 from .tile_picker import tile_picker
 from .widgets import action_button, hook, run, text_entry
@@ -62,8 +62,8 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
             padding=ft.Padding.symmetric(horizontal=8, vertical=4 if phone else 8), border_radius=8,
             border=ft.Border.all(3 if seat == current else 1, color), on_click=run(reveal.select_seat, seat),
             height=SEAT_HEIGHT if phone else None, alignment=ft.Alignment.CENTER_LEFT if phone else None,
-            content=ft.Text(label, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS) if phone else
-            ft.Text(label))
+            content=words_text(label, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS) if phone else
+            words_text(label))
         # a phone: two seats a row, each two lines high whatever is entered (four long names took four rows)
         chips.append(ft.Container(col={"xs": 6}, content=hook(f"reveal-seat-{seat}", chip, button=True))
                      if phone else hook(f"reveal-seat-{seat}", chip, button=True))

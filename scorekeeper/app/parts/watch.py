@@ -14,6 +14,7 @@ from ...explain import placement_words, settlement_words, turn_words
 from ...i18n import Translator
 from ...rules import Match
 from ..models.open_match import OpenMatch
+from .rule_links import words_text
 from .scoreboard import SIDE_COLORS, distance_words
 from .status import table_counts
 from .widgets import hook, kept, memoized
@@ -89,7 +90,7 @@ def _status(headline: str | None, award: tuple[str, ...], award_hook: str, end_s
 
 
 def _headline_row(headline: str | None) -> ft.Control | None:
-    return None if headline is None else hook("turn", ft.Text(headline, size=22, weight=ft.FontWeight.BOLD))
+    return None if headline is None else hook("turn", words_text(headline, size=22, weight=ft.FontWeight.BOLD))
 
 
 def _sum_row(name: str, words: str | None) -> ft.Control | None:
@@ -102,9 +103,9 @@ def _award_row(award_hook: str, award: tuple[str, ...]) -> ft.Control | None:
     return hook(award_hook, ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=8, bgcolor=ft.Colors.AMBER_50,
         border=ft.Border.all(1, ft.Colors.AMBER_300),
-        content=ft.Text(award[0], size=17) if len(award) == 1 else
-        ft.Column([ft.Text(line, size=17) for line in award], spacing=2)))
+        content=words_text(award[0], size=17) if len(award) == 1 else
+        ft.Column([words_text(line, size=17) for line in award], spacing=2)))
 
 
 def _watching_row(watching: str) -> ft.Control:
-    return hook("watching", ft.Text(watching, size=12, color=ft.Colors.BLUE_GREY_700))
+    return hook("watching", words_text(watching, size=12, color=ft.Colors.BLUE_GREY_700))

@@ -28,6 +28,7 @@ from ..parts.layout_view import table_picture
 from ..parts.match_end import export_button
 from ..parts.messages import message_view, notice_view
 from ..parts.page import content_width, header
+from ..parts.rule_links import words_text
 from ..parts.scoreboard import scoreboard
 from ..parts.widgets import hook, run
 
@@ -140,15 +141,15 @@ def view(app: AppModel) -> ft.Control:
     ])
     lower: list[ft.Control] = [
         hook("review-step", ft.Text(step_title(t, review, step), size=13, color=ft.Colors.GREY_700)),
-        hook("review-move", ft.Text(step_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
+        hook("review-move", words_text(step_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
     ]
     awards = award_lines(t, match, step)
     if awards:
-        lower.append(hook("review-explain", ft.Column([ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800)
+        lower.append(hook("review-explain", ft.Column([words_text(line, size=14, color=ft.Colors.BLUE_GREY_800)
                                                        for line in awards], spacing=2)))
     after = next_words(t, match)
     if after:
-        lower.append(hook("review-turn", ft.Text(after, size=14)))
+        lower.append(hook("review-turn", words_text(after, size=14)))
     if wide:  # the picture on the left; scores, the step and its controls, the chart on the right
         right = [scoreboard(t, moment), *lower, controls(t, review, app.review.go), ft.Divider(height=1), chart,
                  *extra, export]
