@@ -46,18 +46,18 @@ def em_width(text: str, bold: bool = False) -> float:
     return total / 1000 * (BOLD if bold else 1) * MARGIN
 
 
+def fits(text: str, width: float, size: float, lines: int = 1, bold: bool = False) -> bool:
+    """Whether ``text`` at ``size`` px takes at most ``lines`` lines ``width`` px wide. Over several lines a
+    wrapped line loses the rest of its last word: each line after the first is counted a fifth shorter."""
+    return lines > 0 and em_width(text, bold) * size <= width * (1 + (lines - 1) * 0.8)
+
+
 def fit_size(text: str, width: float, largest: float, smallest: float, lines: int = 1,
              bold: bool = False) -> float:
     """The largest font size (px, whole numbers from ``largest`` down to ``smallest``) at which ``text`` fits
-    ``lines`` lines ``width`` px wide; ``smallest`` when none does (the slot then cuts it).
-
-    Over several lines a wrapped line loses the rest of its last word: each line after the first is
-    counted a fifth shorter.
-    """
-    room = width * (1 + (lines - 1) * 0.8)
-    ems = em_width(text, bold)
+    ``lines`` lines ``width`` px wide (:func:`fits`); ``smallest`` when none does (the slot then cuts it)."""
     size = largest
-    while size > smallest and ems * size > room:
+    while size > smallest and not fits(text, width, size, lines, bold):
         size -= 1
     return max(size, smallest)
 

@@ -12,7 +12,7 @@ from ...i18n import Translator
 from ...rules.tiles import ALL_TILES, tile_text
 from ..models.move_entry import MoveEntry
 from ..models.shell import Shell
-from .fit import fit_size
+from .fit import em_width, fit_size
 from .rule_links import words_text
 from .tile_picker import picker_height, tile_picker
 from .widgets import hook, memoized, quick_button, run
@@ -81,7 +81,7 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
 
 SELECTION_SIZE, SELECTION_SMALLEST = 14, 12  # px: the selection's words, fitted to two lines
 SELECTION_HEIGHT = 44  # px: two lines of it, or the drawn mark's box
-DRAWN_WIDTH = 128  # px: the drawn mark beside it
+CHECKBOX = 44  # px: a checkbox's box and the gap before its label
 COUNT_KEY = 40  # px: a draw count's key (44 high): eight to a phone's row
 
 
@@ -102,18 +102,21 @@ def phone_move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
         words = selection_words(t, entry, shell.error is not None)
         drawn = None
         if must == "drawn":
-            drawn = hook("drawn", ft.Text(t("ui.drawn_forced_short"), italic=True, size=13))
+            mark = t("ui.drawn_forced_short")
+            drawn = hook("drawn", ft.Text(mark, italic=True, size=13))
+            mark_width = em_width(mark) * 13 + 4
         elif turn.can_draw:  # S8: the drawn tile may then be marked (the stock has tiles)
-            drawn = hook("drawn", ft.Checkbox(label=t("ui.drawn_short"), value=entry.drawn,
-                                              on_change=run(entry.toggle_drawn)))
-    room = width - (DRAWN_WIDTH + 6 if drawn is not None else 0)
+            mark = t("ui.drawn_short")
+            drawn = hook("drawn", ft.Checkbox(label=mark, value=entry.drawn, on_change=run(entry.toggle_drawn)))
+            mark_width = CHECKBOX + em_width(mark) * 14 + 4
+    room = width - (mark_width + 6 if drawn is not None else 0)
     size = fit_size(words, room, SELECTION_SIZE, SELECTION_SMALLEST, lines=2)
     said: ft.Control = words_text(words, size=size, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
     if must != "pass":  # what is selected (a pass selects nothing)
         said = hook("selection", said)
     top: list[ft.Control] = [ft.Container(expand=True, content=said)]
     if drawn is not None:
-        top.append(ft.Container(width=DRAWN_WIDTH, content=drawn))
+        top.append(ft.Container(width=mark_width, content=drawn))
     controls: list[ft.Control] = [ft.Container(height=SELECTION_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
                                                content=ft.Row(top, spacing=6))]
     controls.append(_move_buttons((

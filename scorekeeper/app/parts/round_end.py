@@ -59,7 +59,7 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
         label = hand_entry_words(t, match.players[seat], r.hand_sizes[seat], tiles, total)
         color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
         chip = ft.Container(
-            padding=ft.Padding.symmetric(horizontal=8, vertical=4 if phone else 8), border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=2 if phone else 8), border_radius=8,
             border=ft.Border.all(3 if seat == current else 1, color), on_click=run(reveal.select_seat, seat),
             height=SEAT_HEIGHT if phone else None, alignment=ft.Alignment.CENTER_LEFT if phone else None,
             content=words_text(label, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS) if phone else
@@ -93,7 +93,7 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
     return ft.Column(spacing=8, controls=[seat_row, picker, *last])
 
 
-SEAT_HEIGHT = 46  # px: a phone's seat at the round's end: two lines of 13 px
+SEAT_HEIGHT = 50  # px: a phone's seat at the round's end: two lines of 13 px, its frame (3 px chosen) and padding
 
 
 def hand_entry_words(t: Translator, name: str, count: int, tiles: list[Tile], total: str) -> str:

@@ -19,7 +19,7 @@ from ...explain import placement_words, turn_words
 from ...i18n import Translator
 from ...rules import Match
 from ..models.open_match import OpenMatch
-from .fit import em_width, fit_size, keep_words
+from .fit import em_width, fit_size, fits, keep_words
 from .rule_links import linked_text
 from .scoreboard import SIDE_COLORS
 from .widgets import hook, memoized
@@ -28,8 +28,9 @@ LINE = 1.45  # a line's height per px of font size (the font's ascent and descen
 NAME_SIZE = 24  # px: the name of the player to move
 TURN_SIZE, TURN_SMALLEST = 17, 13  # px: the rest of the turn line, fitted to two lines
 TURN_HEIGHT = round(NAME_SIZE * LINE + TURN_SIZE * LINE) + 2  # two lines: the name's, and one more
-NEWS_SIZE, NEWS_SMALLEST = 14, 12  # px: the news line, fitted to two lines
-NEWS_HEIGHT = round(2 * NEWS_SIZE * LINE) + 6
+NEWS_SIZES = (14, 13, 12, 11)  # px: the news line's, the largest at which it fits its slot
+NEWS_HEIGHT = 54  # px: two lines of 14 px or three of 11, and a little padding
+CHIP_ROW = round(13 * LINE) + 10  # px: a row of the hands' chips (13 px words, padding, frame)
 NEWS_COLORS = {"message": ft.Colors.RED_900, "notice": ft.Colors.GREEN_900}  # else neutral
 
 #: what the news slot shows: ``(hook, words)`` — a refusal (``message``), what the last action did
@@ -84,7 +85,7 @@ def status_view(t: Translator, table: OpenMatch, drawn: bool = False, *, news: N
     match = table.shown
     r = match.round
     head = headline(t, match, drawn)
-    hands, stock, end_sum = None, "", None
+    hands, stock, end_sum, rows = None, "", None, 1
     if r is not None and match.status == "move":
         in_stock, held = table_counts(match, drawn)
         hands = tuple((t("ui.hand_count", name=name, count=held[seat]),
@@ -93,18 +94,35 @@ def status_view(t: Translator, table: OpenMatch, drawn: bool = False, *, news: N
                       for seat, name in enumerate(match.players))
         stock = t("ui.stock_reserve" if r.reserve else "ui.stock", count=in_stock, reserve=r.reserve)  # R3
         end_sum = t("ui.end_sum", sum=r.layout.end_sum)
+        rows = chip_rows(t, match, width)
         if news is None and table.last_info is not None:
             news = ("explain", placement_words(t, match, table.last_info))
         elif news is None and table.lot_seat is not None:
             news = ("lot-result", t("ui.lot_result", name=match.players[table.lot_seat]))
     elif news is None and match.status == "reveal":
         news = ("reveal-help", t("ui.reveal_help"))
-    return _status(head, hands, stock, end_sum, news, width, open_rule)
+    return _status(head, hands, stock, end_sum, rows, news, width, open_rule)
+
+
+def chip_rows(t: Translator, match: Match, width: float) -> int:
+    """How many rows the hands' chips, the stock and the end sum take at most in ``width`` px, counted with
+    two-digit numbers (the most a hand or the stock holds): the row is that high all round long, so a count
+    that grows (a draw) never wraps a chip onto a new row under the player's finger."""
+    pieces = [em_width(t("ui.hand_count", name=name, count=10)) * 13 + 20 for name in match.players]
+    pieces.append(em_width(t("ui.stock", count=10), bold=True) * 13)
+    pieces.append(em_width(t("ui.end_sum", sum=88)) * 13)
+    rows, used = 1, 0.0
+    for piece in pieces:
+        if used and used + 6 + piece > width:
+            rows, used = rows + 1, piece
+        else:
+            used += (6 if used else 0) + piece
+    return rows
 
 
 @memoized
 def _status(head: tuple[str, str, str | None, str] | None, hands: tuple[tuple[str, str, bool], ...] | None,
-            stock: str, end_sum: str | None, news: News | None, width: float,
+            stock: str, end_sum: str | None, rows_of_chips: int, news: News | None, width: float,
             open_rule: Callable[[str], Any] | None) -> ft.Control:
     """The three slots (``hands``: ``(words, colour, to play)`` per seat)."""
     rows: list[ft.Control] = [turn_slot(head, width)]
@@ -119,8 +137,10 @@ def _status(head: tuple[str, str, str | None, str] | None, hands: tuple[tuple[st
         chips.append(hook("stock", ft.Text(stock, size=13, weight=ft.FontWeight.BOLD)))
         if end_sum is not None:
             chips.append(hook("end-sum", ft.Text(end_sum, size=13, weight=ft.FontWeight.W_500)))
-        rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=4,
-                           vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        rows.append(ft.Container(height=rows_of_chips * CHIP_ROW + (rows_of_chips - 1) * 4,
+                                 alignment=ft.Alignment.TOP_LEFT,
+                                 content=ft.Row(chips, wrap=True, spacing=6, run_spacing=4,
+                                                vertical_alignment=ft.CrossAxisAlignment.CENTER)))
     rows.append(news_slot(news, width, open_rule))
     return ft.Column(rows, spacing=4)
 
@@ -146,12 +166,14 @@ def turn_slot(head: tuple[str, str, str | None, str] | None, width: float) -> ft
 
 
 def news_slot(news: News | None, width: float, open_rule: Callable[[str], Any] | None = None) -> ft.Control:
-    """The news line (two lines high, always): a refusal in red, a notice in green, else the last placement
-    explained; a long refusal takes a smaller size, and scrolls in its slot beyond two lines at that."""
+    """The news line (as high always): a refusal in red, a notice in green, else the last placement explained;
+    two lines of 14 px, a long refusal smaller (three lines of 11 px), and it scrolls in its slot beyond."""
     if news is None:
         return ft.Container(height=NEWS_HEIGHT)
     name, words = news
-    size = fit_size(words, width - 8, NEWS_SIZE, NEWS_SMALLEST, lines=2)
+    # the largest size at which the words take no more lines than the slot holds at that size
+    size = next((size for size in NEWS_SIZES if fits(words, width - 8, size, int((NEWS_HEIGHT - 6) // (size * LINE)))),
+                NEWS_SIZES[-1])
     color = NEWS_COLORS.get(name, ft.Colors.BLUE_GREY_800)
     text = linked_text(words, open_rule, size=size, color=color,
                        weight=ft.FontWeight.W_500 if name in NEWS_COLORS else None)
