@@ -50,3 +50,21 @@ def test_a_reload_shows_the_table_not_the_sheet_left_open(tmp_path):
         assert "score-sheet" not in live.texts() and live.texts()["start-round"] == "Start: Bo leads"
 
     asyncio.run(scenario())
+
+
+def test_the_hands_row_is_as_high_as_its_words_need_with_house_rule_r3(tmp_path):
+    """With R3 the stock says "Stock: 14 (the last 2 never drawn)": the row of the hands, the stock and the end
+    sum takes two rows on a phone, and its slot is reserved for two (it was one: the end sum overlapped the
+    news line)."""
+    from scorekeeper.app.navigation import Screen
+    from scorekeeper.app.parts.status import chip_rows
+
+    tab = new_tab(open_store(tmp_path), tmp_path)
+    run(tab.start())
+    run(tab.go(Screen.NEW_MATCH))
+    run(tab.setup.set_house("reserve", 2))
+    run(tab.setup.create())
+    run(tab.table.start_round(0))
+    assert shown(tab)["stock"] == "Stock: 14 (the last 2 never drawn)"
+    assert chip_rows(tab.t, tab.table.shown, 370) == 2
+    assert chip_rows(tab.t, tab.table.shown, 800) == 1

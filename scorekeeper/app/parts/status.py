@@ -109,7 +109,9 @@ def chip_rows(t: Translator, match: Match, width: float) -> int:
     two-digit numbers (the most a hand or the stock holds): the row is that high all round long, so a count
     that grows (a draw) never wraps a chip onto a new row under the player's finger."""
     pieces = [em_width(t("ui.hand_count", name=name, count=10)) * 13 + 20 for name in match.players]
-    pieces.append(em_width(t("ui.stock", count=10), bold=True) * 13)
+    reserve = match.round.reserve if match.round is not None else 0  # R3: the stock says what is never drawn
+    pieces.append(em_width(t("ui.stock_reserve" if reserve else "ui.stock", count=10, reserve=reserve),
+                           bold=True) * 13)
     pieces.append(em_width(t("ui.end_sum", sum=88)) * 13)
     rows, used = 1, 0.0
     for piece in pieces:
