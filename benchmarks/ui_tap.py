@@ -63,6 +63,7 @@ from tests.served import (
     focus_text_field,
     open_app_page,
     spot_hook,
+    stock_after_draw,
     tile_hook,
 )
 
@@ -400,7 +401,8 @@ def play_round(bench: Bench, round_: dict, undo_every: int) -> None:
         elif "draw" in move:
             stock = int(bench.text("stock").split()[-1])
             bench.tap("draw", "draw", present("draw-panel"))
-            bench.tap("draw-count", f"draw-count-{move['draw']}", text_is("stock", f"Stock: {stock - move['draw']}"))
+            after = stock_after_draw(stock, move["draw"])
+            bench.tap("draw-count", f"draw-count-{move['draw']}", text_is("stock", f"Stock: {after}"))
         else:
             before = bench.text("turn")
             bench.tap("pass", "pass", f"{present('round-end')} || {text_changed('turn', before)}")

@@ -37,11 +37,13 @@ RULE_ID = re.compile(r"(?<![\w-])([SHEAMR](?:11|10|[1-9]))(?![\w-])")
 
 @dataclass(frozen=True, slots=True)
 class RuleText:
-    """One rule in one language: ``title`` and its ``paragraphs``."""
+    """One rule in one language: ``title``, its ``paragraphs`` and its short ``name`` for an index (RULES.md's
+    own title where the screen's is long: ``S3`` "First starter"; a house rule's is its option's name)."""
 
     rule: str
     title: str
     paragraphs: tuple[str, ...]
+    name: str
 
 
 def rules_of(game: str) -> tuple[str, ...]:
@@ -67,7 +69,7 @@ def rule_text(lang: str, rule: str) -> RuleText:
     """The rule ``rule`` in ``lang`` (English where the language lacks it). Raises ``KeyError`` for an
     id that is no rule."""
     entry = _texts(lang).get(rule) or _texts("en")[rule]
-    return RuleText(rule, entry["title"], tuple(entry["text"]))
+    return RuleText(rule, entry["title"], tuple(entry["text"]), entry.get("short", entry["title"]))
 
 
 def rule_ids_in(text: str) -> list[tuple[str, bool]]:

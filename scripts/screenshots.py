@@ -209,6 +209,7 @@ def journey(d: Driver) -> None:
     for count, tile in enumerate(seed_case["rounds"][0]["hands"]["0"], start=1):
         d.tap(tile_hook(tile))
         d.expect_contains("reveal-seat-0", f"{count} of 6 tiles")
+    d.shot("round-end")
     d.tap("confirm")
     d.expect_contains("settlement", "Domino for Bo")
     d.shot("settlement")
@@ -319,7 +320,9 @@ def corrections(d: Driver) -> None:
     d.tap("sheet-open")
     d.expect_contains("score-sheet", "10. Bo plays 1-3 at 1-1 (branch B)")
     d.shot("score-sheet")
-    d.tap("sheet-1-10")
+    d.tap("sheet-open")  # closed again: the fix opened from the tile on the picture, in view (the sheet's entry
+    d.expect_gone("score-sheet")  # 10 is below the fold, and a scrolled page leaves stale boxes: flet-notes.md)
+    d.tap("placed-1-3")
     d.expect_contains("fix-title", "Fix round 1, move 10")
     d.tap("spot-3-4-low")
     d.expect_text("fix-preview", "Bo 19 → 18; 2 later moves re-checked")

@@ -158,3 +158,11 @@ def spot_hook(at: str) -> str:
     """``"4-1:high"`` (a move's ``at``: tile and side) -> ``"spot-1-4-high"``, the open spot's hook."""
     tile, side = at.split(":")
     return f"spot-{tile_hook(tile).removeprefix('tile-')}-{side}"
+
+
+def stock_after_draw(stock: int, count: int, reserve: int = 0) -> int:
+    """What the table's ``stock`` hook says after a draw of ``count`` tiles that did not fit from a stock of
+    ``stock`` (``reserve``: house rule R3's undrawn tiles): the tile drawn next, which fits, is out of the stock
+    too until it is played, unless nothing drawable was left (then the player passes)."""
+    left = stock - count
+    return left - 1 if left > reserve else left

@@ -165,9 +165,10 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
             nonlocal away
             away = True
 
-        async def on_connect(e: ft.Event[ft.Page]) -> None:  # the same tab back (not a first open)
+        async def on_connect(e: ft.Event[ft.Page]) -> None:  # the same tab back (a reload too; not a first open)
             nonlocal away
             away = False
+            app.correction.close_sheet()
             await app.table.catch_up()
             await app.catch_up_table()
 

@@ -12,9 +12,10 @@
 ``correct MATCH_ID --round R --move M (--set MOVE_JSON | --delete | --insert MOVE_JSON)``
 ``correct MATCH_ID --round R --hands HANDS_JSON``
                                              fix an entry several moves back (``store.fix``, the
-                                             app's path); prints each side's points before and
-                                             after; a fix that makes a later move illegal changes
-                                             nothing and exits 2 naming that move and the rule
+                                             app's path); prints each side whose points change
+                                             (before → after) or that none does; a fix that
+                                             makes a later move illegal changes nothing and
+                                             exits 2 naming that move and the rule
 ``abandon MATCH_ID``                         give a match up (kept in the history as abandoned)
 ``rename MATCH_ID --player WHO --name NAME`` fix players' names (one rename event; WHO: the name
                                              now, or the seat counted from 1; repeat the pair)
@@ -326,8 +327,11 @@ def _run_correct(store: MatchStore, args: argparse.Namespace) -> int:
         print(f"refused: {preview.refusal.message}{now}; nothing was changed{keep}", file=sys.stderr)
         return EXIT_REFUSED
     done = store.fix(args.match_id, edit, keep_before_broken=args.keep_moves_before)
-    for change in done.changes:
+    changed = [change for change in done.changes if change.changed]  # a side whose points stay is no news
+    for change in changed:
         print(change.text())
+    if not changed:
+        print("no side's points change")
     later = done.preview.rechecked
     print(f"{later} later move{'s' if later != 1 else ''} re-checked")
     if done.kept:

@@ -48,7 +48,12 @@ def hooks(control) -> dict[str, ft.Semantics]:
 
 
 def text(control) -> str:
-    """The visible text under ``control``: Text values, and button labels."""
+    """The visible text under ``control``: Text values, and button labels; without the word joiners that keep
+    Korean words whole (U+2060: invisible, no width)."""
+    return _text(control).replace("\u2060", "")
+
+
+def _text(control) -> str:
     parts = []
     for node in walk(control):
         if isinstance(node, ft.Text) and node.value:

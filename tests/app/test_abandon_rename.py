@@ -61,7 +61,7 @@ def test_an_unfinished_match_is_abandoned_from_the_start_screen_and_the_notice_u
     # the history shows it abandoned; a tap reviews it
     run(state.go(Screen.HISTORY))
     row = shown(state)[f"history-item-{first}"]
-    assert "Abandoned after 1 round" in row
+    assert "Abandoned in round 1" in row  # given up during its first round
     run(state.history.open_item(first, "abandoned"))
     assert state.screen == Screen.REVIEW
 
@@ -182,9 +182,8 @@ def test_the_rename_notice_is_counted_in_each_language(state, lang, count, words
 
 
 @pytest.mark.parametrize(("lang", "rounds", "words"), [
-    ("en", 1, "Abandoned after 1 round"), ("en", 2, "Abandoned after 2 rounds"),
-    ("uk", 1, "Покинуто після 1 раунду"), ("uk", 2, "Покинуто після 2 раундів"), ("uk", 5, "Покинуто після 5 раундів"),
-    ("ko", 2, "2라운드 뒤 포기함"),
+    ("en", 1, "Abandoned in round 1"), ("en", 2, "Abandoned in round 2"),
+    ("uk", 1, "Покинуто в раунді 1"), ("uk", 5, "Покинуто в раунді 5"), ("ko", 2, "2라운드 중 포기함"),
 ])
 def test_an_abandoned_matchs_status_is_counted_in_each_language(lang, rounds, words):
     from scorekeeper.i18n import translate

@@ -195,20 +195,23 @@ def test_a_tall_layout_shrinks_a_little_so_every_open_spot_is_in_view():
     assert ((3, 5), "low") in frame.markers
 
 
-def test_a_squeezed_picture_grows_to_show_the_whole_layout():
-    """A phone's picture squeezed to 141 px (the hands being entered at a domino: tester's report): the
-    layout needs more even at FIT_CELL, so the viewport takes the layout's height (the screen scrolls)
-    and every tile, end value and open spot is in view; before, the lower part was cut off."""
-    from scorekeeper.app.parts.layout_view import FIT_CELL, picture_frame
+def test_a_squeezed_picture_shrinks_to_show_the_whole_layout_in_its_room():
+    """A phone's picture squeezed to 141 px (the hands being entered at a domino: tester's report): every
+    tile, end value and open spot is in view (before, the lower part was cut off), and in the room it was
+    given: the layout is drawn smaller than FIT_CELL rather than growing the picture, which pushed Settle
+    below the fold (issue 21)."""
+    from scorekeeper.app.parts.layout_view import FIT_CELL, SQUEEZED_CELL, picture_frame
     from scorekeeper.rules.document import match_from_document
 
     doc = json.loads((CASES / "hr-4i-block-4-4-4-14.json").read_text())
     doc["rounds"][0]["moves"] = doc["rounds"][0]["moves"][:20]
     doc["rounds"][0].pop("hands", None)
     match = match_from_document(doc, awaiting_hands=True)
-    frame = picture_frame(match.round, 366, 141, fill=True)
-    assert 12 <= frame.cell <= FIT_CELL  # shrunk as far as it may, no further
-    assert frame.view_height > 141 and frame.view_height == frame.height
+    roomy = picture_frame(match.round, 366, 200, fill=True)  # 18.2 cells high: fits 200 px at 11 px a half
+    assert SQUEEZED_CELL < roomy.cell < FIT_CELL and roomy.view_height == roomy.height == 200
+    frame = picture_frame(match.round, 366, 141, fill=True)  # would be 7.7 px a half: 9, and 164 px high
+    assert frame.cell == SQUEEZED_CELL and 141 < frame.view_height == frame.height < 18.3 * SQUEEZED_CELL
+    assert frame.view_height < 18.2 * FIT_CELL  # 236 px before: the picture grows the least it can
     assert all(0 < y < frame.view_height for _, y in frame.markers.values())
     assert all(top >= 0 and top + size <= frame.view_height for _, _, _, top, size, _ in frame.badges)
     cell, oy = frame.cell, frame.origin[1]

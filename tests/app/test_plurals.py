@@ -78,10 +78,11 @@ def test_the_stock_is_counted_by_its_own_parameter():
         "pass while the stock has 1 tile: Ann must draw"
 
 
-@pytest.mark.parametrize(("raw", "words"), [(1, "= 1 вихідний бал → +0"), (2, "= 2 вихідні бали → +0"),
-                                             (25, "= 25 вихідних балів → +5"), (21, "= 21 вихідний бал → +4")])
-def test_raw_points_in_ukrainian_are_the_seeds_vykhidni_baly_counted(raw, words):
-    """The seed's own term for raw points, "вихідні бали", declined by the count (it read "25 вихідних"
-    alone, which a tester took for "days off")."""
-    points = f"+{raw // 5}"
-    assert translate("uk", "settle.total", raw=raw, points=points) == words
+@pytest.mark.parametrize(("lang", "raw", "words"), [
+    ("en", 25, "= 25 in pips → +5"), ("en", -15, "= -15 in pips → -3"),
+    ("uk", 21, "= сума очок 21 → +4"), ("uk", 2, "= сума очок 2 → +0"), ("ko", 25, "= 점 합계 25 → +5")])
+def test_raw_points_are_said_in_pips_the_word_players_count_with(lang, raw, words):
+    """A settlement's total before it becomes points is said in pips ("сума очок", "점 합계", as a hand's pip
+    total is), not in the jargon "raw" (issue 21; Ukrainian said "вихідні бали", the seed's term)."""
+    points = f"{raw // 5:+d}" if raw >= 0 else f"{-(-raw // 5):+d}"
+    assert translate(lang, "settle.total", raw=raw, points=points) == words

@@ -180,7 +180,7 @@ def test_the_e5_words_come_from_the_engines_mark():
     match = load_document((cases / "e61-2p-exact-finish.json").read_bytes(), explain=True)
     last = match.rounds[0].placements[9]
     t = Translator("en")
-    assert placement_words(t, match, last).endswith("= 25 → 25 raw joins the settlement (last tile)")
+    assert placement_words(t, match, last).endswith("= 25 → 25 pips join the settlement (last tile)")
     unmarked = dataclasses.replace(last, joins_settlement=False)
     assert placement_words(t, match, unmarked).endswith("= 25")
 

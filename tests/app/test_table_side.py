@@ -158,8 +158,9 @@ def _settlement_lines(st: AppModel) -> list[str]:
     def words(node: ft.Text) -> str:  # a text with links (rule ids) is made of spans
         return node.value or "".join(span.text or "" for span in node.spans or [])
 
-    return [words(node).replace("\xa0", " ") for node in walk(hooks(_table(st))["settlement"])
-            if isinstance(node, ft.Text)]  # a name and its number never part (no-break space)
+    # a name and its number never part (no-break space); Korean words are kept whole (word joiners, invisible)
+    return [words(node).replace("\xa0", " ").replace("\u2060", "") for node in walk(hooks(_table(st))["settlement"])
+            if isinstance(node, ft.Text)]
 
 
 # ------------------------------------------------------------------ item 4: the picker by suit

@@ -55,4 +55,4 @@ def test_rename_a_player_then_abandon_the_match_from_the_start_screen(ui):
     expect(ui.hook("notice")).to_have_attribute("aria-label", re.compile("abandoned"), timeout=10_000)
     ui.tap("history")
     row = ui.page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Богдана").first
-    expect(row).to_contain_text("Abandoned after 1 round", timeout=10_000)
+    expect(row).to_contain_text("Abandoned in round 1", timeout=10_000)

@@ -76,8 +76,12 @@ def test_the_table_with_the_draw_panel_open_fits_a_phone_in_every_language(ui, l
         expect(ui.hook("draw-count-10")).to_be_visible(timeout=10_000)
         ui.page.wait_for_timeout(800)  # the picture gives up its room once the browser reports the new sizes
         names = ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "explain", "draw-count-0",
-                 "draw-count-10", "play", "draw", "pass", "undo", "tile-0-0", "tile-6-6", "tile-2-5", "tile-0-6")
+                 "draw-count-10", "play", "draw", "pass", "undo")  # the question in the picker's place
         assert_all_shown(ui, names)
+        ui.tap("draw")
+        ui.expect_gone("draw-panel")
+        ui.settle(ui.hook("tile-6-6"), quiet_ms=400)
+        assert_all_shown(ui, ("turn", "play", "undo", "tile-0-0", "tile-6-6", "tile-2-5", "tile-0-6"))
         row = {name: ui.hook(name).bounding_box() for name in ("play", "draw", "pass", "undo")}
         assert len({round(box["y"]) for box in row.values()}) == 1, row  # one row: nothing wrapped
     finally:

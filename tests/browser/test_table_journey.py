@@ -13,7 +13,7 @@ pytest.importorskip("playwright", reason="playwright is not installed (pip insta
 
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.served import ServedApp, spot_hook, tile_hook  # noqa: E402
+from tests.served import ServedApp, spot_hook, stock_after_draw, tile_hook  # noqa: E402
 
 from .conftest import open_ui  # noqa: E402
 
@@ -77,7 +77,7 @@ def play_moves(ui, moves: list[dict], expected_after: dict[int, list[int]], side
             stock = int(ui.text("stock").split()[-1])
             ui.tap("draw")
             ui.tap(f"draw-count-{move['draw']}")
-            ui.expect_text("stock", f"Stock: {stock - move['draw']}")
+            ui.expect_text("stock", f"Stock: {stock_after_draw(stock, move['draw'])}")
         else:
             before = ui.text("turn")
             ui.tap("pass")

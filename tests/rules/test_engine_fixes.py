@@ -113,4 +113,4 @@ def test_an_award_worth_nothing_is_explained_but_scores_nothing():
     assert r.pips == [0, 11, 9, 0] and [e for e in r.events if e.kind != "play"] == []
     assert [(e.kind, e.side, e.raw, e.parts) for e in r.settlement] == [
         ("settlement", 1, 0, {"play": 0, "opponents": 10, "partner": -10})]
-    assert settlement_words(Translator("en"), match, r.settlement[0]).endswith("→ 10 = 0 raw → +0")
+    assert settlement_words(Translator("en"), match, r.settlement[0]).endswith("→ 10 = 0 in pips → +0")

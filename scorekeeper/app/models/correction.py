@@ -114,6 +114,11 @@ class Correction(ft.Observable):
         """Show the whole score sheet (every round, its moves and hands), or hide it again."""
         self.sheet_open = not self.sheet_open
 
+    def close_sheet(self) -> None:
+        """The tab is back (a reload, a phone waking): it shows the table, not the sheet left open (a reload
+        keeps Flet's session, so the sheet stayed open over the table's entry)."""
+        self.sheet_open = False
+
     def open_entry(self, round_no: int, move_no: int | None) -> None:
         """Open the fix of a score-sheet entry: move ``move_no`` of round ``round_no``, or its hands (``None``)."""
         if move_no is None:

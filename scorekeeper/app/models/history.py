@@ -120,6 +120,20 @@ class HistoryQuery(ft.Observable):
         self.filter = {**self.filter, **self._texts, **values}
         await self.load(stats=False)
 
+    @property
+    def filtered(self) -> bool:
+        """Some filter is in effect (a player, a game, days, finished or not): the list may leave matches out."""
+        flt = {**self.filter, **{key: self.filter[key].strip() for key in TEXT_FILTERS}}
+        return flt != no_filter()
+
+    @intent
+    async def clear_filter(self) -> None:
+        """Every match again: no filter, and the typed texts emptied."""
+        self.shell.error = None
+        self._texts = {}
+        self.filter = no_filter()
+        await self.load(stats=False)
+
     async def apply_typed(self) -> None:
         """On leaving a text filter: apply what was typed, if anything changed."""
         if any(self.filter.get(key) != text for key, text in self._texts.items()):

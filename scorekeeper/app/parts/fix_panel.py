@@ -19,6 +19,7 @@ from ..models.correction import Correction, FixKind
 from ..models.shell import Shell
 from .page import choice
 from .round_end import hand_entry_words
+from .rule_links import words_text
 from .scoreboard import SIDE_COLORS
 from .tile_picker import tile_picker
 from .widgets import action_button, hook, quick_button, run, text_entry
@@ -29,7 +30,7 @@ KINDS = (FixKind.PLAY, FixKind.DRAW, FixKind.PASS, FixKind.DELETE, FixKind.INSER
 def fix_panel(shell: Shell, fix: Correction) -> ft.Control:
     """The fix of one move or one round's hands (hooks ``fix-…``, docs/ui-ids.md)."""
     t = shell.t
-    rows: list[ft.Control] = [hook("fix-title", ft.Text(title_words(t, fix), size=16, weight=ft.FontWeight.BOLD))]
+    rows: list[ft.Control] = [hook("fix-title", words_text(title_words(t, fix), size=16, weight=ft.FontWeight.BOLD))]
     if fix.kind == FixKind.HANDS:
         rows.append(_hands(shell, fix))
     else:
@@ -49,8 +50,7 @@ def fix_panel(shell: Shell, fix: Correction) -> ft.Control:
                  t("ui.fix_no_score_change"))
         buttons.insert(1, action_button("fix-keep", keep, functools.partial(fix.save, True), disabled=shell.busy))
     # the effect and Save before the picker: on a phone they stay in view, the picker may scroll
-    effect = [hook("fix-preview", ft.Text(preview_words(t, fix), size=14,
-                                          color=ft.Colors.BLUE_GREY_900 if _savable(fix) else ft.Colors.RED_900)),
+    effect = [hook("fix-preview", words_text(preview_words(t, fix), size=14, color=preview_color(fix))),
               ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
     if fix.kind == FixKind.PLAY:  # after the words of the tile and spot chosen
         rows[3:3] = effect
@@ -76,7 +76,7 @@ def _what(shell: Shell, fix: Correction) -> list[ft.Control]:
     if fix.kind in (FixKind.DRAW, FixKind.INSERT_DRAW):
         counts = [quick_button(f"fix-count-{n}", str(n), fix.set_count, n, width=44, filled=fix.count == n)
                   for n in range(1, max(fix.max_draw(), 1) + 1)]
-        return [ft.Text(t("ui.fix_draw_question")), ft.Row(counts, wrap=True, spacing=4, run_spacing=4)]
+        return [words_text(t("ui.fix_draw_question")), ft.Row(counts, wrap=True, spacing=4, run_spacing=4)]
     if fix.kind != FixKind.PLAY:
         return []
     tile, spot = fix.selected_tile, fix.selected_spot
@@ -112,7 +112,7 @@ def _hands(shell: Shell, fix: Correction) -> ft.Control:
         color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
         chips.append(hook(f"fix-hand-seat-{seat}", ft.Container(
             padding=8, border_radius=8, border=ft.Border.all(3 if seat == fix.hand_seat else 1, color),
-            on_click=run(fix.select_hand, seat), content=ft.Text(words)), button=True))
+            on_click=run(fix.select_hand, seat), content=words_text(words)), button=True))
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
     picker = tile_picker(unseen, fix.pick_hand_tile, selected=set(fix.hand_tiles.get(fix.hand_seat) or []),
                          width=shell.width)
@@ -121,6 +121,13 @@ def _hands(shell: Shell, fix: Correction) -> ft.Control:
                        label=t("ui.pip_total_for", name=match.players[fix.hand_seat]),
                        keyboard_type=ft.KeyboardType.NUMBER, dense=True)
     return ft.Column([ft.Row(chips, wrap=True, spacing=6, run_spacing=6), picker, total], spacing=8)
+
+
+def preview_color(fix: Correction) -> str:
+    """Error red only for a fix the engine refuses (its own move, or a later one it breaks); what saving would
+    change, that nothing would, or that the fix is not complete yet are neutral words."""
+    refused = fix.problem is not None or (fix.preview is not None and not fix.preview.ok)
+    return ft.Colors.RED_900 if refused else ft.Colors.BLUE_GREY_900
 
 
 def _savable(fix: Correction) -> bool:

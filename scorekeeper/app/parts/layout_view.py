@@ -39,6 +39,7 @@ MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
 READABLE_CELL = 17.0  # px per half: pips still easy to count at arm's length; lines bend to keep it
 FIT_CELL = 13.0  # px per half the picture may shrink to so that the whole layout (every open spot) is in view
+SQUEEZED_CELL = 9.0  # px per half a phone's picture may shrink to, so that what is under it stays in view
 BASE_CELL = MAX_CELL  # px per half at which the tiles layer is drawn before it is scaled to fit
 PAN_MARGIN = 60  # px the picture may be panned beyond its edges (constant: a new value rebuilds the viewer)
 CHUNK = 6  # tiles per memoized group of the tiles layer
@@ -72,13 +73,18 @@ def placements(r) -> tuple:
     return tuple((m.tile, m.spot, m.drawn) for m in r.moves if type(m) is Play)
 
 
-def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
+def picture_frame(r, width: float, height: float, fill: bool = False, held: bool = False) -> Frame:
     """Round ``r``'s layout scaled to fit a ``width`` x ``height`` viewport (pixels).
 
     The viewport is as high as the layout needs, at most ``height``; with
     ``fill`` it is ``height`` high (a phone gives the picture the room left).
     A layout that does not fit ``height`` even at :data:`FIT_CELL` gets a
     taller viewport (the screen then scrolls): the whole layout stays in view.
+    A phone's picture (``fill``) shrinks further, to :data:`SQUEEZED_CELL`, first:
+    the room it is given is what the controls under it leave on the screen, and
+    a player must not have to scroll to them (issue 21); it can be zoomed.
+    ``held`` (with ``fill``: the hands being entered, nothing on the picture to tap): the viewport is never
+    taller than ``height``; what does not fit at :data:`SQUEEZED_CELL` is panned to.
     """
     layout = r.layout
     placed = placements(r)
@@ -86,10 +92,13 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
     geo = layout_geometry(layout, reach=max(width / READABLE_CELL / 2 - MARGIN, 6.0))
     left, top, right, bottom = geo.bounds(layout.open_spots)
     cols, rows = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
-    cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
-    # for want of height, shrink to FIT_CELL at most (every open spot in view, pips still countable);
-    # below that the picture grows taller and is panned instead
-    cell = max(cell, min(FIT_CELL, width / cols))
+    if fill:  # a phone: what is left of the screen, down to SQUEEZED_CELL, then taller (the screen scrolls)
+        cell = max(SQUEEZED_CELL, min(MAX_CELL, width / cols, height / rows))
+    else:
+        cell = max(MIN_CELL, min(MAX_CELL, width / cols, height / rows))
+        # for want of height, shrink to FIT_CELL at most (every open spot in view, pips still countable);
+        # below that the picture grows taller and is panned instead
+        cell = max(cell, min(FIT_CELL, width / cols))
     pic_w, pic_h = max(cols * cell, width), max(rows * cell, height if fill else 160)
     # centre the layout in the picture
     ox = (pic_w - (right - left) * cell) / 2 - left * cell
@@ -112,7 +121,7 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
                for spot in layout.open_spots}
     # never shorter than the layout at that size: a tile, an end's value or a spot out of view is missed
     # by the players (a phone's picture squeezed by a long hand entry hid the tile just played)
-    view_h = max(min(height, pic_h), rows * cell)
+    view_h = height if fill and held else max(min(height, pic_h), rows * cell)
     return Frame(cell, pic_w, pic_h, view_h, (ox, oy), tuple(tiles), tuple(badges), markers)
 
 
@@ -203,19 +212,20 @@ def table_picture(t: Translator, position: Position, width: float, height: float
     offered = entering and match.status == "move" and match.turn is not None and match.turn.must != "pass"
     words = {spot: spot_words(t, spot) for spot in layout.open_spots} if offered else {}
     on_pick = position.pick_spot if offered else None  # None: no spots layer (a viewer's phone, a pass)
+    held = match.status == "reveal"  # the hands are entered: the screen keeps its room for them
     args = (r, placements(r), words, legal, position.selected_spot, on_pick, width, height, fill,
-            t("ui.table_label", count=len(layout.tiles)), on_tile)
+            t("ui.table_label", count=len(layout.tiles)), on_tile, held)
     if _CURRENT_RENDERER.get() is None:
-        return _picture(picture_frame(r, width, height, fill), *args[2:])
+        return _picture(picture_frame(r, width, height, fill, held), *args[2:-1])
     return _Picture(*args)
 
 
 @ft.component
 def _Picture(r, placed: tuple, words: dict, legal: tuple | None, chosen, on_pick, width: float, height: float,
-             fill: bool, label: str, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
+             fill: bool, label: str, on_tile: Callable[[Tile], Any] | None, held: bool = False) -> ft.Control:
     # the frame is kept while the placements and the viewport stay (the tab's copy of the match is changed
     # in place by each move it records, so the key is the placements, not the layout object)
-    frame = ft.use_memo(lambda: picture_frame(r, width, height, fill), [placed, width, height, fill])
+    frame = ft.use_memo(lambda: picture_frame(r, width, height, fill, held), [placed, width, height, fill, held])
     return _picture(frame, words, legal, chosen, on_pick, width, height, fill, label, on_tile)
 
 

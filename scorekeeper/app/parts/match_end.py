@@ -65,6 +65,6 @@ def match_end_view(app: AppModel) -> ft.Control:
     if scoring:
         ways.append(undo_button(shell, app.table))
     rows.append(ft.Row(ways, wrap=True, spacing=6, run_spacing=6))
-    head = match_header(t, match, app.go, app.phones.open if app.phones.offered else None)
+    head = match_header(t, match, app.go, app.phones.open if app.phones.offered else None, app.shell.width)
     # the house rules as the table said them during the match
     return page_column(with_house_rules_line(head, t, match.house_rules, app.open_rule), rows, width)

@@ -35,9 +35,7 @@ def notice_view(t: Translator, notice: Notice | None,
     Undo button (hook ``notice-undo``) calling ``undo(match_id, version)``, when given."""
     if notice is None:
         return None
-    words = t(notice.key, **notice.params)
-    if notice.error is not None:
-        words += " " + " ".join(w for w in (where_words(t, notice.error), violation_words(t, notice.error)) if w)
+    words = notice_words(t, notice)
     color, back = (ft.Colors.GREEN_900, ft.Colors.GREEN_50) if notice.ok else (ft.Colors.RED_900, ft.Colors.RED_50)
     content: ft.Control = linked_text(words, open_rule, color=color)
     if notice.undo is not None and undo is not None:
@@ -47,6 +45,19 @@ def notice_view(t: Translator, notice: Notice | None,
                                               on_click=run(undo, *notice.undo)), button=True)])
     return hook("notice", ft.Container(padding=10, border_radius=8, bgcolor=back,
                                        border=ft.Border.all(1, color), content=content))
+
+
+def notice_words(t: Translator, notice: Notice) -> str:
+    """What the notice says: its words, and for a refusal where and which rule (``round 1, move 6: H4: …``)."""
+    words = t(notice.key, **notice.params)
+    if notice.error is not None:
+        words += " " + " ".join(w for w in (where_words(t, notice.error), violation_words(t, notice.error)) if w)
+    return words
+
+
+def message_words(shell: Shell) -> str | None:
+    """The shell's message as the message line words it, or ``None`` when there is none."""
+    return None if shell.error is None else problem_words(shell.t, shell.error, sentence=True)
 
 
 def read_only_banner(t: Translator, reason: ReadOnlyStore | None) -> ft.Control | None:

@@ -12,7 +12,9 @@ from ...i18n import Translator
 from ...rules.tiles import ALL_TILES, tile_text
 from ..models.move_entry import MoveEntry
 from ..models.shell import Shell
-from .tile_picker import tile_picker
+from .fit import em_width, fit_size
+from .rule_links import words_text
+from .tile_picker import picker_height, tile_picker
 from .widgets import hook, memoized, quick_button, run
 
 
@@ -35,7 +37,10 @@ def selection_words(t: Translator, entry: MoveEntry, refused: bool) -> str:
 
 
 def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
-    """Play (with the drawn mark), Draw, Pass, Undo and the tile picker for the current move."""
+    """Play (with the drawn mark), Draw, Pass, Undo and the tile picker for the current move; on a phone
+    in slots of fixed height (:func:`phone_move_panel`)."""
+    if not shell.wide:
+        return phone_move_panel(shell, entry)
     t = shell.t
     match = entry.match
     r, turn = match.round, match.turn
@@ -71,6 +76,72 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
         selected = {entry.selected_tile} if entry.selected_tile else set()
         controls.append(tile_picker(unseen, entry.pick_tile, selected=selected, enabled=entry.pickable,
                                     dimmed=entry.dimmed, width=shell.width))
+    return ft.Column(controls, spacing=8)
+
+
+SELECTION_SIZE, SELECTION_SMALLEST = 14, 12  # px: the selection's words, fitted to two lines
+SELECTION_HEIGHT = 44  # px: two lines of it, or the drawn mark's box
+CHECKBOX = 44  # px: a checkbox's box and the gap before its label
+COUNT_KEY = 40  # px: a draw count's key (44 high): eight to a phone's row
+
+
+def phone_move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
+    """The move's entry on a phone, each part in a slot of fixed height, so no tap moves the controls under
+    it (issue 21): the selection (two lines) with the drawn mark beside it, Play / Draw / Pass / Undo,
+    then the picker's place, which the draw question takes while it is open (the picker is hidden, not
+    removed: no rebuild when it closes) and which stays empty when the only move is a pass."""
+    t = shell.t
+    match = entry.match
+    r, turn = match.round, match.turn
+    assert r is not None and turn is not None, "a move is entered only on a turn"
+    must = turn.must
+    width = shell.width - 20
+    if must == "pass":
+        words, drawn = t("ui.must_pass"), None
+    else:
+        words = selection_words(t, entry, shell.error is not None)
+        drawn = None
+        if must == "drawn":
+            mark = t("ui.drawn_forced_short")
+            drawn = hook("drawn", ft.Text(mark, italic=True, size=13))
+            mark_width = em_width(mark) * 13 + 4
+        elif turn.can_draw:  # S8: the drawn tile may then be marked (the stock has tiles)
+            mark = t("ui.drawn_short")
+            drawn = hook("drawn", ft.Checkbox(label=mark, value=entry.drawn, on_change=run(entry.toggle_drawn)))
+            mark_width = CHECKBOX + em_width(mark) * 14 + 4
+    room = width - (mark_width + 6 if drawn is not None else 0)
+    size = fit_size(words, room, SELECTION_SIZE, SELECTION_SMALLEST, lines=2)
+    said: ft.Control = words_text(words, size=size, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    if must != "pass":  # what is selected (a pass selects nothing)
+        said = hook("selection", said)
+    top: list[ft.Control] = [ft.Container(expand=True, content=said)]
+    if drawn is not None:
+        top.append(ft.Container(width=mark_width, content=drawn))
+    controls: list[ft.Control] = [ft.Container(height=SELECTION_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
+                                               content=ft.Row(top, spacing=6))]
+    controls.append(_move_buttons((
+        ("play", t("ui.play"), entry.play, True, not entry.can_play() or shell.busy, None),
+        ("draw", t("ui.draw"), entry.open_draw, False, not turn.can_draw or entry.drawn, None),
+        ("pass", t("ui.pass"), entry.pass_turn, False, not turn.can_pass, None),
+        ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, None),
+    ), True))
+    height = picker_height(shell.width)
+    slot: list[ft.Control] = []
+    if entry.drawing:
+        # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
+        counts = [quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=COUNT_KEY)
+                  for n in range(0, turn.max_draw + 1)]
+        slot.append(hook("draw-panel", ft.Container(
+            height=height, padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
+            content=ft.Column([words_text(t("ui.draw_question")),
+                               ft.Row(counts, wrap=True, spacing=4, run_spacing=6)], spacing=8))))
+    if must != "pass":
+        unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
+        selected = {entry.selected_tile} if entry.selected_tile else set()
+        slot.append(ft.Container(visible=not entry.drawing, content=tile_picker(
+            unseen, entry.pick_tile, selected=selected, enabled=entry.pickable, dimmed=entry.dimmed,
+            width=shell.width)))
+    controls.append(ft.Container(height=height, content=ft.Column(slot, spacing=0)))
     return ft.Column(controls, spacing=8)
 
 

@@ -14,6 +14,7 @@ from ..models.names import NamesForm
 from ..models.open_match import OpenMatch
 from ..models.setup import MAX_NAME
 from ..models.shell import Shell
+from .rule_links import words_text
 from .widgets import action_button, hook, run, text_entry
 
 
@@ -32,7 +33,7 @@ def names_panel(shell: Shell, form: NamesForm) -> ft.Control:
         padding=10, border_radius=8, bgcolor=ft.Colors.BLUE_50, border=ft.Border.all(1, ft.Colors.BLUE_200),
         content=ft.Column(spacing=8, controls=[
             ft.Text(t("ui.names_title"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(t("ui.names_help"), size=12),
+            words_text(t("ui.names_help"), size=12),
             *fields, buttons])))
 
 
@@ -43,5 +44,5 @@ def abandoned_panel(shell: Shell, table: OpenMatch) -> ft.Control:
     return hook("abandoned", ft.Container(
         padding=10, border_radius=8, bgcolor=ft.Colors.AMBER_50, border=ft.Border.all(1, ft.Colors.AMBER_700),
         content=ft.Column(spacing=8, controls=[
-            ft.Text(t("ui.abandoned_banner"), size=14),
+            words_text(t("ui.abandoned_banner"), size=14),
             action_button("abandoned-undo", t("ui.undo"), table.undo, icon=ft.Icons.UNDO, disabled=shell.busy)])))

@@ -11,6 +11,7 @@ from ...i18n import Translator
 from ...rules import Match, RuleViolation
 from ...store import MatchSummary
 from ..navigation import Screen
+from .fit import fit_size
 from .widgets import hook, memoized, run
 
 MAX_COLUMN = 760  # px: a readable column on a wide window
@@ -54,25 +55,33 @@ def choice(identifier: str, label: str, handler: Callable[..., Any], *args: Any,
 
 
 def match_header(t: Translator, match: Match, go: Callable[[Screen], Any],
-                 phones: Callable[[], Any] | None = None) -> ft.Control:
+                 phones: Callable[[], Any] | None = None, width: float = 390) -> ft.Control:
     """The header of the table: the game and round (``Horse Race · Round 2``); ``phones`` (a host's tab):
-    opens the Table screen (the join codes and the devices)."""
+    opens the Table screen (the join codes and the devices); ``width``: the window's, px."""
     title = t("game." + match.variant)
     if match.rounds:
         title += " · " + t("ui.round_n", n=len(match.rounds))
-    return header(t, title, go, phones)
+    return header(t, title, go, phones, width=width)
+
+
+ICON = 40  # px: an IconButton of the header
+PAGE_PADDING = 20  # px: the page's padding, both sides (main.py)
 
 
 def header(t: Translator, title: str, go: Callable[[Screen], Any],
-           phones: Callable[[], Any] | None = None) -> ft.Control:
+           phones: Callable[[], Any] | None = None, *, width: float = 390, before: int = 0) -> ft.Control:
     """Home, the screen's ``title``, the phones at the table (``phones``: opens that screen, when given),
-    the rules, settings; ``go(screen)`` opens a screen."""
-    return _header(title, t("ui.home"), t("ui.rules"), t("ui.settings"), go,
-                   t("ui.phones_tip") if phones else None, phones)
+    the rules, settings; ``go(screen)`` opens a screen. ``width``: the window's (px); ``before``: icons the
+    screen puts before the header (a back arrow). The title stays on one line: smaller where it is long
+    (18 px down to 14), cut with an ellipsis where even that is too wide (it wrapped on a phone)."""
+    icons = 3 + (phones is not None) + before
+    room = width - PAGE_PADDING - ICON * icons
+    return _header(title, fit_size(title, room, 18, 14, bold=True), t("ui.home"), t("ui.rules"),
+                   t("ui.settings"), go, t("ui.phones_tip") if phones else None, phones)
 
 
 @memoized
-def _header(title: str, home_tip: str, rules_tip: str, settings_tip: str, go: Callable[[Screen], Any],
+def _header(title: str, size: float, home_tip: str, rules_tip: str, settings_tip: str, go: Callable[[Screen], Any],
             phones_tip: str | None = None, phones: Callable[[], Any] | None = None) -> ft.Control:
     buttons: list[ft.Control] = []
     if phones is not None:
@@ -80,7 +89,8 @@ def _header(title: str, home_tip: str, rules_tip: str, settings_tip: str, go: Ca
                             button=True))
     return ft.Row([
         hook("home", ft.IconButton(ft.Icons.HOME, tooltip=home_tip, on_click=run(go, Screen.HOME)), button=True),
-        ft.Text(title, size=18, weight=ft.FontWeight.BOLD, expand=True),
+        ft.Text(title, size=size, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS),
         *buttons,
         hook("rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=rules_tip, on_click=run(go, Screen.RULES)),
              button=True, label=rules_tip),

@@ -15,7 +15,7 @@ from ...rules.tiles import ALL_TILES, Tile
 from ..models.open_match import OpenMatch
 from ..models.reveal import RevealEntry
 from ..models.shell import Shell
-from .rule_links import linked_text
+from .rule_links import linked_text, words_text
 from .scoreboard import SIDE_COLORS
 from .tile_picker import tile_picker
 from .widgets import action_button, hook, run, text_entry
@@ -41,15 +41,15 @@ def settlement_view(t: Translator, table: OpenMatch,
 
 
 def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
-    """Enter each player's remaining tiles (tap tiles) or pip total; the engine checks them (``confirm``)."""
+    """Enter each player's remaining tiles (tap tiles) or pip total; the engine checks them (``confirm``).
+    Who went out, or that the round is blocked, and how to enter the hands are the status's (its headline
+    ``round-end`` and its news line). On a phone the pip total, Settle and Undo share one row, so the
+    whole panel is in view at 390 x 844 with four long names (issue 21: Settle was below the fold)."""
     t = shell.t
     match = reveal.match
     r = match.round
     assert r is not None, "hands are entered at a round's end"
-    if r.ended == "domino" and r.finisher is not None:
-        head = t("ui.domino", name=match.players[r.finisher])
-    else:
-        head = t("ui.blocked")
+    phone = not shell.wide
     seats = [s for s in range(match.n) if r.hand_sizes[s] > 0]
     current = seats[0] if reveal.seat not in seats and seats else reveal.seat
     chips: list[ft.Control] = []
@@ -58,9 +58,15 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
         total = reveal.totals.get(seat, "").strip()
         label = hand_entry_words(t, match.players[seat], r.hand_sizes[seat], tiles, total)
         color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
-        chips.append(hook(f"reveal-seat-{seat}", ft.Container(
-            padding=8, border_radius=8, border=ft.Border.all(3 if seat == current else 1, color),
-            on_click=run(reveal.select_seat, seat), content=ft.Text(label)), button=True))
+        chip = ft.Container(
+            padding=ft.Padding.symmetric(horizontal=8, vertical=2 if phone else 8), border_radius=8,
+            border=ft.Border.all(3 if seat == current else 1, color), on_click=run(reveal.select_seat, seat),
+            height=SEAT_HEIGHT if phone else None, alignment=ft.Alignment.CENTER_LEFT if phone else None,
+            content=words_text(label, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS) if phone else
+            words_text(label))
+        # a phone: two seats a row, each two lines high whatever is entered (four long names took four rows)
+        chips.append(ft.Container(col={"xs": 6}, content=hook(f"reveal-seat-{seat}", chip, button=True))
+                     if phone else hook(f"reveal-seat-{seat}", chip, button=True))
     holder = {tile: SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
               for seat, tiles in reveal.tiles.items() for tile in tiles if seat != current}
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
@@ -71,19 +77,23 @@ def reveal_panel(shell: Shell, reveal: RevealEntry) -> ft.Control:
                          width=shell.width)
     total_field = text_entry(
         f"pips-{current}", reveal.totals.get(current, ""), functools.partial(reveal.set_total, current),
-        label=t("ui.pip_total_for", name=match.players[current]),
-        keyboard_type=ft.KeyboardType.NUMBER, dense=True)  # full width: a long name fits its label
-    return ft.Column(spacing=8, controls=[
-        hook("round-end", ft.Text(head, size=18, weight=ft.FontWeight.BOLD)),
-        ft.Text(t("ui.reveal_help")),
-        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        picker,
-        total_field,
-        ft.Row(wrap=True, spacing=6, controls=[
-            action_button("confirm", t("ui.settle"), reveal.reveal, filled=True, disabled=shell.busy),
-            undo_button(shell, reveal.table),
-        ]),
-    ])
+        label=t("ui.pip_total_short" if phone else "ui.pip_total_for", name=match.players[current]),
+        keyboard_type=ft.KeyboardType.NUMBER, dense=True)  # wide: full width, a long name fits its label
+    settle = action_button("confirm", t("ui.settle"), reveal.reveal, filled=True, disabled=shell.busy)
+    if phone:  # one row: the total takes what Settle and an Undo icon leave
+        undo = hook("undo", ft.IconButton(ft.Icons.UNDO, tooltip=t("ui.undo"), on_click=run(reveal.table.undo),
+                                          disabled=shell.busy or not match.actions),
+                    button=True, label=t("ui.undo"), disabled=shell.busy or not match.actions)
+        last: list[ft.Control] = [ft.Row([ft.Container(expand=True, content=total_field), settle, undo], spacing=6,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    else:
+        last = [total_field, ft.Row(wrap=True, spacing=6, controls=[settle, undo_button(shell, reveal.table)])]
+    seat_row = ft.ResponsiveRow(chips, spacing=6, run_spacing=6) if phone else \
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+    return ft.Column(spacing=8, controls=[seat_row, picker, *last])
+
+
+SEAT_HEIGHT = 50  # px: a phone's seat at the round's end: two lines of 13 px, its frame (3 px chosen) and padding
 
 
 def hand_entry_words(t: Translator, name: str, count: int, tiles: list[Tile], total: str) -> str:

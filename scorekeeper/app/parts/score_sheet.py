@@ -54,12 +54,13 @@ def sheet_hook(round_no: int, move_no: int | None) -> str:
 
 def score_strip(shell: Shell, table: OpenMatch, correction: Correction) -> ft.Control:
     """A phone's strip: the current round's moves, the latest first, each a tap away from its fix; then
-    the whole sheet and, right after an Undo, Redo."""
+    the whole sheet and, right after an Undo, Redo. While the whole sheet is open only the button that
+    closes it: the sheet has every entry and Redo (two controls with one hook were in the page)."""
     t, match = shell.t, table.shown
     r = match.rounds[-1] if match.rounds else None
-    entries = tuple(reversed(round_entries(t, match, r))) if r is not None else ()
-    return _strip(entries, correction.open_entry, correction.show_sheet, t("ui.score_sheet"),
-                  t("ui.redo") if table.can_redo else None, table.redo)
+    entries = tuple(reversed(round_entries(t, match, r))) if r is not None and not correction.sheet_open else ()
+    redo = t("ui.redo") if table.can_redo and not correction.sheet_open else None
+    return _strip(entries, correction.open_entry, correction.show_sheet, t("ui.score_sheet"), redo, table.redo)
 
 
 @memoized

@@ -103,6 +103,12 @@ def picker_cell(width: float) -> float:
     return float(max(15, min(19, int((room - 6 * GAP - SUIT_GAP - 7 * 8) // 14))))
 
 
+def picker_height(width: float) -> float:
+    """The picker's height in px in a window ``width`` px wide: its rows of :data:`TAP_HEIGHT` px each."""
+    cell = picker_cell(width)
+    return len(picker_rows(width)) * (cell + 2 * _pad_y(cell, 0))
+
+
 def picker_rows(width: float) -> tuple[Suits, ...]:
     """The picker's rows for a window ``width`` px wide: :data:`TRIANGLE` where there is room, else :data:`FOLDED`."""
     return TRIANGLE if width >= WIDE else FOLDED

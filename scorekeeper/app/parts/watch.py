@@ -14,7 +14,9 @@ from ...explain import placement_words, settlement_words, turn_words
 from ...i18n import Translator
 from ...rules import Match
 from ..models.open_match import OpenMatch
+from .rule_links import words_text
 from .scoreboard import SIDE_COLORS, distance_words
+from .status import table_counts
 from .widgets import hook, kept, memoized
 
 
@@ -29,12 +31,14 @@ def watch_board(t: Translator, match: Match) -> ft.Control:
 @memoized
 def _board(sides: tuple[tuple[str, int, str, bool], ...], target: int) -> ft.Control:
     cards: list[ft.Control] = []
+    # a phone: two by two for 2 and 4 sides; 3 sides side by side (two and one left a half row empty)
+    per_row = 3 if len(sides) == 3 else min(len(sides), 2)
     for side, (name, points, distance, winner) in enumerate(sides):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
         cards.append(ft.Container(
             padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=12,
             border=ft.Border.all(4 if winner else 2, color), bgcolor=ft.Colors.with_opacity(0.08, color),
-            col={"xs": 12 / min(len(sides), 2), "md": 12 / len(sides)},
+            col={"xs": 12 / per_row, "md": 12 / len(sides)},
             content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.Text(name, weight=ft.FontWeight.BOLD, color=color, size=18, no_wrap=True,
                         overflow=ft.TextOverflow.ELLIPSIS),
@@ -69,7 +73,8 @@ def watch_status(t: Translator, table: OpenMatch) -> ft.Control:
     elif table.last_info is not None:
         award = (placement_words(t, match, table.last_info),)
     end_sum = t("ui.end_sum", sum=r.layout.end_sum) if r is not None and match.status == "move" else None
-    stock = t("ui.stock", count=r.stock) if r is not None and match.status == "move" else None
+    # the tile drawn that fits, once its draw is recorded, is out of the stock (as on the scorer's table)
+    stock = t("ui.stock", count=table_counts(match)[0]) if r is not None and match.status == "move" else None
     return _status(headline, award, award_hook, end_sum, stock, t("ui.watching"))
 
 
@@ -85,7 +90,7 @@ def _status(headline: str | None, award: tuple[str, ...], award_hook: str, end_s
 
 
 def _headline_row(headline: str | None) -> ft.Control | None:
-    return None if headline is None else hook("turn", ft.Text(headline, size=22, weight=ft.FontWeight.BOLD))
+    return None if headline is None else hook("turn", words_text(headline, size=22, weight=ft.FontWeight.BOLD))
 
 
 def _sum_row(name: str, words: str | None) -> ft.Control | None:
@@ -98,9 +103,9 @@ def _award_row(award_hook: str, award: tuple[str, ...]) -> ft.Control | None:
     return hook(award_hook, ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=8, bgcolor=ft.Colors.AMBER_50,
         border=ft.Border.all(1, ft.Colors.AMBER_300),
-        content=ft.Text(award[0], size=17) if len(award) == 1 else
-        ft.Column([ft.Text(line, size=17) for line in award], spacing=2)))
+        content=words_text(award[0], size=17) if len(award) == 1 else
+        ft.Column([words_text(line, size=17) for line in award], spacing=2)))
 
 
 def _watching_row(watching: str) -> ft.Control:
-    return hook("watching", ft.Text(watching, size=12, color=ft.Colors.BLUE_GREY_700))
+    return hook("watching", words_text(watching, size=12, color=ft.Colors.BLUE_GREY_700))

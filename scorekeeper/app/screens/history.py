@@ -56,13 +56,16 @@ def filters(t: Translator, query: HistoryQuery) -> ft.Control:
 
 
 def status_words(t: Translator, summary: MatchSummary) -> str:
-    """``Winner: Ann``, ``in progress``, ``Abandoned after 2 rounds`` or that the match is damaged (the
-    store's English details are in the log and ``scorekeeper history``)."""
+    """``Winner: Ann``, ``in progress``, ``Abandoned in round 2`` (the round it was in, as "In progress, round 2"
+    counts: given up during round 1 is not "after 1 round") or that the match is damaged (the store's English
+    details are in the log and ``scorekeeper history``)."""
     if summary.status == FINISHED:
         return winners_words(t, summary.sides, summary.winners)
     if summary.status == IN_PROGRESS:
         return t("ui.status_in_progress", rounds=summary.rounds)
     if summary.status == ABANDONED:
+        if not summary.rounds:
+            return t("ui.status_abandoned_unstarted")
         return t("ui.status_abandoned", rounds=summary.rounds)
     return t("ui.status_damaged")
 
@@ -149,8 +152,12 @@ def matches_view(app: AppModel) -> list[ft.Control]:
         filters(t, query),
         hook("history-count", ft.Text(t("ui.history_count", count=total), size=13, color=ft.Colors.GREY_700)),
     ]
-    if not total:
-        rows.append(ft.Text(t("ui.history_none")))
+    if not total and query.filtered:  # matches there may be: none fits, and the way back to them all
+        rows.append(hook("history-none", ft.Text(t("ui.history_no_match"))))
+        rows.append(action_button("history-clear", t("ui.history_clear"), query.clear_filter,
+                                  icon=ft.Icons.FILTER_ALT_OFF))
+    elif not total:
+        rows.append(hook("history-none", ft.Text(t("ui.history_none"))))
     rows += [history_row(app, summary) for summary in query.items[:query.shown]]
     if total > query.shown:
         rows.append(action_button("history-more", t("ui.history_more", count=total - query.shown),
@@ -165,7 +172,7 @@ def view(app: AppModel) -> ft.Control:
            if c is not None]
     importer = [action_button("import", t("ui.import"), app.transfer.import_files, icon=ft.Icons.UPLOAD_FILE)
                 ] if app.services.access.may_start() else []  # not offered to a viewer's phone
-    head = header(t, t("ui.history"), app.go)
+    head = header(t, t("ui.history"), app.go, width=shell.width)
     if shell.wide:
         left = ft.Column([*importer, *top, stats_view(t, query)], spacing=10, width=380, scroll=ft.ScrollMode.AUTO)
         right = ft.Column(matches_view(app), spacing=10, expand=True, scroll=ft.ScrollMode.AUTO)

@@ -50,7 +50,7 @@ def view(app: AppModel) -> ft.Control:
     message = message_view(app.shell)
     if message is not None:
         rows.append(message)
-    return page_column(header(t, t("ui.phones"), app.go), rows, content_width(app.shell.width))
+    return page_column(header(t, t("ui.phones"), app.go, width=app.shell.width), rows, content_width(app.shell.width))
 
 
 def renew_panel(t: Translator, phones: Phones) -> ft.Control:

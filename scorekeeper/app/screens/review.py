@@ -28,6 +28,7 @@ from ..parts.layout_view import table_picture
 from ..parts.match_end import export_button
 from ..parts.messages import message_view, notice_view
 from ..parts.page import content_width, header
+from ..parts.rule_links import words_text
 from ..parts.scoreboard import scoreboard
 from ..parts.widgets import hook, run
 
@@ -91,7 +92,10 @@ def controls(t: Translator, review: Review, go: Callable[[int | None], Any], *mo
     return ft.Row(alignment=ft.MainAxisAlignment.CENTER, spacing=2, controls=[
         nav_button("review-prev-round", ft.Icons.SKIP_PREVIOUS, t("ui.previous_round"), go, review.previous_round()),
         nav_button("review-prev", ft.Icons.CHEVRON_LEFT, t("ui.previous_move"), go, review.previous_move()),
-        ft.Text(f"{review.index + 1} / {len(review.steps)}", size=13, width=70, text_align=ft.TextAlign.CENTER),
+        # every action is a step (a round's start, each move, the hands): named, so "16 / 19" beside "move 15
+        # of 17" (the round's moves) no longer reads as a second, contradicting move number
+        hook("review-count", ft.Text(t("ui.step_count", n=review.index + 1, total=len(review.steps)), size=12,
+                                     width=84, text_align=ft.TextAlign.CENTER, color=ft.Colors.GREY_700)),
         nav_button("review-next", ft.Icons.CHEVRON_RIGHT, t("ui.next_move"), go, review.next_move()),
         nav_button("review-next-round", ft.Icons.SKIP_NEXT, t("ui.next_round"), go, review.next_round()),
         *more,
@@ -115,7 +119,8 @@ def view(app: AppModel) -> ft.Control:
     head: ft.Control = ft.Row([
         hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"),
                                    on_click=run(app.go, Screen.HISTORY)), button=True, label=t("ui.history")),
-        ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go),
+        ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go,
+                                          width=shell.width, before=1),
                      expand=True),
     ], spacing=0)
     head = with_house_rules_line(head, t, match.house_rules, app.open_rule)  # the line the table showed
@@ -136,15 +141,15 @@ def view(app: AppModel) -> ft.Control:
     ])
     lower: list[ft.Control] = [
         hook("review-step", ft.Text(step_title(t, review, step), size=13, color=ft.Colors.GREY_700)),
-        hook("review-move", ft.Text(step_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
+        hook("review-move", words_text(step_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
     ]
     awards = award_lines(t, match, step)
     if awards:
-        lower.append(hook("review-explain", ft.Column([ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800)
+        lower.append(hook("review-explain", ft.Column([words_text(line, size=14, color=ft.Colors.BLUE_GREY_800)
                                                        for line in awards], spacing=2)))
     after = next_words(t, match)
     if after:
-        lower.append(hook("review-turn", ft.Text(after, size=14)))
+        lower.append(hook("review-turn", words_text(after, size=14)))
     if wide:  # the picture on the left; scores, the step and its controls, the chart on the right
         right = [scoreboard(t, moment), *lower, controls(t, review, app.review.go), ft.Divider(height=1), chart,
                  *extra, export]

@@ -45,21 +45,24 @@ def view(app: AppModel) -> ft.Control:
     head = ft.Row([
         hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.back"), on_click=run(app.go, back_screen(app))),
              button=True, label=t("ui.back")),
-        ft.Container(content=header(t, t("ui.rules"), app.go), expand=True),
+        ft.Container(content=header(t, t("ui.rules"), app.go, width=app.shell.width, before=1), expand=True),
     ], spacing=0)
     games = ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         choice(f"rules-game-{game}", t(f"game.{game}"), guide.choose_game, game, selected=game == guide.game)
         for game in GAMES])
+    # each rule by its id and short name ("S8 Play, draw, pass"): bare ids (S1 … R11) said nothing
     index = hook("rules-index", ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
-        choice(f"rules-index-{rule}", rule, guide.show, rule, selected=rule == guide.focus)
+        choice(f"rules-index-{rule}", f"{rule} {rule_text(t.lang, rule).name}", guide.show, rule,
+               selected=rule == guide.focus)
         for rule in rules_of(guide.game)]))
-    rows: list[ft.Control] = [games, index]
-    if guide.focus is not None:
+    rows: list[ft.Control] = [games]
+    if guide.focus is not None:  # the rule asked about first, in view; the index to the others under it
         rows.append(rule_card(t, guide.focus, app.open_rule, width, focused=True))
         rows.append(action_button("rules-all", t("ui.rules_all", game=t(f"game.{guide.game}")), guide.show_all,
                                   icon=ft.Icons.MENU_BOOK))
+        rows.append(index)
     else:
-        rows += [rule_card(t, rule, app.open_rule, width) for rule in rules_of(guide.game)]
+        rows += [index, *(rule_card(t, rule, app.open_rule, width) for rule in rules_of(guide.game))]
     return page_column(head, rows, width)
 
 

@@ -15,14 +15,14 @@ from ..parts.fix_panel import fix_panel
 from ..parts.house_line import with_house_rules_line
 from ..parts.layout_view import table_picture
 from ..parts.match_end import match_end_view
-from ..parts.messages import message_view, notice_view
+from ..parts.messages import message_view, message_words, notice_view, notice_words
 from ..parts.move_panel import move_panel
 from ..parts.names_panel import abandoned_panel, names_panel
 from ..parts.page import match_header
 from ..parts.round_end import reveal_panel, settlement_view, start_round_panel
 from ..parts.score_sheet import score_sheet, score_strip
 from ..parts.scoreboard import scoreboard
-from ..parts.status import status_view
+from ..parts.status import News, status_view
 from ..parts.watch import watch_board, watch_status
 
 
@@ -30,7 +30,7 @@ def table_header(app: AppModel) -> ft.Control:
     """The game and round, with the ways home, to the phones at the table (a host's tab) and to the settings;
     under it the house rules on (R1–R11, each id a link to its rule), when the match has any."""
     match = app.table.shown
-    head = match_header(app.t, match, app.go, app.phones.open if app.phones.offered else None)
+    head = match_header(app.t, match, app.go, app.phones.open if app.phones.offered else None, app.shell.width)
     return with_house_rules_line(head, app.t, match.house_rules, app.open_rule)
 
 
@@ -64,7 +64,7 @@ def view(app: AppModel) -> ft.Control:
     if match.round is not None:  # between rounds: the layout the last round ended with
         left.append(picture(app, main_width, 520))
     if match.status in ("move", "reveal") and not fixing:
-        left.append(status_view(shell.t, app.table, app.entry.drawn))
+        left.append(status_view(shell.t, app.table, app.entry.drawn, width=main_width))
     right += [*extras(app), entry_panel(app)]
     if not fixing:  # the whole sheet beside the table: every entry a tap away from its fix
         right.append(score_sheet(shell, app.table, app.correction, names_opener(app)))
@@ -96,13 +96,27 @@ def picture(app: AppModel, width: float, height: float, fill: bool = False) -> f
     return table_picture(app.t, app.entry, width, height, fill, on_tile=app.correction.open_tile)
 
 
-def extras(app: AppModel) -> list[ft.Control]:
+def extras(app: AppModel, news_shown: bool = False) -> list[ft.Control]:
     """A refusal, what the last action did (a fix, a rename), and the last settlement (not while the names
-    are being fixed), where there are."""
+    are being fixed or a fix is open: room for them), where there are. ``news_shown``: the status's news
+    line says the refusal and the notice (a phone during a round)."""
     shell = app.shell
-    settlement = None if app.names.shown else settlement_view(app.t, app.table, app.open_rule)  # room for the names
-    parts = (message_view(shell, app.open_rule), notice_view(shell.t, shell.notice, app.open_rule), settlement)
-    return [c for c in parts if c is not None]
+    settlement = None if app.names.shown or app.correction.open else \
+        settlement_view(app.t, app.table, app.open_rule)
+    parts = (None, None) if news_shown else \
+        (message_view(shell, app.open_rule), notice_view(shell.t, shell.notice, app.open_rule))
+    return [c for c in (*parts, settlement) if c is not None]
+
+
+def phone_news(app: AppModel) -> News | None:
+    """What a phone's news line says instead of the last placement: a refusal, else what the last action did
+    (a fix, a rename); ``None`` when neither is there."""
+    words = message_words(app.shell)
+    if words is not None:
+        return "message", words
+    if app.shell.notice is not None:
+        return "notice", notice_words(app.t, app.shell.notice)
+    return None
 
 
 def entry_panel(app: AppModel) -> ft.Control:
@@ -139,13 +153,16 @@ def phone_view(app: AppModel) -> ft.Control:
     width = app.shell.width - 20
     lower: list[ft.Control] = []
     fixing = app.correction.open
-    if match.status in ("move", "reveal") and not fixing:
-        lower.append(status_view(t, app.table, app.entry.drawn))
-    if not fixing:  # hidden, not removed, while the draw question needs the room: no rebuild when it closes
-        lower.append(ft.Container(visible=not app.entry.drawing,
-                                  content=score_strip(app.shell, app.table, app.correction)))
-    lower += extras(app)
+    in_round = match.status in ("move", "reveal") and not fixing
+    if in_round:  # slots of fixed height: a message, a notice or a longer turn line moves nothing under it
+        lower.append(status_view(t, app.table, app.entry.drawn, news=phone_news(app), width=width,
+                                 open_rule=app.open_rule))
+    if not fixing:
+        lower.append(score_strip(app.shell, app.table, app.correction))
+    lower += extras(app, news_shown=in_round)
     if app.correction.sheet_open and not fixing and not app.names.shown:  # the names, once open, in its place
+        if match.status == "start-round":  # "Start: Zoe leads" stays, over the sheet (it took its place)
+            lower.append(entry_panel(app))
         lower.append(score_sheet(app.shell, app.table, app.correction, names_opener(app)))
     else:
         lower.append(entry_panel(app))
@@ -153,8 +170,8 @@ def phone_view(app: AppModel) -> ft.Control:
     if match.round is not None:  # between rounds: the layout the last round ended with
         def shown(height: float) -> ft.Control:
             return picture(app, width, height, fill=True)
-    return ft.Column([table_header(app), fitted_column(scoreboard(t, app.entry, compact=True), shown, lower)],
-                     spacing=6, expand=True)
+    board = scoreboard(t, app.entry, compact=True, width=app.shell.width)
+    return ft.Column([table_header(app), fitted_column(board, shown, lower)], spacing=6, expand=True)
 
 
 PICTURE_MIN = 140  # px: the smallest picture on a phone (below it the screen scrolls instead)
