@@ -8,7 +8,7 @@ from ...explain import placement_words, turn_words
 from ...i18n import Translator
 from ..models.open_match import OpenMatch
 from .scoreboard import SIDE_COLORS
-from .widgets import hook, memoized
+from .widgets import hook, kept, memoized
 
 
 def status_view(t: Translator, table: OpenMatch, drawn: bool = False) -> ft.Control:
@@ -31,7 +31,7 @@ def status_view(t: Translator, table: OpenMatch, drawn: bool = False) -> ft.Cont
         stock = t("ui.stock_reserve" if r.reserve else "ui.stock", count=r.stock, reserve=r.reserve)  # R3
         end_sum = t("ui.end_sum", sum=r.layout.end_sum)
     explained = placement_words(t, match, table.last_info) if table.last_info is not None else None
-    return _status(turn_text, lot_text, hands, stock, end_sum, explained)
+    return _status(turn_text, lot_text, hands, stock, end_sum, explained, key="status")  # keyed: see screens/table.py
 
 
 @memoized
@@ -44,13 +44,9 @@ def _status(turn_text: str | None, lot_text: str | None, hands: tuple[tuple[str,
     if lot_text is not None:
         rows.append(hook("lot-result", ft.Text(lot_text)))
     if hands is not None:
-        chips: list[ft.Control] = []
-        for seat, (words, color, active) in enumerate(hands):
-            chips.append(hook(f"hand-{seat}", ft.Container(
-                padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,
-                border=ft.Border.all(2 if active else 1, color),
-                bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
-                content=ft.Text(words, size=13))))
+        # each seat's chip kept while its words and look stay: a Play changes two of them (the player's
+        # count, whose turn), not every seat's
+        chips = [kept(_hand_chip, seat, words, color, active) for seat, (words, color, active) in enumerate(hands)]
         chips.append(hook("stock", ft.Text(stock, size=13, weight=ft.FontWeight.BOLD)))
         rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=4))
     # the end sum and the last placement's sum on one line where they fit (a phone keeps its room for the table)
@@ -60,3 +56,11 @@ def _status(turn_text: str | None, lot_text: str | None, hands: tuple[tuple[str,
     if sums:
         rows.append(ft.Row(sums, wrap=True, spacing=12, run_spacing=2))
     return ft.Column(rows, spacing=4)
+
+
+def _hand_chip(seat: int, words: str, color: str, active: bool) -> ft.Control:
+    return hook(f"hand-{seat}", ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,
+        border=ft.Border.all(2 if active else 1, color),
+        bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
+        content=ft.Text(words, size=13)))
