@@ -4,7 +4,8 @@ A tap re-renders the table screen; the parts it did not change must come out as 
 last render (Flet's diff then skips them: nothing built, compared or sent for them). Checked by identity
 on the shared 4-player case entered tap by tap: after a Play, the hand chips of the seats it did not
 touch and the tiles placed before the last one; at the settlement, every chip of the score-sheet strip
-(the status above it goes away there: its parts, matched by place, were rebuilt whole).
+(the status above it goes away there: its parts, matched by place, were rebuilt whole); the house-rules
+line under the header at any tap.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from scorekeeper.app.navigation import Screen
 from scorekeeper.app.store_access import open_app_store
+from scorekeeper.rules import Play, StartRound
 
 from .live import Live
 
@@ -102,5 +104,22 @@ def test_the_settlement_keeps_every_chip_of_the_score_sheet_strip(tmp_path):
         now = prefixed(live, "sheet-1-")
         assert set(now) == set(chips) | {"sheet-1-hands"}
         assert all(now[name] is chips[name] for name in chips)
+
+    asyncio.run(scenario())
+
+
+def test_a_tap_keeps_the_house_rules_line(tmp_path):
+    """The table's header is drawn on every tap; its house-rules line (a span and a handler per rule id) is
+    the same control until the words change."""
+    async def scenario() -> None:
+        store = open_app_store(tmp_path)
+        match_id = store.create_match("horse-race", ["Ann", "Bo"], False, {"target": 4})
+        store.record(match_id, StartRound(0))
+        store.record(match_id, Play(0, (5, 5)))
+        live = await Live.open(store, tmp_path, route=f"/table/{match_id}")
+        line = live.hooks()["house-rules-on"]
+        await live.tap("tile-0-5")
+        assert live.state.entry.selected_tile == (0, 5)
+        assert live.hooks()["house-rules-on"] is line
 
     asyncio.run(scenario())
