@@ -119,12 +119,18 @@ def picture_frame(r, width: float, height: float, fill: bool = False) -> Frame:
 def _tiles_layer(frame: Frame, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
     """The tiles, drawn at :data:`BASE_CELL` and scaled to ``frame.cell``; moving it rebuilds no tile.
     ``on_tile(tile)``: a tap on a placed tile (``None``: tiles are not tapped)."""
-    scale = frame.cell / BASE_CELL
+    return _tiles_layer_of(frame.tiles, frame.origin, frame.cell, on_tile)
+
+
+@memoized
+def _tiles_layer_of(tiles: tuple, origin: tuple, cell: float, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
+    # memoized: a tile or a spot picked changes the spots only, not this layer (nor its groups to compare)
+    scale = cell / BASE_CELL
     size = 2 * ANCHOR * BASE_CELL
     # in groups of CHUNK tiles in play order: a placement changes the last group only (the new tile, and
     # the one before it that is no longer "last"), so the others are not rebuilt or compared
-    chunks = [frame.tiles[i:i + CHUNK] for i in range(0, len(frame.tiles), CHUNK)]
-    return ft.Container(left=frame.origin[0] - ANCHOR * frame.cell, top=frame.origin[1] - ANCHOR * frame.cell,
+    chunks = [tiles[i:i + CHUNK] for i in range(0, len(tiles), CHUNK)]
+    return ft.Container(left=origin[0] - ANCHOR * cell, top=origin[1] - ANCHOR * cell,
                         width=size, height=size, scale=ft.Scale(scale, alignment=ft.Alignment.TOP_LEFT),
                         content=ft.Stack(width=size, height=size,
                                          controls=[_tiles(chunk, size, on_tile) for chunk in chunks]))
