@@ -130,7 +130,7 @@ def keyed(control: ft.Control, key: str) -> ft.Control:
     Flet matches unkeyed siblings by their place: when a part comes or goes (the status between rounds, a
     refusal, the settlement), each part after it was compared with the one that used to be in its place,
     found of another kind and replaced whole, rebuilt and sent again (at a settlement the strip's every
-    chip, 252 controls built instead of 130). Keyed parts are matched by key and only moved."""
+    chip: 252 controls built instead of 138). Keyed parts are matched by key and only moved."""
     if not hasattr(control, "_frozen") and control.key is None:
         control.key = key
     return control
