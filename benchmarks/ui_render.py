@@ -8,8 +8,12 @@ Opens the app in a real Flet session with a recording connection
 measures CPU time (``time.thread_time``, so other processes on a shared
 machine disturb it less than wall time): the whole update, the view
 functions (render, memoized parts included), Flet's diff (which renders the
-memoized parts that changed), packing the message, and its size. Prints the
-median per kind over ``--repeat`` runs (the lowest median of the runs).
+memoized parts that changed), packing the message, and its size; and, not
+disturbed by the machine's load at all, the controls built (each takes a
+control id) and the controls Flet's diff compared (skipping a kept control is
+not a comparison). The case's round ends with its hands entered and Settle.
+Prints the median per kind over ``--repeat`` runs (the lowest median of the
+runs; the counts are the same in every run).
 The durable write is not included: ``benchmarks/store.py`` measures it, and
 ``benchmarks/ui_tap.py`` measures everything together in a browser.
 """
@@ -31,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from flet.components import component  # noqa: E402
 from flet.controls import object_patch  # noqa: E402
+from flet.controls.base_control import ControlId  # noqa: E402
 
 from scorekeeper.app.navigation import Screen  # noqa: E402
 from scorekeeper.app.store_access import open_app_store  # noqa: E402
@@ -55,12 +60,25 @@ def _timed(owner, name: str, key: str, classmethod_: bool = False) -> None:
 
 
 def _install() -> None:
+    next_id, compare = ControlId.next, object_patch.DiffBuilder._compare_dataclasses
+
+    def counted_id() -> int:  # every control built takes the next id
+        CURRENT["built"] = CURRENT.get("built", 0) + 1
+        return next_id()
+
+    def counted_compare(builder, parent, path, src, dst, frozen):
+        if not (frozen and src is dst):
+            CURRENT["compared"] = CURRENT.get("compared", 0) + 1
+        return compare(builder, parent, path, src, dst, frozen)
+
+    ControlId.next = counted_id  # type: ignore[method-assign]
+    object_patch.DiffBuilder._compare_dataclasses = counted_compare  # type: ignore[method-assign]
     _timed(component.Renderer, "render", "render")
     _timed(object_patch.ObjectPatch, "from_diff", "diff", classmethod_=True)
     original_update = component.Component.update
 
     def update(self):
-        CURRENT.clear()
+        CURRENT.clear()  # the counts from here: what the tap's handler built is not the update's
         start = time.thread_time()
         original_update(self)
         CURRENT["update"] = (time.thread_time() - start) * 1000
@@ -101,7 +119,8 @@ async def _enter(doc: dict, store, data: Path, width: float) -> dict[str, list[d
         UPDATES.clear()
         sent = await live.tap(name)
         if UPDATES:
-            total = {key: sum(u.get(key, 0.0) for u in UPDATES) for key in ("update", "render", "diff")}
+            total = {key: sum(u.get(key, 0.0) for u in UPDATES) for key in ("update", "render", "diff", "built",
+                                                                              "compared")}
             total["bytes"] = sent
             samples.setdefault(kind, []).append(total)
 
@@ -124,6 +143,12 @@ async def _enter(doc: dict, store, data: Path, width: float) -> dict[str, list[d
         else:
             await tap("pass", "pass")
         previous = move
+    for seat, tiles in round_["hands"].items():
+        if tiles:
+            await live.tap(f"reveal-seat-{seat}")
+            for tile in tiles:
+                await tap("reveal-tile", tile_hook(tile))
+    await tap("settle", "confirm")
     return samples
 
 
@@ -144,9 +169,10 @@ def main(argv: list[str] | None = None) -> int:
             if kind not in best or medians["update"] < best[kind]["update"]:
                 best[kind] = medians
     print(f"{args.case}, width {args.width:g} px: CPU ms per tap (median; lowest of {args.repeat} runs)")
-    print(f"{'tap':<11} {'n':>3} {'update':>7} {'render':>7} {'diff':>6} {'bytes':>7}")
+    print(f"{'tap':<11} {'n':>3} {'update':>7} {'render':>7} {'diff':>6} {'bytes':>7} {'built':>6} {'compared':>8}")
     for kind, m in best.items():
-        print(f"{kind:<11} {counts[kind]:>3} {m['update']:7.1f} {m['render']:7.1f} {m['diff']:6.1f} {m['bytes']:7.0f}")
+        print(f"{kind:<11} {counts[kind]:>3} {m['update']:7.1f} {m['render']:7.1f} {m['diff']:6.1f} {m['bytes']:7.0f}"
+              f" {m['built']:6.0f} {m['compared']:8.0f}")
     return 0
 
 

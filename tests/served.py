@@ -82,6 +82,9 @@ class ServedApp:
         self.log.close()
 
 
+PHONE_BROWSER = re.compile(r"Android|iPhone|iPad")  # a user agent Flutter takes for a phone's
+
+
 def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None = None,
                   load_timeout: int = 60_000, join: str | None = None, setup=None, **context_options):
     """A fresh Playwright page on the served app, ready to tap: non-loopback requests blocked, the app
@@ -108,7 +111,17 @@ def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None 
     else:
         page.goto(url)
     page.wait_for_selector("#loading", state="detached", timeout=load_timeout)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    placeholder = page.locator("flt-semantics-placeholder")
+    if PHONE_BROWSER.search(page.evaluate("navigator.userAgent")):
+        # a phone's browser (Flutter's platform Android or iOS): its semantics enabler wants a tap inside the
+        # placeholder, which covers the page there, not just a click event
+        box = placeholder.evaluate("e => e.getBoundingClientRect().toJSON()")
+        at = {"clientX": box["x"] + box["width"] / 2, "clientY": box["y"] + box["height"] / 2, "bubbles": True}
+        for event in ("pointerdown", "pointerup"):
+            placeholder.dispatch_event(event, at)
+        placeholder.dispatch_event("click", at)
+    else:
+        placeholder.dispatch_event("click")
     page.wait_for_selector("[flt-semantics-identifier]", timeout=load_timeout // 3)
     return page
 

@@ -11,7 +11,7 @@ and ``page.get_device_info()`` for the device's locales.
 The client's answers are not awaited by the intents (a haptic tick must not
 delay the Play it confirms): each call runs in a task of its own, and a
 platform without the service (a web page served over plain HTTP has no
-Screen Wake Lock API; a desktop has no vibration) only logs it.
+Screen Wake Lock API) only logs it; haptics are asked only of a phone (a desktop has no vibration).
 """
 
 from __future__ import annotations
@@ -150,6 +150,9 @@ class FletDevice(Device):
         # a phone app's Back (Android's button, iOS's swipe from the edge) pops Flutter's top view; in a
         # browser Back is the browser's (a route change), a desktop window has none
         self.back_button = phone_app
+        # only a phone vibrates (its app, or a browser on it): a desktop's tab was sent a haptic call on every
+        # Play and answered it, two messages and a client method call for nothing (issue 21)
+        self.vibrates = page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
     async def kept_language(self) -> str | None:
         if not self.page.web:  # a phone app or a desktop window: the data folder's settings keep it
@@ -177,6 +180,8 @@ class FletDevice(Device):
         self._run(self._wakelock.enable() if on else self._wakelock.disable(), "wakelock")
 
     def _haptic(self, kind: str) -> None:
+        if not self.vibrates:
+            return
         self._run(self._haptics.heavy_impact() if kind == SETTLED else self._haptics.light_impact(), "haptics")
 
     def _language(self, lang: str) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 
 import flet as ft
 
+from .. import i18n
 from ..server import redact, terminal
 from ..server.exposure import exposure
 from ..server.guard import Guard
@@ -60,7 +61,9 @@ GC_THRESHOLDS = (20_000, 20, 20)
 def tune_collector() -> None:
     """Once the app is loaded, before serving (the server and its viewer process): what is loaded by now
     (Flet, the engine, the store) lives as long as the process, so it is kept out of the collector's full
-    passes, which otherwise stall a tap now and then for tens of ms; and :data:`GC_THRESHOLDS`."""
+    passes, which otherwise stall a tap now and then for tens of ms; and :data:`GC_THRESHOLDS`. The catalogs
+    and plural rules are loaded first (:func:`~scorekeeper.i18n.preload`): kept out too, and not read on a tap."""
+    i18n.preload()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
 

@@ -9,6 +9,7 @@ import asyncio
 import json
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from scorekeeper.app import files, settings
@@ -310,3 +311,39 @@ def test_a_phone_joined_as_scorer_or_viewer_starts_in_the_language_it_keeps(tmp_
     host = tab(tmp_path, Device(["en-US"], kept="ko"), store=services.store)  # the host: the folder's settings
     run(host.start())
     assert host.shell.lang == "en"
+
+
+@pytest.mark.parametrize("platform, asked", [(ft.PagePlatform.ANDROID, True), (ft.PagePlatform.IOS, True),
+                                             (ft.PagePlatform.LINUX, False), (ft.PagePlatform.WINDOWS, False),
+                                             (ft.PagePlatform.MACOS, False)])
+def test_a_play_asks_for_haptics_only_on_a_phone(tmp_path, platform, asked):
+    """Flet's device (a browser's tab, a phone app): a Play's tick is a method call to the client (a message
+    each way); a desktop has no vibration, so its tab is not asked (issue 21: one more round trip per Play)."""
+    from scorekeeper.app.device import FletDevice
+
+    calls: list[str] = []
+
+    class Recording(FletDevice):  # what the tab asks of the client (no client answers here)
+        def _run(self, call, what):
+            call.close()
+            calls.append(what)
+
+    def device(page):
+        page.platform = platform  # what the client registered with
+        return Recording(page)
+
+    async def scenario():
+        live = await Live.open(open_app_store(tmp_path), tmp_path, device_factory=device)
+        st = live.state
+        await st.go(Screen.NEW_MATCH)
+        st.setup.set_form(variant="horse-race", count=2)
+        st.setup.set_name(0, "Ann")
+        st.setup.set_name(1, "Bo")
+        await st.setup.create()
+        await st.table.start_round(0)
+        st.entry.pick_tile(parse_tile("6-6"))
+        await st.entry.play()
+        assert st.shell.error is None and st.services.device.felt == [TICK]
+        return calls.count("haptics")
+
+    assert run(scenario()) == (1 if asked else 0)

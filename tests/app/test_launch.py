@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from scorekeeper import i18n
 from scorekeeper.app import launch
 
 
@@ -189,3 +192,16 @@ def test_a_signal_stops_serve_soon_and_cleanly_with_a_silent_websocket_open(tmp_
     assert took < launch.SHUTDOWN_SECONDS + 10  # bounded: it waited forever before
     assert (tmp_path / "index" / "closed-cleanly").exists()
     assert served.log_path.read_text() == log_before  # no traceback, no error line
+
+
+def test_serving_loads_every_catalog_and_plural_rule_before_the_first_tap():
+    """Babel reads a language's data and compiles its plural rule on first use (~100 ms a language here): the
+    server does it once before serving (``tune_collector``), never on a player's tap (issue 21: the first
+    round's start and settlement). A fresh interpreter, as a server starts."""
+    code = ("from scorekeeper import i18n; from scorekeeper.app import launch\n"
+            "assert i18n._plural_rule.cache_info().currsize == 0 and i18n.catalog.cache_info().currsize == 0\n"
+            "launch.tune_collector()\n"
+            "print(i18n._plural_rule.cache_info().currsize, i18n.catalog.cache_info().currsize)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(len(i18n.LANGUAGES))] * 2

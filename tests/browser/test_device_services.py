@@ -3,7 +3,9 @@ Screen Wake Lock API) held exactly while a match is going on, and the haptic tic
 ``HapticFeedback``, the browser's ``navigator.vibrate``) unless Settings turned it off.
 
 The page's own ``navigator.wakeLock`` and ``navigator.vibrate`` are replaced before the app loads by ones
-that keep what they were asked (headless Chromium has no screen to keep on and nothing to vibrate).
+that keep what they were asked (headless Chromium has no screen to keep on and nothing to vibrate). The
+page is a phone's browser (an Android user agent: Flutter's platform is then Android): only a phone is
+asked for haptics (a desktop has no vibration).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import pytest
 pytest.importorskip("playwright", reason="playwright is not installed (pip install -e '.[test]')")
 
 from tests.served import open_app_page  # noqa: E402
+from tests.wire import PHONE_UA  # noqa: E402
 
 from .conftest import PHONE, UI  # noqa: E402
 
@@ -47,7 +50,7 @@ def expect_asked(ui: UI, expected: list[str]) -> None:
 
 @pytest.fixture
 def device_ui(server, browser):
-    page = open_app_page(browser, server, PHONE, init_script=RECORDER)
+    page = open_app_page(browser, server, PHONE, init_script=RECORDER, user_agent=PHONE_UA)
     yield UI(page)
     page.context.close()
 

@@ -11,7 +11,7 @@ from ...explain import house_rules_words
 from ...i18n import Translator
 from ...rules.house import Value
 from .rule_links import linked_text
-from .widgets import hook
+from .widgets import hook, memoized
 
 
 def house_rules_line(t: Translator, house: Mapping[str, Value], open_rule: Callable[[str], Any]) -> ft.Control | None:
@@ -20,7 +20,13 @@ def house_rules_line(t: Translator, house: Mapping[str, Value], open_rule: Calla
     The table, the match end and the review show the same line."""
     if not house:
         return None
-    words = t("account.house_rules", rules=house_rules_words(t, house))
+    return _line(t("account.house_rules", rules=house_rules_words(t, house)), open_rule)
+
+
+@memoized
+def _line(words: str, open_rule: Callable[[str], Any]) -> ft.Control:
+    # memoized: the table draws its header on every tap, and the line's links (a span and a handler per rule
+    # id) were built and compared each time
     return hook("house-rules-on", linked_text(words, open_rule, size=12, color=ft.Colors.BLUE_GREY_800),
                 label=words)
 

@@ -33,7 +33,7 @@ from ...rules.moves import Play
 from ...rules.tiles import Tile, tile_text
 from ..models.position import Position
 from .geometry import end_marker, layout_geometry
-from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, memoized, run, tile_image
+from .widgets import END_MARK, FELT, SPOT, SPOT_LEGAL, hook, kept, memoized, run, tile_image
 
 MARGIN = 1.6  # cells around the layout, room for the end badges
 MIN_CELL, MAX_CELL = 12.0, 38.0
@@ -128,12 +128,18 @@ def picture_frame(r, width: float, height: float, fill: bool = False, held: bool
 def _tiles_layer(frame: Frame, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
     """The tiles, drawn at :data:`BASE_CELL` and scaled to ``frame.cell``; moving it rebuilds no tile.
     ``on_tile(tile)``: a tap on a placed tile (``None``: tiles are not tapped)."""
-    scale = frame.cell / BASE_CELL
+    return _tiles_layer_of(frame.tiles, frame.origin, frame.cell, on_tile)
+
+
+@memoized
+def _tiles_layer_of(tiles: tuple, origin: tuple, cell: float, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
+    # memoized: a tile or a spot picked changes the spots only, not this layer (nor its groups to compare)
+    scale = cell / BASE_CELL
     size = 2 * ANCHOR * BASE_CELL
     # in groups of CHUNK tiles in play order: a placement changes the last group only (the new tile, and
     # the one before it that is no longer "last"), so the others are not rebuilt or compared
-    chunks = [frame.tiles[i:i + CHUNK] for i in range(0, len(frame.tiles), CHUNK)]
-    return ft.Container(left=frame.origin[0] - ANCHOR * frame.cell, top=frame.origin[1] - ANCHOR * frame.cell,
+    chunks = [tiles[i:i + CHUNK] for i in range(0, len(tiles), CHUNK)]
+    return ft.Container(left=origin[0] - ANCHOR * cell, top=origin[1] - ANCHOR * cell,
                         width=size, height=size, scale=ft.Scale(scale, alignment=ft.Alignment.TOP_LEFT),
                         content=ft.Stack(width=size, height=size,
                                          controls=[_tiles(chunk, size, on_tile) for chunk in chunks]))
@@ -143,33 +149,39 @@ def _tiles_layer(frame: Frame, on_tile: Callable[[Tile], Any] | None) -> ft.Cont
 def _tiles(tiles: tuple, size: float, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
     """One picture per tile at :data:`BASE_CELL` px per half; rebuilt when one of them changes. With
     ``on_tile`` each tile is a button (hook ``placed-<a>-<b>``) that opens the fix of its move."""
-    controls: list[ft.Control] = []
-    for first, second, horizontal, look, left, top in tiles:
-        x, y = (left + ANCHOR) * BASE_CELL, (top + ANCHOR) * BASE_CELL
-        if on_tile is None:
-            controls.append(tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look, left=x, top=y))
-            continue
-        tile = (min(first, second), max(first, second))
-        image = tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look)
-        # positioned: a direct child of the Stack (Flet's client places only those); the hook inside it
-        button = ft.Container(on_click=run(on_tile, tile), content=image)
-        controls.append(ft.Container(left=x, top=y, content=hook(f"placed-{tile_text(tile)}", button, button=True,
-                                                                 label=tile_text(tile))))
+    # each tile kept while it looks the same (a placement changes two: the new one, and the one before it that
+    # is no longer the last), the group's other tiles not rebuilt
+    controls = [kept(_placed, *tile, on_tile) for tile in tiles]
     return ft.Stack(width=size, height=size, controls=controls)
+
+
+def _placed(first: int, second: int, horizontal: bool, look: str, left: float, top: float,
+            on_tile: Callable[[Tile], Any] | None) -> ft.Control:
+    """One tile of :func:`_tiles`, positioned in the layer (corner ``left``, ``top`` in cells from the lead)."""
+    x, y = (left + ANCHOR) * BASE_CELL, (top + ANCHOR) * BASE_CELL
+    if on_tile is None:
+        return tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look, left=x, top=y)
+    tile = (min(first, second), max(first, second))
+    image = tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look)
+    # positioned: a direct child of the Stack (Flet's client places only those); the hook inside it
+    button = ft.Container(on_click=run(on_tile, tile), content=image)
+    return ft.Container(left=x, top=y, content=hook(f"placed-{tile_text(tile)}", button, button=True,
+                                                    label=tile_text(tile)))
 
 
 @memoized
 def _badges_layer(badges: tuple, width: float, height: float) -> ft.Control:
     """Each scoring end's contribution (``end-…`` hooks), in pixels so it stays readable when zoomed out."""
-    children: list[ft.Control] = []
-    for name, value, left, top, size, font in badges:
-        value_text = ft.Text(str(value), size=font, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD)
-        # one positioned disc around its hooked value (three controls: every device redraws them on each
-        # placement); keyed by the end: when the ends change, Flet moves the badges that stay
-        children.append(ft.Container(key=f"at-{name}", left=left, top=top, width=size, height=size,
-                                     bgcolor=END_MARK, border_radius=size / 2, alignment=ft.Alignment.CENTER,
-                                     content=hook(name, value_text)))
-    return ft.Stack(width=width, height=height, controls=children)
+    # each badge kept while its end, value and place stay (a placement changes one or two ends)
+    return ft.Stack(width=width, height=height, controls=[kept(_badge, *badge) for badge in badges])
+
+
+def _badge(name: str, value: int, left: float, top: float, size: float, font: float) -> ft.Control:
+    value_text = ft.Text(str(value), size=font, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD)
+    # one positioned disc around its hooked value (three controls: every device redraws them on each
+    # placement); keyed by the end: when the ends change, Flet moves the badges that stay
+    return ft.Container(key=f"at-{name}", left=left, top=top, width=size, height=size, bgcolor=END_MARK,
+                        border_radius=size / 2, alignment=ft.Alignment.CENTER, content=hook(name, value_text))
 
 
 @memoized

@@ -62,7 +62,7 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
         ("draw", t("ui.draw"), entry.open_draw, False, not turn.can_draw or entry.drawn, None),
         ("pass", t("ui.pass"), entry.pass_turn, False, not turn.can_pass, None),
         ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, None if phone else ft.Icons.UNDO),
-    ), phone))
+    ), phone, key="move-buttons"))  # keyed: kept when the lines above it come and go (a pass's turn)
     if entry.drawing:
         # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
         counts = [quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=44)

@@ -22,7 +22,7 @@ from ...rules.tiles import tile_text
 from ..models.correction import Correction
 from ..models.open_match import OpenMatch
 from ..models.shell import Shell
-from .widgets import hook, memoized, quick_button, run
+from .widgets import hook, kept, memoized, quick_button, run
 
 Entry = tuple[int, int | None, str, str]  # (round, move or None for the hands, short words, long words)
 
@@ -58,7 +58,7 @@ def score_strip(shell: Shell, table: OpenMatch, correction: Correction) -> ft.Co
     closes it: the sheet has every entry and Redo (two controls with one hook were in the page)."""
     t, match = shell.t, table.shown
     r = match.rounds[-1] if match.rounds else None
-    entries = tuple(reversed(round_entries(t, match, r))) if r is not None and not correction.sheet_open else ()
+    entries = tuple(round_entries(t, match, r)) if r is not None and not correction.sheet_open else ()
     redo = t("ui.redo") if table.can_redo and not correction.sheet_open else None
     return _strip(entries, correction.open_entry, correction.show_sheet, t("ui.score_sheet"), redo, table.redo)
 
@@ -66,17 +66,17 @@ def score_strip(shell: Shell, table: OpenMatch, correction: Correction) -> ft.Co
 @memoized
 def _strip(entries: tuple[Entry, ...], open_entry: Callable[[int, int | None], Any], show_sheet: Callable[[], Any],
            sheet_label: str, redo_label: str | None, redo: Callable[[], Any]) -> ft.Control:
+    """``entries`` in play order, shown the latest first."""
     chips: list[ft.Control] = []
     if redo_label is not None:
         chips.append(quick_button("redo", redo_label, redo, icon=ft.Icons.REDO))
     chips.append(quick_button("sheet-open", sheet_label, show_sheet, icon=ft.Icons.LIST_ALT))
-    # one memoized chip per entry, keyed by it: a new move builds one chip, not the strip
-    chips += [_chip(round_no, move_no, short, open_entry, key=sheet_hook(round_no, move_no))
-              for round_no, move_no, short, _long in entries]
-    return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
+    # one chip per entry, kept while its words stay (each entry in the same hook, its place in play order): a
+    # new move builds its own chip only, not a component per chip to make and compare (28 at a round's end)
+    made = [kept(_chip, round_no, move_no, short, open_entry) for round_no, move_no, short, _long in entries]
+    return ft.Row(chips + made[::-1], spacing=6, scroll=ft.ScrollMode.AUTO)
 
 
-@memoized
 def _chip(round_no: int, move_no: int | None, short: str, open_entry: Callable[[int, int | None], Any]) -> ft.Control:
     return hook(sheet_hook(round_no, move_no), ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=14,

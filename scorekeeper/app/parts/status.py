@@ -101,7 +101,8 @@ def status_view(t: Translator, table: OpenMatch, drawn: bool = False, *, news: N
             news = ("lot-result", t("ui.lot_result", name=match.players[table.lot_seat]))
     elif news is None and match.status == "reveal":
         news = ("reveal-help", t("ui.reveal_help"))
-    return _status(head, hands, stock, end_sum, rows, news, width, open_rule)
+    # keyed: Flet matches it by key when a part before it comes or goes (screens/table.py keyed())
+    return _status(head, hands, stock, end_sum, rows, news, width, open_rule, key="status")
 
 
 def chip_rows(t: Translator, match: Match, width: float) -> int:

@@ -137,7 +137,7 @@ def _row(suits: tuple[tuple[tuple, ...], ...], cell: float, on_pick: Callable) -
     row: list[ft.Control] = []
     for number, places in enumerate(suits):
         if number:
-            row.append(_divider(cell))
+            row.append(kept(_divider, cell))
         row += [kept(_place, *place, cell, on_pick) for place in places]
     return ft.Row(row, spacing=GAP, tight=True)
 
@@ -163,4 +163,5 @@ def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | N
     places = tuple((tile, True, tile in selected, bool(enabled(tile)), marks.get(tile), bool(dimmed(tile)))
                    if tile in offered else (tile, False, False, False, None, False)
                    for tile in ALL_TILES)
-    return _picker(places, picker_rows(width), picker_cell(width), on_pick)
+    # keyed: a panel whose other parts come and go (a pass's turn has no selection line) keeps its picker
+    return _picker(places, picker_rows(width), picker_cell(width), on_pick, key="picker")

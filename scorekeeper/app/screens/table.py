@@ -65,7 +65,7 @@ def view(app: AppModel) -> ft.Control:
         left.append(picture(app, main_width, 520))
     if match.status in ("move", "reveal") and not fixing:
         left.append(status_view(shell.t, app.table, app.entry.drawn, width=main_width))
-    right += [*extras(app), entry_panel(app)]
+    right += [*extras(app), keyed(entry_panel(app), "entry")]
     if not fixing:  # the whole sheet beside the table: every entry a tap away from its fix
         right.append(score_sheet(shell, app.table, app.correction, names_opener(app)))
     body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, controls=[
@@ -137,6 +137,19 @@ def entry_panel(app: AppModel) -> ft.Control:
     return start_round_panel(app.shell, app.table, app.open_rule)
 
 
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """``control`` with the key ``key`` among the parts of a screen's column (unless it has one, or is a
+    memoized part, which is keyed where it is made: the status, the picker).
+
+    Flet matches unkeyed siblings by their place: when a part comes or goes (the status between rounds, a
+    refusal, the settlement), each part after it was compared with the one that used to be in its place,
+    found of another kind and replaced whole, rebuilt and sent again (at a settlement the strip's every
+    chip: 252 controls built instead of 138). Keyed parts are matched by key and only moved."""
+    if not hasattr(control, "_frozen") and control.key is None:
+        control.key = key
+    return control
+
+
 def phone_view(app: AppModel) -> ft.Control:
     """The table screen on a phone: one column, the layout's picture taking the room the rest leaves.
 
@@ -158,14 +171,14 @@ def phone_view(app: AppModel) -> ft.Control:
         lower.append(status_view(t, app.table, app.entry.drawn, news=phone_news(app), width=width,
                                  open_rule=app.open_rule))
     if not fixing:
-        lower.append(score_strip(app.shell, app.table, app.correction))
+        lower.append(keyed(score_strip(app.shell, app.table, app.correction), "strip"))
     lower += extras(app, news_shown=in_round)
     if app.correction.sheet_open and not fixing and not app.names.shown:  # the names, once open, in its place
         if match.status == "start-round":  # "Start: Zoe leads" stays, over the sheet (it took its place)
-            lower.append(entry_panel(app))
+            lower.append(keyed(entry_panel(app), "entry"))
         lower.append(score_sheet(app.shell, app.table, app.correction, names_opener(app)))
     else:
-        lower.append(entry_panel(app))
+        lower.append(keyed(entry_panel(app), "entry"))
     shown = None
     if match.round is not None:  # between rounds: the layout the last round ended with
         def shown(height: float) -> ft.Control:
