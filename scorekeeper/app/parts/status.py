@@ -22,7 +22,7 @@ from ..models.open_match import OpenMatch
 from .fit import em_width, fit_size, fits, keep_words
 from .rule_links import linked_text
 from .scoreboard import SIDE_COLORS
-from .widgets import hook, memoized
+from .widgets import hook, kept, memoized
 
 LINE = 1.45  # a line's height per px of font size (the font's ascent and descent: 1.16 + 0.29 em)
 NAME_SIZE = 24  # px: the name of the player to move
@@ -130,13 +130,9 @@ def _status(head: tuple[str, str, str | None, str] | None, hands: tuple[tuple[st
     """The three slots (``hands``: ``(words, colour, to play)`` per seat)."""
     rows: list[ft.Control] = [turn_slot(head, width)]
     if hands is not None:
-        chips: list[ft.Control] = []
-        for seat, (words, color, active) in enumerate(hands):
-            chips.append(hook(f"hand-{seat}", ft.Container(
-                padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,
-                border=ft.Border.all(2 if active else 1, color),
-                bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
-                content=ft.Text(words, size=13))))
+        # each seat's chip kept while its words and look stay: a Play changes two of them (the player's
+        # count, whose turn), not every seat's
+        chips = [kept(_hand_chip, seat, words, color, active) for seat, (words, color, active) in enumerate(hands)]
         chips.append(hook("stock", ft.Text(stock, size=13, weight=ft.FontWeight.BOLD)))
         if end_sum is not None:
             chips.append(hook("end-sum", ft.Text(end_sum, size=13, weight=ft.FontWeight.W_500)))
@@ -146,6 +142,14 @@ def _status(head: tuple[str, str, str | None, str] | None, hands: tuple[tuple[st
                                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)))
     rows.append(news_slot(news, width, open_rule))
     return ft.Column(rows, spacing=4)
+
+
+def _hand_chip(seat: int, words: str, color: str, active: bool) -> ft.Control:
+    return hook(f"hand-{seat}", ft.Container(
+        padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,
+        border=ft.Border.all(2 if active else 1, color),
+        bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
+        content=ft.Text(words, size=13)))
 
 
 def turn_slot(head: tuple[str, str, str | None, str] | None, width: float) -> ft.Control:
