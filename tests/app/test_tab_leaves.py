@@ -1,12 +1,14 @@
-"""A tab that leaves during its first screen, at every point where that screen waits on the browser: nothing
-in the log, no task failing unseen, and the screen built all the same (Flet keeps the session an hour: a
-phone back within it is sent the page as it is).
+"""A tab that leaves during its first screen, at every point where that screen waits: nothing in the log, no
+task failing unseen, the screen built all the same and the session's updates still running (Flet keeps the
+session an hour: a phone back within it is sent the page as it is, and follows).
 
 In-process and deterministic: the tab's ``main`` runs in Flet's own web connection (``FletApp``, its
 ``__on_session_created``, as flet-web 1.0.5 runs it), and a client in the test answers its method calls
 (the browser's language kept in ``SharedPreferences``, the device's locales, ``SharedPreferences.set``,
-the wake lock, the address pushed) as a browser does. At the server's k-th message the tab leaves, each k
-in turn, in one of two ways a tab that closes leaves:
+the wake lock, the address pushed) as a browser does. The points are, in the order they come, each of
+the server's messages (the browser reads it, then leaves instead of answering) and each of the tab's
+calls in a worker thread (:meth:`Services.call`: the store read; the tab leaves meanwhile). At the k-th
+point the tab leaves, each k in turn, in one of two ways a tab that closes leaves:
 
 - ``cut``: the websocket ended, so the connection's send loop stopped and dropped its queue, but Flet has
   not yet told the session (it does once the send loop's task is done): each send raised
@@ -37,6 +39,7 @@ from flet_web.fastapi.flet_app import FletApp
 from scorekeeper.app import browser_language, device, flet_fixes
 from scorekeeper.app.main import make_main
 from scorekeeper.app.quiet import install_log_filters
+from scorekeeper.app.services import Services
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.server.admission import Access
 from scorekeeper.server.roles import Role
@@ -53,7 +56,9 @@ ANSWERS = {"get_device_info": DEVICE_INFO, "get": "uk", "set": True}  # what a b
 
 class Tab:
     """One tab in Flet's web connection (a ``FletApp`` whose websocket is the test), its browser answering
-    until the server's ``leave_at``-th message, where it leaves ``how`` (``cut`` or ``gone``)."""
+    until the ``leave_at``-th point, where it leaves ``how`` (``cut`` or ``gone``)."""
+
+    running: Tab | None = None  # the tab whose first screen runs now (its worker-thread calls are points)
 
     def __init__(self, main, leave_at: int | None, how: str) -> None:
         loop = asyncio.get_running_loop()
@@ -67,24 +72,32 @@ class Tab:
         page = self.session.page
         page.web, page.route, page.width, page.height = True, "/", 390.0, 844.0  # a phone's browser registered
         self.leave_at, self.how = leave_at, how
+        self.points: list[str] = []  # the points passed: "message" or "call <function>", in order
         self.calls: list[str] = []  # the method calls the browser answered, in order
-        self.messages = 0  # the server's messages the browser read
         self.left = False
+        self.told = False  # the session was told (Session.disconnect)
+        self.broken: BaseException | None = None  # what ended the session's update scheduler, if anything
 
     async def run(self) -> None:
         """Register (Flet's answer is message 0), run the tab's ``main`` as Flet does, the browser reading;
-        then until what the tab started is done and its update scheduler sent the render; then the session
-        ends as Flet ends it an hour after its tab left (:meth:`Session.close`)."""
+        then until what the tab started is done and its update scheduler sent the render (a tab cut is
+        told now); then the session ends as Flet ends it an hour after its tab left (:meth:`Session.close`)."""
         self.app.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
             session_id=self.session.id, page_patch=self.session.get_page_patch(), error="")))
         browser = asyncio.create_task(self.browse())
-        started = asyncio.create_task(self.app._FletApp__on_session_created())
-        await started
-        if self.left and self.how == "cut":  # Flet tells the session once the send loop's task is done
-            await self.session.disconnect(3600)
-        # the device's calls wait for the browser's answer as long as the session lives (a wake lock
-        # asked of a phone asleep is answered when it is back): all that may still wait
-        await self.others_done(browser, waiting=DEVICE_CALL)
+        Tab.running = self
+        try:
+            started = asyncio.create_task(self.app._FletApp__on_session_created())
+            await started
+            # the device's calls wait for the browser's answer as long as the session lives (a wake lock
+            # asked of a phone asleep is answered when it is back): all that may still wait
+            await self.others_done(browser, waiting=DEVICE_CALL)
+        finally:
+            Tab.running = None
+        if self.left and not self.told:  # Flet tells the session once the send loop's task is done
+            await self.tell()
+        updates = self.session._Session__updates_task  # dead, the session would never update again
+        self.broken = updates.exception() if updates is not None and updates.done() else None
         self.session.close()
         await self.others_done(browser)
         self.queue.put_nowait(None)
@@ -109,12 +122,19 @@ class Tab:
         for _ in range(20):
             await asyncio.sleep(0)
 
+    async def point(self, what: str) -> bool:
+        """One more point passed; at the ``leave_at``-th the tab leaves. True once it has left."""
+        if not self.left:
+            if len(self.points) == self.leave_at:
+                await self.leave()
+            else:
+                self.points.append(what)
+        return self.left
+
     async def browse(self) -> None:
         while (frame := await self.queue.get()) is not None:
-            if self.messages == self.leave_at:
-                await self.leave()
+            if await self.point("message"):
                 return
-            self.messages += 1
             action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
             if MessageAction(action) == MessageAction.INVOKE_METHOD:
                 self.calls.append(body["name"])
@@ -125,7 +145,11 @@ class Tab:
         self.left = True
         self.app._FletApp__send_queue = None  # the send loop ended (flet_app.py, __send_loop)
         if self.how == "gone":
-            await self.session.disconnect(3600)  # what app_manager.disconnect_session does next
+            await self.tell()
+
+    async def tell(self) -> None:
+        self.told = True
+        await self.session.disconnect(3600)  # what app_manager.disconnect_session does
 
 
 ROLES = {"host": None, "scorer": Role.SCORER, "viewer": Role.VIEWER}
@@ -171,39 +195,48 @@ def on_screen(tab: Tab) -> bool:
 def quick(monkeypatch):
     monkeypatch.setattr(device, "LOCALE_WAIT", WAIT)
     monkeypatch.setattr(browser_language, "TIMEOUT", WAIT)
+    threaded = Services.call
+
+    async def call(self, fn, *args):
+        result = await threaded(self, fn, *args)
+        if Tab.running is not None:  # a point: the tab may leave while the worker thread runs
+            await Tab.running.point(f"call {getattr(fn, '__name__', fn)}")
+        return result
+
+    monkeypatch.setattr(Services, "call", call)
     assert flet_fixes.quiet_send_message()  # as the server and its viewer process do
     install_log_filters()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("role", list(ROLES))
-def test_a_tab_leaving_at_any_message_of_its_first_screen_leaves_nothing_in_the_log(table, tmp_path, quick,
+def test_a_tab_leaving_at_any_point_of_its_first_screen_leaves_nothing_in_the_log(table, tmp_path, quick,
                                                                                     caplog, role):
     stays = first_screen(table, tmp_path / "stays", role, None)
-    assert on_screen(stays) and not stays.left
+    assert on_screen(stays) and not stays.left and stays.broken is None
     # every wait on the browser is among the points left at: the language kept in the browser (a phone)
     # or the device's locales (the host), the language written into the browser, the wake lock at the table
     asked = {"host": ["get_device_info"], "scorer": ["get"], "viewer": ["get"]}[role]
     assert stays.calls[:1] == asked and "set" in stays.calls, stays.calls
-    assert stays.messages >= 4
+    assert "message" in stays.points and any(point.startswith("call ") for point in stays.points), stays.points
     failed = []
     for how in ("cut", "gone"):
         # Flet tells the session only after main's first step (its task was made before the websocket's end
-        # was read): gone from message 1, the first main sends
-        for k in range(0 if how == "cut" else 1, stays.messages):
+        # was read): gone from point 1, main's first message
+        for k in range(0 if how == "cut" else 1, len(stays.points)):
             caplog.clear()
             with warnings.catch_warnings(record=True) as caught, caplog.at_level(logging.WARNING):
                 warnings.simplefilter("always")
                 try:
                     tab = first_screen(table, tmp_path / f"{how}-{k}", role, k, how)
                 except Exception as err:  # noqa: BLE001 - raised out of main: Flet would log it, with a traceback
-                    failed.append((how, k, repr(err)))
+                    failed.append((how, k, stays.points[k], repr(err)))
                     continue
                 gc.collect()  # a coroutine never awaited, a task's exception never retrieved: said when collected
             said = [f"{r.name}: {r.getMessage()}" for r in caplog.records] + [str(w.message) for w in caught]
-            if said or not tab.left or not on_screen(tab):
-                failed.append((how, k, tab.left, on_screen(tab), said[:3]))
-    assert failed == []
+            if said or tab.broken or not tab.left or not on_screen(tab):
+                failed.append((how, k, stays.points[k], tab.left, on_screen(tab), repr(tab.broken), said[:3]))
+    assert failed == [], "\n".join(map(str, failed))
 
 
 def test_no_language_written_for_a_tab_already_gone(table, tmp_path, quick, caplog):
