@@ -165,9 +165,7 @@ class Tree:
         control = self.find(name)
         if control is None:
             return None
-        words = [item["value"] for item in _walk(control) if item.get("_c") == "Text" and
-                 isinstance(item.get("value"), str)]
-        return " ".join(words)
+        return " ".join(_words(item) for item in _walk(control) if item.get("_c") == "Text" and _words(item))
 
     def tiles_on_table(self) -> set[str]:
         """The tiles drawn on the table (layout pictures, not the picker): ``{"1-4", …}``."""
@@ -182,6 +180,16 @@ def _insert(parent: Any, key: Any, value: Any) -> None:
         parent.insert(len(parent) if key == "-" else key, value)
     else:
         parent[key] = value
+
+
+def _words(text: dict[str, Any]) -> str:
+    """A Text's words: its ``value``, else (a Text of spans: the turn line's large name) its
+    ``semantics_label``, which says the whole sentence without the joiners the spans keep words with."""
+    for field in ("value", "semantics_label"):
+        if isinstance(text.get(field), str):
+            return text[field]
+    return "".join(span.get("text", "") for span in text.get("spans") or () if isinstance(span, dict)
+                   ).replace("\u2060", "")
 
 
 def _walk(value: Any):
