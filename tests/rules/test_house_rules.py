@@ -323,7 +323,7 @@ def test_a_domino_with_the_partner_subtracted_shows_its_parts():
     assert (domino.kind, domino.raw, domino.parts) == ("domino", 10, {"opponents": 15, "partner": -5})
     assert domino.report()["parts"] == {"opponents": 15, "partner": -5}
     assert match.points == [4, 5]
-    assert ("Domino for Ann & Cy: opponents Bo 9 + Di 8 = 17 → 15 → +3 − partner Cy 7 → 5 = 10 raw → +2"
+    assert ("Domino for Ann & Cy: opponents Bo 9 + Di 8 = 17 → 15 → +3 − partner Cy 7 → 5 = 10 in pips → +2"
             in match_account(match, "en"))
     ignored = load_document((CASES / "hr-pairs-domino-partner7.json").read_bytes())
     assert ignored.rounds[0].events[-1].parts is None  # H8's own domino: no parts
