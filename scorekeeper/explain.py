@@ -316,7 +316,7 @@ def house_rules_words(t: Translator, house: Mapping[str, str | int]) -> str:
 def rule_set_words(t: Translator, variant: str, house_rules: Mapping[str, str | int]) -> str:
     """The game and, when some are on, its house rules: ``Horse Race``, ``All Fives`` (a preset is a game),
     ``Horse Race · R1 Stuck while continuing: the turn simply ends`` (a table's own way of playing, kept
-    apart from the game's rules, R1–R11): the history row's and the statistics' heading, in the app and
+    apart from the game's rules: the house options): the history row's and the statistics' heading, in the app and
     in ``scorekeeper stats``."""
     game = t("game." + variant)
     return f"{game} · {house_rules_words(t, house_rules)}" if house_rules else game

@@ -3,10 +3,21 @@
 The texts are RULES.md (``shared/spec/RULES.md``) in the players' words, in
 English, Ukrainian and Korean (``i18n/rules_<lang>.json``: the Ukrainian and
 Korean from the seed documents' own wording). A game's rules are the shared
-ones (S1–S10), its own (H1–H10, E1–E10, or a preset's A1–A6 / M1–M7) and the
-house rules a table may choose (R1–R11, docs/house-rules.md). Worked examples are layouts
-the engine folds from a few moves (:data:`EXAMPLES`), drawn by the app as
-small pictures. No Flet, no store: the app's Rules screen and links read it.
+ones, its own and the house rules a table may choose (docs/house-rules.md).
+No list of ids is written here: each is derived from its one home, so a new
+rule or house option needs no edit in this module —
+
+- the shared rules (``S…``) and each game's own (``H…``, ``E…``, a preset's
+  ``A…`` / ``M…``): the ids of the English rules catalog, ``rules_en.json``
+  (:data:`SHARED`, :data:`OWN`); a game's letter is its players rule's
+  (:attr:`Variant.players_rule <scorekeeper.rules.variants.Variant.players_rule>`);
+- the house rules (``R…``): the house options
+  (:data:`scorekeeper.rules.house.OPTIONS`), read when asked (:func:`house_rules`).
+
+``tests/rules/test_rule_homes.py`` checks that the homes agree. Worked
+examples are layouts the engine folds from a few moves (:data:`EXAMPLES`),
+drawn by the app as small pictures. No Flet, no store: the app's Rules screen
+and links read it.
 """
 
 from __future__ import annotations
@@ -20,19 +31,13 @@ from typing import Any
 
 from .i18n import LANGUAGES
 from .rules import Match, match_from_document
-from .rules.variants import ALL_FIVES, EXACT_61, HORSE_RACE, MERRY_GO_ROUND
+from .rules.house import house_rule_ids
+from .rules.variants import GAMES, HORSE_RACE, get_variant
 
 _DIR = Path(__file__).parent / "i18n"
 
-SHARED = tuple(f"S{n}" for n in range(1, 11))
-OWN = {HORSE_RACE: tuple(f"H{n}" for n in range(1, 11)), EXACT_61: tuple(f"E{n}" for n in range(1, 11)),
-       ALL_FIVES: tuple(f"A{n}" for n in range(1, 7)), MERRY_GO_ROUND: tuple(f"M{n}" for n in range(1, 8))}
-HOUSE = tuple(f"R{n}" for n in range(1, 12))  # the house rules every game's list ends with
-GAME_OF_PREFIX = {"H": HORSE_RACE, "E": EXACT_61, "A": ALL_FIVES, "M": MERRY_GO_ROUND}
-
-RULE_ID = re.compile(r"(?<![\w-])([SHEAMR](?:11|10|[1-9]))(?![\w-])")
-"""A rule id inside a message: ``S8``, ``H10``, ``E2``, ``R11`` (not part of a longer word or a tile such as
-``1-4``)."""
+SHARED_LETTER = "S"  # the shared rules' ids: S1, S2, … (RULES.md's shared rules)
+HOUSE_LETTER = "R"  # the house rules' ids: R1, R2, … (the house options')
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +51,61 @@ class RuleText:
     name: str
 
 
-def rules_of(game: str) -> tuple[str, ...]:
-    """The rule ids a player of ``game`` (a :data:`~scorekeeper.rules.variants.GAMES` name) reads: S1–S10,
-    the game's own, then the house rules R1–R11."""
-    return SHARED + OWN[game] + HOUSE
-
-
-def game_of(rule: str, default: str = HORSE_RACE) -> str:
-    """The game a rule id belongs to: ``H4`` → Horse Race, ``E7`` → Exact 61, ``A3`` → All Fives, ``M4`` →
-    Merry-Go-Round, a shared ``S8`` or a house rule ``R1`` → ``default``."""
-    return GAME_OF_PREFIX.get(rule[:1], default)
-
-
 @cache
 def _texts(lang: str) -> dict[str, Any]:
     with open(_DIR / f"rules_{lang if lang in LANGUAGES else 'en'}.json", encoding="utf-8") as handle:
         data: dict[str, Any] = json.load(handle)
     return data
+
+
+def letter_of(rule: str) -> str:
+    """The letters of a rule id: ``"H10"`` → ``"H"``."""
+    return rule.rstrip("0123456789")
+
+
+def _numbered(letter: str) -> tuple[str, ...]:
+    """The English rules catalog's ids with ``letter``, by number (``S1`` … ``S10``)."""
+    return tuple(sorted((rule for rule in _texts("en") if letter_of(rule) == letter),
+                        key=lambda rule: int(rule[len(letter):])))
+
+
+GAME_OF_LETTER: dict[str, str] = {letter_of(get_variant(game).players_rule): game for game in GAMES}
+"""The game whose own rules a letter names (``"H"`` → Horse Race, ``"A"`` → All Fives), from the variants."""
+SHARED: tuple[str, ...] = _numbered(SHARED_LETTER)
+"""The shared rules' ids (every game's list starts with them), from the rules catalog."""
+OWN: dict[str, tuple[str, ...]] = {game: _numbered(letter) for letter, game in GAME_OF_LETTER.items()}
+"""Each game's own rule ids (``"horse-race"`` → ``("H1", …, "H10")``), from the rules catalog."""
+
+RULE_ID = re.compile(rf"(?<![\w-])([{SHARED_LETTER}{''.join(GAME_OF_LETTER)}{HOUSE_LETTER}][1-9][0-9]*)(?![\w-])")
+"""A word shaped as a rule id inside a message: ``S8``, ``H10``, ``E2``, ``R11`` (not part of a longer word
+or a tile such as ``1-4``); :func:`rule_ids_in` keeps those that are rules. Its letters: the shared rules',
+each game's (:data:`GAME_OF_LETTER`) and the house rules'."""
+
+
+_GAME_RULES = frozenset((*SHARED, *(rule for own in OWN.values() for rule in own)))
+
+
+def house_rules() -> tuple[str, ...]:
+    """The house rules' ids, every game's list ends with them (:func:`scorekeeper.rules.house.house_rule_ids`,
+    read when asked: an option added to the house options is listed at once)."""
+    return house_rule_ids()
+
+
+def all_rules() -> frozenset[str]:
+    """Every rule id there is: the shared rules, every game's own and the house rules."""
+    return _GAME_RULES | frozenset(house_rules())
+
+
+def rules_of(game: str) -> tuple[str, ...]:
+    """The rule ids a player of ``game`` (a :data:`~scorekeeper.rules.variants.GAMES` name) reads: the shared
+    rules, the game's own, then the house rules (:data:`SHARED`, :data:`OWN`, :func:`house_rules`)."""
+    return SHARED + OWN[game] + house_rules()
+
+
+def game_of(rule: str, default: str = HORSE_RACE) -> str:
+    """The game a rule id belongs to: ``H4`` → Horse Race, ``E7`` → Exact 61, ``A3`` → All Fives, ``M4`` →
+    Merry-Go-Round, a shared ``S8`` or a house rule ``R1`` → ``default``."""
+    return GAME_OF_LETTER.get(letter_of(rule), default)
 
 
 def rule_text(lang: str, rule: str) -> RuleText:
@@ -74,11 +117,11 @@ def rule_text(lang: str, rule: str) -> RuleText:
 
 def rule_ids_in(text: str) -> list[tuple[str, bool]]:
     """``text`` cut into pieces, each ``(piece, is a rule id)``: ``"S8: draw"`` → ``[("S8", True),
-    (": draw", False)]``. Only ids of real rules count."""
+    (": draw", False)]``. Only ids of rules there are count (:func:`all_rules`)."""
     pieces: list[tuple[str, bool]] = []
     at = 0
     for found in RULE_ID.finditer(text):
-        if found.group(1) not in _ALL:
+        if found.group(1) not in _GAME_RULES and found.group(1) not in house_rules():
             continue
         if found.start() > at:
             pieces.append((text[at:found.start()], False))
@@ -87,9 +130,6 @@ def rule_ids_in(text: str) -> list[tuple[str, bool]]:
     if at < len(text):
         pieces.append((text[at:], False))
     return pieces
-
-
-_ALL = frozenset(SHARED + HOUSE + tuple(rule for own in OWN.values() for rule in own))
 
 
 # ------------------------------------------------------------------ worked examples (the seeds' layouts)

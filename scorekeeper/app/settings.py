@@ -40,7 +40,7 @@ LEGACY_TEMP = "settings.tmp"  # the temp file of versions before atomic writes: 
 LANG = "lang"  # the language chosen (en, uk, ko); absent until chosen or taken from a device
 HAPTICS = "haptics"  # False: no haptic ticks (Play, settlement)
 LAST_MATCH = "last_match"  # id of the match a move was last recorded in (or last opened): resumed on start
-HOUSE_RULES = "house_rules"  # {game: {option: value}}: the table's favourite house rules per game (R1–R11)
+HOUSE_RULES = "house_rules"  # {game: {option: value}}: the table's favourite house rules per game (the house options)
 
 MAX_BYTES = 64 * 1024  # a settings file holds a few hundred bytes; anything larger is not one
 

@@ -1,10 +1,14 @@
-"""House rules: the named choices a table makes when a match is created (R1–R11).
+"""House rules: the named choices a table makes when a match is created (the options of :data:`OPTIONS`).
 
-Each option has a rule id (``R1`` …, docs/house-rules.md), a name as the match
-document writes it in ``"house_rules"`` (``{"continuation": "stop"}``), its
-allowed values, and the words the app shows: ``house.<name>`` (the option),
-``house.<name>.<value>`` (one line per value) and ``house.<name>.rule`` (the
-rule text) in ``scorekeeper/i18n/*.json``. A game's own rules are one value of
+:data:`OPTIONS` is the one home of the house rules: every list of their ids
+(the Rules screen's, the rule links', :func:`house_rule_ids`) is derived from
+it. Each option has a rule id (``R1`` …, docs/house-rules.md), a name as the
+match document writes it in ``"house_rules"`` (``{"continuation": "stop"}``),
+its allowed values, and the words the app shows: ``house.<name>`` (the
+option) and ``house.<name>.<value>`` (one line per value) in
+``scorekeeper/i18n/*.json``, the rule's text under its id in
+``scorekeeper/i18n/rules_*.json``. Adding one: docs/house-rules.md, "Adding a
+house rule". A game's own rules are one value of
 each option (:attr:`Variant.options <scorekeeper.rules.variants.Variant.options>`);
 a house rule is a different value, refereed as strictly, and a refusal it
 causes names its id.
@@ -100,6 +104,12 @@ OPTIONS: tuple[HouseRule, ...] = (
               "any other open end"),
 )
 OPTION_BY_NAME: dict[str, HouseRule] = {option.name: option for option in OPTIONS}
+
+
+def house_rule_ids() -> tuple[str, ...]:
+    """The house rules' ids in option order, each once (``("R1", …)``; R7's two options are one rule): the
+    one list the Rules screen, the rule links and the catalogs' check read (``scorekeeper.rulebook``)."""
+    return tuple(dict.fromkeys(option.rule for option in OPTIONS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,4 +249,5 @@ def _shown(value: object) -> str:
 
 
 __all__ = ["OPTIONS", "OPTION_BY_NAME", "HouseRule", "OptionInfo", "Value", "applies_to_seating",
-           "check_house_rules", "house_rule_options", "house_rules_for_seating", "house_rules_text"]
+           "check_house_rules", "house_rule_ids", "house_rule_options", "house_rules_for_seating",
+           "house_rules_text"]

@@ -9,8 +9,8 @@ exactly what the recorded actions imply.
 Rules: seats and sides S1, deal S2/H2/E2, lead S3, placement S4–S7, draw and
 pass S8, rounding S9, next starter S10; Horse Race continuation H4/H5,
 instant win H6, settlement H7–H10; Exact 61 target E3/E5/E9, one tile a turn
-E4, going out E6, blocked round E7/E8. The presets (All Fives A1–A6,
-Merry-Go-Round M1–M7) and the house rules (R1–R11, docs/house-rules.md) are
+E4, going out E6, blocked round E7/E8. The presets (All Fives' A rules,
+Merry-Go-Round's M rules) and the house rules (the house options, docs/house-rules.md) are
 the same machine with other values of the game's options (:class:`Variant`):
 R1 a continuation that stops, R2 drawing while able, R3 tiles left undrawn,
 R4–R6 and R8 the settlement, R7 the target, R9/R11 the layout, R10 a double lead.

@@ -14,7 +14,7 @@ def build_report(match: Match) -> dict[str, Any]:
     """The replay report: every scoring event in the order applied, each round's result, winners and
     next starter, the scores (display points) and the result.
 
-    After ``"variant"``, ``"house_rules"``: the house rules the match was refereed under (R1–R11, as
+    After ``"variant"``, ``"house_rules"``: the house rules the match was refereed under (the house options, as
     the document's header has them, values equal to the game's own left out), e.g.
     ``{"continuation": "stop"}``; absent for the game's own rules, so the report of a match without
     house rules is what it was before house rules existed (match-format.md)."""

@@ -61,7 +61,7 @@ NAMES = ("Ann", "Bo", "Cy", "Di", "Оксана", "Тарас", "민준", "서�
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """A game and seating to simulate (H1, E1, A1, M1), with house rules (R1–R11) as
+    """A game and seating to simulate (H1, E1, A1, M1), with house rules (the house options') as
     ``((name, value), …)`` pairs (hashable; ``()`` for the game's own rules)."""
 
     variant: str

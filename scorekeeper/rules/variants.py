@@ -4,10 +4,11 @@ The two games of RULES.md: Horse Race (H1 players, H2 deal, H3/H6 at least
 61 wins at once, H4/H5 continuation, H7–H10 settlement) and Exact 61 Five Up
 (E1 players, E2 deal, E3/E9 exactly 61, E4 one tile a turn, E5–E8
 settlement). More games of the family are presets (docs/house-rules.md): the
-same engine with other option values and deal tables — All Fives (A1–A6,
-Pagat) and Merry-Go-Round (M1–M7, Kelley). A game is data: a :class:`Variant`.
+same engine with other option values and deal tables — All Fives (its A rules,
+Pagat) and Merry-Go-Round (its M rules, Kelley). A game is data: a :class:`Variant`;
+its rules' texts are the rules catalogs' (``scorekeeper/i18n/rules_*.json``).
 
-House rules (R1–R11, :mod:`scorekeeper.rules.house`) change a game's option
+House rules (the house options, :mod:`scorekeeper.rules.house`) change a game's option
 values: :meth:`Variant.with_house_rules` gives the game as a table plays it.
 """
 

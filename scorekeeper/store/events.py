@@ -214,7 +214,7 @@ def action_from_json(event: dict[str, Any], players: int) -> Action:
 def create_event(match_id: str, variant: str, players: list[str], partnerships: bool, source: str,
                  moment: datetime, started: datetime | None = None, ended: datetime | None = None,
                  house_rules: Mapping[str, str | int] | None = None) -> Event:
-    """The seq-0 event that opens every match log; ``house_rules`` (R1–R11, those in effect) only
+    """The seq-0 event that opens every match log; ``house_rules`` (the house options in effect) only
     when there are some, so a match with the game's own rules is written as before."""
     event: Event = {"seq": 0, "time": time_text(moment), "kind": "create", "format": LOG_FORMAT, "id": match_id,
                     "variant": variant, "players": list(players), "partnerships": bool(partnerships),

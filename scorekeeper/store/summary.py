@@ -35,7 +35,7 @@ class MatchSummary:
         id: the match id (``YYYYMMDD-HHMMSS-xxxxxx``).
         variant: a game of :data:`~scorekeeper.rules.variants.GAMES` (``"horse-race"``, ``"exact-61"``,
             ``"all-fives"``, ``"merry-go-round"``; ``""`` if damaged and unknown).
-        house_rules: the house rules in effect (R1–R11, ``{"continuation": "stop"}``; ``{}`` for
+        house_rules: the house rules in effect (the house options', ``{"continuation": "stop"}``; ``{}`` for
             the game's own rules): a history keeps such a match apart from the game's own.
         players: names in seat order (a tuple), as renamed (a ``rename`` event fixes a name for the
             whole match).
@@ -276,7 +276,7 @@ _fromisoformat = datetime.fromisoformat
 
 
 def _house_rules_ok(rules: object) -> bool:
-    """A non-empty object of option names (R1–R11) to a word or a whole number (the engine checks
+    """A non-empty object of option names (the house options') to a word or a whole number (the engine checks
     the values when the match is folded)."""
     return type(rules) is dict and bool(rules) and all(
         name in OPTION_BY_NAME and (type(value) is str or type(value) is int) for name, value in rules.items())
@@ -398,7 +398,7 @@ class RuleSetStats:
 
     Attributes:
         variant: the game (a preset is a game of its own: ``"all-fives"``).
-        house_rules: the house rules (R1–R11) those matches were played with, ``{}`` for the game's
+        house_rules: the house rules (the house options') those matches were played with, ``{}`` for the game's
             own rules: a table's own way of playing scores differently (another target, another
             award), so each set is counted apart, as the history row names it.
         players: :class:`PlayerStats` of those matches, most wins first.

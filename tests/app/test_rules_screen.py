@@ -12,8 +12,9 @@ import pytest
 
 from scorekeeper.app.navigation import Screen
 from scorekeeper.i18n import LANGUAGES, catalog
-from scorekeeper.rulebook import EXAMPLES, RULE_ID, SHARED, rule_ids_in, rule_text, rules_of
-from scorekeeper.rules.variants import EXACT_61, HORSE_RACE
+from scorekeeper.rulebook import EXAMPLES, OWN, RULE_ID, SHARED, rule_ids_in, rule_text, rules_of
+from scorekeeper.rules.house import house_rule_ids
+from scorekeeper.rules.variants import ALL_FIVES, EXACT_61, HORSE_RACE, MERRY_GO_ROUND
 
 from .hooks import hooks, text, walk
 from .test_state import new_match_state
@@ -21,7 +22,8 @@ from .test_state import new_match_state
 ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = ROOT.parent / "shared" / "spec" / "RULES.md"
 RULES_MD_RULES = set(SHARED) | {f"{p}{n}" for p in "HE" for n in range(1, 11)}
-HOUSE_RULES = {f"R{n}" for n in range(1, 12)} | {f"A{n}" for n in range(1, 7)} | {f"M{n}" for n in range(1, 8)}
+# docs/house-rules.md's, from their homes: the house options' ids and the presets' own rules (rules catalog)
+HOUSE_RULES = set(house_rule_ids()) | set(OWN[ALL_FIVES]) | set(OWN[MERRY_GO_ROUND])
 ALL_RULES = RULES_MD_RULES | HOUSE_RULES  # RULES.md's, then docs/house-rules.md's (house rules and presets)
 
 
@@ -46,7 +48,8 @@ def test_the_rulebook_has_every_rule_of_rules_md_in_every_language():
             if lang != "en":  # translated, not the English fallback
                 assert text.title != rule_text("en", rule).title, (lang, rule)
     assert rules_of(HORSE_RACE)[19] == "H10" and rules_of(EXACT_61)[10] == "E1" and len(rules_of(EXACT_61)) == 31
-    assert rules_of("all-fives")[10:16] == ("A1", "A2", "A3", "A4", "A5", "A6") and rules_of("all-fives")[-1] == "R11"
+    assert rules_of("all-fives")[10:17] == ("A1", "A2", "A3", "A4", "A5", "A6", "R1")
+    assert {"R1", "R7", "R11"} <= HOUSE_RULES and {"A6", "M7"} <= HOUSE_RULES
     assert rules_of("merry-go-round")[17] == "R1"
 
 

@@ -1,4 +1,4 @@
-"""Properties of simulated matches under house rules and presets (R1–R11, A1–A6, M1–M7).
+"""Properties of simulated matches under house rules and presets (every house option, All Fives, Merry-Go-Round).
 
 Every non-default value of every option is simulated on a game it applies to, in a seating
 of individuals and one of partnerships, and every preset in each seating it allows. Each

@@ -1,4 +1,4 @@
-"""House rules (R1–R11) and presets (All Fives, Merry-Go-Round): hand-computed positions for each option,
+"""House rules (the house options) and presets (All Fives, Merry-Go-Round): hand-computed positions for each option,
 the house-rule cases (tests/house_cases) replayed both ways, refusals naming the option's rule id."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The new-match form: the game, 2–4 players with names (recent names offered), partnerships where allowed,
-and the table's house rules (R1–R11, docs/house-rules.md; the last set used per game is remembered)."""
+and the table's house rules (the house options, docs/house-rules.md; the last set used per game is remembered)."""
 
 from __future__ import annotations
 

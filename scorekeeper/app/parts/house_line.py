@@ -1,4 +1,4 @@
-"""The line saying which house rules a match plays (R1–R11), each rule id a link to its rule."""
+"""The line saying which house rules a match plays (of the house options), each rule id a link to its rule."""
 
 from __future__ import annotations
 

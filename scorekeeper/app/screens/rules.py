@@ -39,7 +39,8 @@ def back_screen(app: AppModel) -> Screen:
 
 
 def view(app: AppModel) -> ft.Control:
-    """The rules of the game chosen (shared S1–S10, then the game's own), or the one rule asked about."""
+    """The rules of the game chosen (the shared ones, the game's own, then the house
+    options'; ``rulebook.rules_of``), or the one rule asked about."""
     t, guide = app.t, app.rules
     width = content_width(app.shell.width)
     head = ft.Row([

@@ -28,7 +28,7 @@ from ..parts.watch import watch_board, watch_status
 
 def table_header(app: AppModel) -> ft.Control:
     """The game and round, with the ways home, to the phones at the table (a host's tab) and to the settings;
-    under it the house rules on (R1–R11, each id a link to its rule), when the match has any."""
+    under it the house rules on (the house options, each id a link to its rule), when the match has any."""
     match = app.table.shown
     head = match_header(app.t, match, app.go, app.phones.open if app.phones.offered else None, app.shell.width)
     return with_house_rules_line(head, app.t, match.house_rules, app.open_rule)
