@@ -31,7 +31,8 @@ MERRY_GO_ROUND = "merry-go-round"
 # match over, domino and block settlement, the round over after a domino, partnerships with four.
 _CONCEPTS = ("players", "deal", "target", "over", "domino", "block", "went_out", "pairs")
 
-# The option values every game starts from (the two RULES.md games' shared rules: S3, S5, S8, S9).
+# The option values every game starts from (the two RULES.md games' shared rules: S3, S5, S8, S9): one per
+# house option (tests/rules/test_rule_homes.py says which is missing).
 _BASE_OPTIONS: dict[str, Value] = {
     "continuation": "draw", "draw_when_able": "forbidden", "reserve": 0, "block_award": "opponents",
     "block_ties": "each", "rounding": "nearest", "target": 61, "target_mode": "at-least",
