@@ -19,17 +19,23 @@ import networkx as nx
 Node = TypeVar("Node", bound=Hashable)
 
 
-def min_cost_pairs(nodes: Sequence[Node], cost: Callable[[Node, Node], tuple[int, ...]]) -> list[tuple[Node, Node]]:
-    """A perfect matching of ``nodes`` (an even number) minimising the summed cost tuples lexicographically.
+def min_cost_pairs(nodes: Sequence[Node], cost: Callable[[Node, Node], tuple[int, ...]], *,
+                   window: int | None = None, anyone: Node | None = None) -> list[tuple[Node, Node]]:
+    """A matching of ``nodes`` (an even number) of the most pairs, minimising the summed cost tuples
+    lexicographically.
 
     ``cost(a, b)`` is asked for each ``a`` before ``b`` in ``nodes``; every tuple has the
-    same length and entries ≥ 0. Returns the pairs, each ``(a, b)`` in ``nodes``' order,
-    sorted by their first node's position.
+    same length and entries ≥ 0. With ``window``, only nodes at most ``window`` places apart
+    in ``nodes`` may pair (and ``anyone`` with every node): a large field's candidate
+    opponents, so the matching stays fast; the caller checks that the result is perfect.
+    Returns the pairs, each ``(a, b)`` in ``nodes``' order, sorted by their first node's position.
     """
     if len(nodes) % 2:
         raise ValueError(f"an even number of nodes is needed, not {len(nodes)}")
     position = {node: i for i, node in enumerate(nodes)}
-    edges = [(a, b, cost(a, b)) for i, a in enumerate(nodes) for b in nodes[i + 1:]]
+    reach = len(nodes) if window is None else window
+    edges = [(a, b, cost(a, b)) for i, a in enumerate(nodes) for j, b in enumerate(nodes[i + 1:], i + 1)
+             if j - i <= reach or anyone in (a, b)]
     if not edges:
         return []
     pairs = len(nodes) // 2

@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -189,3 +190,15 @@ def test_rotating_partners_repeat_no_partner_in_three_rounds(players, seed):
         partners.update(frozenset(side) for table in pairing.tables for side in table.sides)
     assert len(partners) == 3 * (players // 4) * 2
     assert max(partners.values()) == 1
+
+
+@pytest.mark.parametrize(("players", "seed"), [(25, 1), (40, 2), (60, 3)])
+def test_a_large_field_pairs_as_with_everyone_a_candidate(players, seed, monkeypatch):
+    """Above 24 units Swiss first offers only the 12 neighbours each side in the ranking; in these fields the
+    pairing found is the one the complete graph gives (not a theorem: fixed seeds, no search)."""
+    import scorekeeper.club.swiss as swiss
+
+    for roster, history, results, pairing in play(Format.SWISS, RULES, players, 4, seed, changes=False):
+        with monkeypatch.context() as patch:
+            patch.setattr(swiss, "WINDOW", 10**6)
+            assert pair_round(Format.SWISS, roster, RULES, history, results) == pairing
