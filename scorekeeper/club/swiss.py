@@ -11,15 +11,16 @@ in this order:
 4. Σ (points difference)² over the tables: equals meet equals;
 5. Σ (rank difference)² over the tables: neighbours in the standings meet (1–2, 3–4, ...).
 
-Round 1 (all on 0 points) is therefore 1–2, 3–4, ... by seed. In a field of
-more than 24 units, the matching first offers each unit only the 12 above and
-below it in the ranking (and the bye node everyone): networkx's matching
-takes time cubic in the field, and pairs so far apart are never wanted; if
-that leaves anyone unpaired or a rematch, the round is matched again with
-everyone a candidate, so a rematch still happens only where none can be
-avoided. This is a
+Round 1 (all on 0 points) is therefore 1–2, 3–4, ... by seed. This is a
 club's "Swiss by standings", not FIDE's Dutch system (which splits score
 groups in halves).
+
+In a field of more than 24 units the matching first offers each unit only
+the 12 above and below it in the ranking (and the bye node everyone):
+networkx's matching takes time cubic in the field, and pairs so far apart
+are not wanted. If that leaves anyone unpaired, a rematch or a second bye,
+the round is matched again with everyone a candidate, so wishes 1 and 2 hold
+exactly; wishes 3–5 are met within the window.
 """
 
 from __future__ import annotations
@@ -70,8 +71,11 @@ def pair_swiss(roster: Roster, rules: ClubRules, history: Sequence[Pairing],
         return (0, met[frozenset((a, b))], 0, (points[a] - points[b]) ** 2, (position[a] - position[b]) ** 2)
 
     pairs = min_cost_pairs(nodes, cost, window=WINDOW, anyone=BYE) if len(nodes) > 2 * WINDOW else []
-    if len(pairs) * 2 < len(nodes) or any(met[frozenset(pair)] for pair in pairs):
-        pairs = min_cost_pairs(nodes, cost)  # everyone a candidate: a rematch only if none can be avoided
+    fewest_byes = min(had[unit] for unit, _ in ranked)
+    if (len(pairs) * 2 < len(nodes) or any(met[frozenset(pair)] for pair in pairs)
+            or any(b == BYE and had[a] > fewest_byes for a, b in pairs)):
+        # everyone a candidate: a second bye or a rematch only if none can be avoided
+        pairs = min_cost_pairs(nodes, cost)
     tables: list[tuple[Unit, ...]] = []
     byes: tuple[Unit, ...] = ()
     for a, b in pairs:
