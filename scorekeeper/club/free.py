@@ -23,7 +23,13 @@ def pair_free(roster: Roster, history: Sequence[Pairing], results: Sequence[Fixt
             :func:`~scorekeeper.club.rounds.check_pairing` (``byes`` given: ``no_byes``).
     """
     round_no = next_round(history, results)
-    pairing = Pairing(round_no, tuple(Table(i, tuple(tuple(side) for side in sides))
-                                      for i, sides in enumerate(tables, 1)), tuple(tuple(u) for u in byes))
+    # a fixed pair named in either order is the roster's partnership (the unit the standings rank)
+    teams = {frozenset(team): team for team in roster.partnerships}
+
+    def unit(side: Sequence[str]) -> Unit:
+        return teams.get(frozenset(side), tuple(side))
+
+    pairing = Pairing(round_no, tuple(Table(i, tuple(unit(side) for side in sides))
+                                      for i, sides in enumerate(tables, 1)), tuple(unit(u) for u in byes))
     check_pairing(roster, pairing, byes_allowed=False)
     return pairing
