@@ -96,11 +96,15 @@ def test_no_import_cycle():
 
 
 def test_the_layers_keep_apart():
-    """The engine imports neither the store nor the app; the store not the app; models no screen or part."""
+    """The engine and the club engine import neither the store nor the app (nor the server); the store not the
+    app; models no screen or part."""
     edges = graph()
     for module, targets in edges.items():
         if module.startswith("scorekeeper.rules"):
             assert not {t for t in targets if t.startswith(("scorekeeper.store", "scorekeeper.app"))}, module
+        if module.startswith("scorekeeper.club"):
+            outside = ("scorekeeper.store", "scorekeeper.app", "scorekeeper.server")
+            assert not {t for t in targets if t.startswith(outside)}, module
         if module.startswith("scorekeeper.store"):
             assert not {t for t in targets if t.startswith("scorekeeper.app")}, module
         if module.startswith("scorekeeper.app.models"):
@@ -108,3 +112,18 @@ def test_the_layers_keep_apart():
             assert not {t for t in targets if t.startswith(views)}, module
         if module.startswith("scorekeeper.app.parts"):
             assert not {t for t in targets if t.startswith("scorekeeper.app.screens")}, module
+
+
+def test_the_club_engine_is_plain_python():
+    """scorekeeper/club imports no Flet, TinyDB or other I/O library: networkx and the standard library only."""
+    allowed = {"__future__", "collections", "dataclasses", "enum", "fractions", "typing", "networkx"}
+    for path in (PACKAGE / "club").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, (path.name, name)
