@@ -6,5 +6,6 @@ process of ``serve --lan``), ``flet_fixes`` (flet-web's send made quiet), ``quie
 error in the log), ``web_app_files`` (the served page's manifest and ``index.html``).
 
 Above the app: this package imports :mod:`scorekeeper.app` (the tab: ``make_main``) and
-:mod:`scorekeeper.server` (who may connect); neither imports it (tests/structure/test_imports.py).
+:mod:`scorekeeper.server` (who may connect); neither imports it, only the ``app`` and ``serve`` commands
+start it (tests/structure/test_imports.py). Why not inside ``server/``: docs/server.md, "The serving process".
 """
