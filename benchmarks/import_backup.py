@@ -4,7 +4,7 @@
 
 Makes a backup as ``scorekeeper export --all`` writes one (a JSON list of
 ``scorekeeper-match/1`` documents with ``meta``, indented by one space) from
-matches played by the simulator (``scorekeeper.rules.simulator``: the seven
+matches played by the simulator (``tests.simulator``: the seven
 seatings in turn, each match cut after ``--rounds`` rounds, or finished
 before), then runs the real command in a fresh process:
 
@@ -38,9 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.rules.simulator import CONFIGS, simulate  # noqa: E402
 from scorekeeper.store.events import time_text  # noqa: E402
 from scorekeeper.store.paths import new_match_id  # noqa: E402
+from tests.simulator import CONFIGS, simulate  # noqa: E402
 
 TARGET_S = 60.0
 

@@ -2,7 +2,7 @@
 
     python benchmarks/make_corpus.py OUT_DIR [--matches N] [--seed S]
 
-Cycles through the seven seatings (scorekeeper.rules.simulator.CONFIGS): Horse
+Cycles through the seven seatings (tests.simulator.CONFIGS): Horse
 Race 2, 3, 4 and 4 in pairs; Exact 61 2, 3 and 4 in pairs. Each match is played
 to its end (or 40 rounds) by the simulator, with real hidden hands, and written
 as ``NNNNN-<seating>.json``. Prints how many documents and moves it wrote.
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
-from scorekeeper.rules.simulator import CONFIGS, simulate
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tests.simulator
+from tests.simulator import CONFIGS, simulate  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

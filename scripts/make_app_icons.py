@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing it
 from make_tile_images import tile_picture_svg  # noqa: E402 - next to this script
 
 from scorekeeper.app.parts.widgets import FELT  # noqa: E402
-from scorekeeper.app.web_app_files import ASSETS, index_html, manifest  # noqa: E402
+from scorekeeper.serve.web_app_files import ASSETS, index_html, manifest  # noqa: E402
 
 SIZE = 1024  # the drawing's canvas; every PNG is rendered from it
 TILT = -18  # degrees: a tile laid down by hand

@@ -341,8 +341,8 @@ def corrections(d: Driver) -> None:
 
 def seed_all_fives(data: Path) -> None:
     """An All Fives match for two stopped mid-round (a simulated deal, seed 7, cut after 9 moves of round 2)."""
-    from scorekeeper.rules.simulator import Config, simulate
     from scorekeeper.store import open_store
+    from tests.simulator import Config, simulate
 
     doc = simulate(Config("all-fives", 2), 7, max_rounds=2).document
     doc["players"] = ["Ann", "Bo"]

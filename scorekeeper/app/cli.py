@@ -14,7 +14,7 @@ def _configure_app(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_app(args: argparse.Namespace) -> int:
-    from .launch import run_app
+    from ..serve.launch import run_app
 
     return run_app(resolve_data_dir(getattr(args, "data_dir", None)), getattr(args, "port", 0) or 0)
 
@@ -28,7 +28,7 @@ def _configure_serve(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_serve(args: argparse.Namespace) -> int:
-    from .launch import serve
+    from ..serve.launch import serve
 
     return serve(resolve_data_dir(args.data_dir), args.host, args.port, lan=args.lan)
 

@@ -27,7 +27,7 @@ from ..explain import capitalised
 from ..server.session import access_for
 from ..server.store_guard import GuardedStore
 from ..store import MatchStore
-from . import flet_fixes
+from . import flet_diff
 from .browser_language import BrowserLanguage
 from .device import Device, FletDevice
 from .models.app import AppModel
@@ -49,7 +49,7 @@ TABLE = "table-match"  # pubsub topic: a match id, after a host's tab opened it 
 
 
 class Viewers(Protocol):
-    """What ``make_main`` tells the viewer process (:class:`.viewer_process.ViewerProcess`)."""
+    """What ``make_main`` tells the viewer process (:class:`scorekeeper.serve.viewer_process.ViewerProcess`)."""
 
     def changed(self, match_id: str, version: int) -> None: ...
 
@@ -108,10 +108,10 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
     Every tab of the process subscribes to :data:`CHANGED` (Flet's pubsub, one hub per app):
     a tab that records or undoes announces the match's new version, and the other tabs showing
     that match re-read it (:meth:`OpenMatch.follow`); so are the viewer process's tabs, through
-    ``tell_viewers`` (:meth:`.viewer_process.ViewerProcess.changed`) when given. Likewise :data:`TABLE`:
+    ``tell_viewers`` (:meth:`~scorekeeper.serve.viewer_process.ViewerProcess.changed`) if given. Likewise :data:`TABLE`:
     a host's tab that opens a match on its table (a new match, a resume) announces it, and the phones
     joined with the table's codes open it (:meth:`AppModel.follow_table`; the viewer process's through
-    :meth:`~.viewer_process.ViewerProcess.table_opened`).
+    :meth:`~scorekeeper.serve.viewer_process.ViewerProcess.table_opened`).
 
     A tab whose connection is gone (a phone asleep; Flet keeps its session for an hour) follows nothing, and
     when it is back it shows the match as it is now (:meth:`OpenMatch.catch_up`).
@@ -121,7 +121,7 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
     join link named a match opens that match.
     """
 
-    flet_fixes.unlinked_diff_nodes()  # each update's patch freed at once, not left to the garbage collector
+    flet_diff.unlinked_diff_nodes()  # each update's patch freed at once, not left to the garbage collector
 
     async def main(page: ft.Page) -> None:
         page.title = "Scorekeeper"

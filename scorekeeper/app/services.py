@@ -1,7 +1,7 @@
 """What a tab's models share: the store, the data folder, the other tabs, and the thread for blocking calls.
 
 One :class:`Services` per tab (``main(page)`` builds it); the store inside is
-the process's (opened once in ``launch.py``). Every store call blocks (file
+the process's (opened once in ``serve/launch.py``). Every store call blocks (file
 I/O and fsync), so the models run it with :meth:`Services.call` in a worker
 thread: one slow write never freezes the other tabs of the process.
 """

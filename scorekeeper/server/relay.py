@@ -3,7 +3,7 @@
 The server draws every tab's screen on its one event-loop thread: with five viewer phones following a match,
 each move waited for five more screens drawn one after the other (6 devices took 1.64-1.69x as long as 1,
 docs/server.md). :class:`Relay` is the ASGI app the guard (:mod:`.guard`) runs for a viewer's websocket: it
-opens a websocket to the viewer process (:mod:`scorekeeper.app.viewer_server`, listening on a Unix socket
+opens a websocket to the viewer process (:mod:`scorekeeper.serve.viewer_server`, listening on a Unix socket
 in a folder only this user can enter) and passes the frames both ways unchanged. The guard has checked the
 device already (keys, role, revocation) and still tracks the connection, so the Table screen's device list,
 Disconnect and Renew work as before: closing the tab's side ends the relay.

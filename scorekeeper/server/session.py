@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 #: the guard (a desktop window, an in-process test)
 CONNECTION: ContextVar[tuple[Admission, Connection] | None] = ContextVar("scorekeeper_connection", default=None)
 
-#: in the viewer process (:mod:`scorekeeper.app.viewer_server`): the :class:`Access` of the viewer whose
+#: in the viewer process (:mod:`scorekeeper.serve.viewer_server`): the :class:`Access` of the viewer whose
 #: websocket the main process's guard relayed here (it checked the device; this process holds no keys)
 RELAYED: ContextVar[Access | None] = ContextVar("scorekeeper_relayed", default=None)
 

@@ -666,7 +666,7 @@ class MatchStore:
         """Forget what this store holds of ``match_id``: its next read reads the file again.
 
         For a store opened for reading only beside the process that writes the folder (the server's
-        viewer process, :mod:`scorekeeper.app.viewer_server`): told that a match changed, it reads
+        viewer process, :mod:`scorekeeper.serve.viewer_server`): told that a match changed, it reads
         the match file again now (a match file is replaced whole, so a read never sees half a write),
         and its history entry follows; a match new since this store opened gets one. A store that
         writes holds the truth already and keeps it. Raises :class:`StoreClosed`,

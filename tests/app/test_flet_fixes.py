@@ -1,4 +1,4 @@
-"""Flet's ``FletApp.send_message`` made quiet (:mod:`scorekeeper.app.flet_fixes`): the same bytes queued,
+"""Flet's ``FletApp.send_message`` made quiet (:mod:`scorekeeper.serve.flet_fixes`): the same bytes queued,
 its debug line formatted only when debug logging is on (Flet's own formats the whole message every time),
 and nothing raised for a tab that just left (its send loop ended: Flet's own raises ``AttributeError``)."""
 
@@ -12,7 +12,7 @@ import pytest
 from flet.messaging.protocol import Message, MessageAction
 from flet_web.fastapi import flet_app
 
-from scorekeeper.app import flet_fixes
+from scorekeeper.serve import flet_fixes
 
 
 @dataclass(repr=False)

@@ -8,8 +8,8 @@ from pathlib import Path
 import platformdirs
 from flet_cli.utils.pyproject_toml import load_pyproject_toml
 
-from scorekeeper.app.flet_app import app_data_dir, keep_web_server_on_loopback
 from scorekeeper.app.main import ASSETS
+from scorekeeper.serve.flet_app import app_data_dir, keep_web_server_on_loopback
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,7 +3,7 @@
 At a club night (20 tables, one server thread drawing every tab) two cycles per update left every
 screen drawn, and every patch sent, for the collector to find: the size handlers of the phone's table
 column held the component that rendered them (``screens/table.py``), and Flet's diff left its list of
-patch operations linked (``flet_fixes.unlinked_diff_nodes``). The collector's oldest generation grew by
+patch operations linked (``flet_diff.unlinked_diff_nodes``). The collector's oldest generation grew by
 over a million objects in 4.5 minutes; its passes stalled every table for 0.3–1.5 s. Checked here with
 the collector's own bookkeeping: what it finds unreachable after a few taps holds no control.
 """
@@ -16,7 +16,7 @@ import gc
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 
-from scorekeeper.app import flet_fixes
+from scorekeeper.app import flet_diff
 from scorekeeper.app.store_access import open_app_store
 
 from .live import Live
@@ -65,7 +65,7 @@ def test_taps_on_the_phone_table_leave_no_control_in_a_cycle(tmp_path):
 
 
 def test_the_diffs_operations_are_unlinked_when_it_is_done():
-    assert flet_fixes.unlinked_diff_nodes()
+    assert flet_diff.unlinked_diff_nodes()
     src = {"a": 1, "b": [1, 2], "c": "x"}
     dst = {"a": 2, "b": [1, 3, 4], "d": "y"}
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import i18n
-from scorekeeper.app import launch
+from scorekeeper.serve import launch
 
 
 def test_the_preferred_port_is_used_when_free_and_another_when_taken():
@@ -198,7 +198,7 @@ def test_serving_loads_every_catalog_and_plural_rule_before_the_first_tap():
     """Babel reads a language's data and compiles its plural rule on first use (~100 ms a language here): the
     server does it once before serving (``tune_collector``), never on a player's tap (issue 21: the first
     round's start and settlement). A fresh interpreter, as a server starts."""
-    code = ("from scorekeeper import i18n; from scorekeeper.app import launch\n"
+    code = ("from scorekeeper import i18n; from scorekeeper.serve import launch\n"
             "assert i18n._plural_rule.cache_info().currsize == 0 and i18n.catalog.cache_info().currsize == 0\n"
             "launch.tune_collector()\n"
             "print(i18n._plural_rule.cache_info().currsize, i18n.catalog.cache_info().currsize)\n")

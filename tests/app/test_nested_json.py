@@ -36,7 +36,7 @@ def test_replay_refuses_house_rules_nested_100000_deep(parser, capsys):
 
 
 def test_the_viewer_process_skips_a_line_nested_100000_deep_and_follows_the_next(parser, caplog):
-    from scorekeeper.app.viewer_server import Changes
+    from scorekeeper.serve.viewer_server import Changes
 
     refreshed, ended = [], []
 

@@ -306,7 +306,7 @@ def test_a_settlement_worth_nothing_is_still_shown_between_rounds():
     The table's settlement panel needs something to show (it showed nothing: the award is no score event)."""
     from scorekeeper.app.models.open_match import last_settlement
     from scorekeeper.rules import Match
-    from scorekeeper.rules.simulator import CONFIGS, simulate
+    from tests.simulator import CONFIGS, simulate
 
     sim = simulate(next(c for c in CONFIGS if c.name == "horse-race-3p"), 25)
     match = Match(sim.match.variant, sim.match.players, sim.match.partnerships, explain=True)

@@ -18,7 +18,7 @@ point the tab leaves, each k in turn, in one of two ways a tab that closes leave
 - ``gone``: Flet has told the session (``Session.disconnect``): its sends are dropped, its method calls
   are never answered (the waits end at the app's time limits), the connection is gone (``page.run_task``
   raises), and Flet's own ``after_event`` fails on the session it dropped (its report filtered,
-  :func:`scorekeeper.app.quiet.no_left_tab_report`).
+  :func:`scorekeeper.serve.quiet.no_left_tab_report`).
 """
 
 from __future__ import annotations
@@ -36,11 +36,12 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_web.fastapi.flet_app import FletApp
 
-from scorekeeper.app import browser_language, device, flet_fixes
+from scorekeeper.app import browser_language, device
 from scorekeeper.app.main import make_main
-from scorekeeper.app.quiet import install_log_filters
 from scorekeeper.app.services import Services
 from scorekeeper.app.store_access import open_app_store
+from scorekeeper.serve import flet_fixes
+from scorekeeper.serve.quiet import install_log_filters
 from scorekeeper.server.admission import Access
 from scorekeeper.server.roles import Role
 from scorekeeper.server.session import RELAYED

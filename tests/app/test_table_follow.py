@@ -4,7 +4,7 @@ A scorer and a viewer that joined with the table-wide codes before the host star
 start screen ("Waiting for the host to start a match"), open the match when the host starts it, and the next
 one after it ends. A phone joined with one match's codes stays on that match; a phone looking at the history
 stays there. In real Flet sessions in-process (one pubsub hub, as the web server's), and through the viewer
-process's reading of the server's lines (:class:`scorekeeper.app.viewer_server.Changes`).
+process's reading of the server's lines (:class:`scorekeeper.serve.viewer_server.Changes`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from scorekeeper.app import settings
 from scorekeeper.app.navigation import Screen
 from scorekeeper.app.store_access import open_app_store
-from scorekeeper.app.viewer_server import Changes
 from scorekeeper.i18n import translate
+from scorekeeper.serve.viewer_server import Changes
 from scorekeeper.server.admission import Access, Admission
 from scorekeeper.server.roles import Role
 from scorekeeper.server.session import RELAYED

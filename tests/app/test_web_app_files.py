@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from scorekeeper.app.web_app_files import APP_NAME, ASSETS, ICONS, THEME_COLOUR, index_html, manifest
+from scorekeeper.serve.web_app_files import APP_NAME, ASSETS, ICONS, THEME_COLOUR, index_html, manifest
 from tests.served import ServedApp
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

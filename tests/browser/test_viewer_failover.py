@@ -44,7 +44,7 @@ def test_a_korean_viewer_stays_korean_and_follows_when_the_viewer_process_stops(
         viewer.expect_text("turn", "Ann 선공")
 
         (child,) = [p for p in psutil.Process(server.proc.pid).children()
-                    if "scorekeeper.app.viewer_server" in " ".join(p.cmdline())]
+                    if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())]
         child.kill()
         play(host, "1-4")  # Ann leads 1-4: 5, +1, and continues (H4)
         viewer.expect_text("turn", "Ann 계속: 1-4 득점")  # back, drawn by the server, in Korean

@@ -95,7 +95,7 @@ def test_an_award_worth_nothing_is_explained_but_scores_nothing():
     Exact 61 in pairs (seed 1, round 11): last tile 0 + opponents 0 + 9 = 9 → 10 − partner 11 → 10 = 0."""
     from scorekeeper.explain import settlement_words
     from scorekeeper.i18n import Translator
-    from scorekeeper.rules.simulator import CONFIGS, simulate
+    from tests.simulator import CONFIGS, simulate
 
     configs = {config.name: config for config in CONFIGS}
     match = simulate(configs["horse-race-3p"], 25).match

@@ -37,9 +37,9 @@ from scorekeeper.rules.fix import (
     position,
     preview_fix,
 )
-from scorekeeper.rules.simulator import CONFIGS, simulate
 from tests.conftest import CASES
 from tests.rules.helpers import state_of
+from tests.simulator import CONFIGS, simulate
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

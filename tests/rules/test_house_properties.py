@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from scorekeeper.rules import ALL_TILES, Draw, Match, Pass, Play, build_report, load_document, match_to_document
 from scorekeeper.rules.house import OPTIONS
 from scorekeeper.rules.settlement import block_awards, domino_award
-from scorekeeper.rules.simulator import Config, simulate
 from scorekeeper.rules.variants import EXACT_61, HORSE_RACE, PRESETS, RuleViolation, get_variant
 from tests.rules.helpers import reference_layout
+from tests.simulator import Config, simulate
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

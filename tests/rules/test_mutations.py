@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.account import match_account
 from scorekeeper.rules import RuleViolation, build_report, load_document
-from scorekeeper.rules.simulator import CONFIGS, simulate
+from tests.simulator import CONFIGS, simulate
 
 TIME_LIMIT = 10  # seconds for one document: far above the few ms a document takes
 SOME = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,6 +1,6 @@
 """Properties of simulated matches (all seven seatings): what must hold in every match.
 
-Each example plays a whole match with real hidden hands (scorekeeper.rules.simulator)
+Each example plays a whole match with real hidden hands (tests.simulator)
 and checks it against facts the simulator knows and the engine does not (the hands,
 the stock), against an independent layout model, and against the rules' arithmetic.
 """
@@ -22,8 +22,8 @@ from scorekeeper.rules import (
     load_document,
     match_to_document,
 )
-from scorekeeper.rules.simulator import CONFIGS, simulate
 from tests.rules.helpers import reference_layout, state_of
+from tests.simulator import CONFIGS, simulate
 
 TARGET = 305  # 61 points in raw points (H3, E3)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import ALL_TILES, RuleViolation, load_document, parse_spot, parse_tile
-from scorekeeper.rules.simulator import CONFIGS, simulate
 from scorekeeper.rules.variants import get_variant
 from tests.rules.helpers import reference_layout
+from tests.simulator import CONFIGS, simulate
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PICKS = st.integers(min_value=0, max_value=2**32 - 1)

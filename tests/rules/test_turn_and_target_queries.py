@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import Draw, Match, Pass, Play, RuleViolation, StartRound, load_document
 from scorekeeper.rules.moves import ScoreEvent
-from scorekeeper.rules.simulator import CONFIGS, simulate
 from scorekeeper.rules.variants import get_variant
 from tests.conftest import CASES
+from tests.simulator import CONFIGS, simulate
 
 
 def accepted(match: Match, action) -> bool:

@@ -1,5 +1,5 @@
 """Viewer-socket folders left by servers that are gone are cleared at start, and no other's
-(:func:`scorekeeper.app.viewer_process.clear_stale_folders`): in a folder of the test's own, with folders
+(:func:`scorekeeper.serve.viewer_process.clear_stale_folders`): in a folder of the test's own, with folders
 named for a running process, a process gone and a pid reused, folders from before the pid was in the name
 (answering on their socket or not, young or old), another user's, and things that only look like one. The
 real server killed with SIGKILL and started again: ``test_viewer_process.py``."""
@@ -15,7 +15,7 @@ import time
 import psutil
 import pytest
 
-from scorekeeper.app.viewer_process import LEGACY_AGE, PREFIX, SOCKET_NAME, clear_stale_folders
+from scorekeeper.serve.viewer_process import LEGACY_AGE, PREFIX, SOCKET_NAME, clear_stale_folders
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the viewer process listens on a Unix socket")
 

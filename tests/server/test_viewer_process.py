@@ -1,4 +1,4 @@
-"""Viewer phones drawn by the viewer process (``serve --lan``: :mod:`scorekeeper.app.viewer_server`, its tabs
+"""Viewer phones drawn by the viewer process (``serve --lan``: :mod:`scorekeeper.serve.viewer_server`, its tabs
 relayed by the guard, :mod:`scorekeeper.server.relay`), against the real server on loopback.
 
 A viewer follows the scorer's moves from there; its tab ends with that process (so it was drawn there, not
@@ -38,7 +38,7 @@ def server():
 
 def viewer_process(served: ServedApp) -> psutil.Process:
     (child,) = [p for p in psutil.Process(served.proc.pid).children()
-                if "scorekeeper.app.viewer_server" in " ".join(p.cmdline())]
+                if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())]
     return child
 
 

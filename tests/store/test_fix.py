@@ -15,12 +15,12 @@ import pytest
 from scorekeeper.rules import Draw, Match, Pass, Play, RuleViolation, StartRound, build_report
 from scorekeeper.rules.document import match_from_document
 from scorekeeper.rules.fix import DeleteMove, InsertMove, ReplaceHands, ReplaceMove, preview_fix
-from scorekeeper.rules.simulator import CONFIGS, simulate
 from scorekeeper.store import NothingToRedo, StaleView, open_store
 from scorekeeper.store.events import fold_log
 from tests.conftest import CASES
 from tests.rules.helpers import state_of
 from tests.rules.test_fix import other_moves, pick, positions
+from tests.simulator import CONFIGS, simulate
 
 RIGHT_10 = Play(1, (1, 3), ((1, 1), "branch-b"))
 

@@ -127,3 +127,20 @@ def test_the_club_engine_is_plain_python():
                 continue
             for name in names:
                 assert name.split(".")[0] in allowed, (path.name, name)
+
+
+#: the app's command-line module: it starts the serving process (h-words moves it to ``scorekeeper/cli/``)
+APP_COMMANDS = {"scorekeeper.app.cli"}
+
+
+def test_the_serving_process_sits_above_the_tab():
+    """``scorekeeper.serve`` (the processes: launch, the viewer process, Flet's entry) imports the app; the
+    app (its tab: models, screens, parts, the per-tab ``main``) and ``scorekeeper.server`` never import it."""
+    edges = graph()
+    serving = {module for module in edges if module.startswith("scorekeeper.serve.")}
+    assert {"scorekeeper.serve.launch", "scorekeeper.serve.viewer_server", "scorekeeper.serve.flet_app"} <= serving
+    assert "scorekeeper.app.main" in edges["scorekeeper.serve.launch"]  # the scan sees serve → app
+    below = ("scorekeeper.app", "scorekeeper.server", "scorekeeper.store", "scorekeeper.rules")
+    for module, targets in edges.items():
+        if module.startswith(below) and module not in APP_COMMANDS:
+            assert not {t for t in targets if t == "scorekeeper.serve" or t.startswith("scorekeeper.serve.")}, module

@@ -23,7 +23,7 @@ def test_the_phone_entry_starts_without_the_computer_only_packages(tmp_path):
         ft.run = lambda main, **options: started.append((main, options))
         sys.path.insert(0, {ROOT!r})
         import main as entry  # the project's Flet entry point (pyproject [tool.flet.app])
-        from scorekeeper.app import flet_app
+        from scorekeeper.serve import flet_app
         from scorekeeper.rules import strict_json
         code = flet_app.run()
         assert code == 0 and len(started) == 1 and callable(started[0][0]), (code, started)

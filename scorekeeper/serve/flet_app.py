@@ -2,7 +2,7 @@
 
 Both run ``main.py`` at the repository root (``[tool.flet.app]`` in
 pyproject.toml), which calls :func:`run`. ``scorekeeper`` and ``scorekeeper
-serve`` do not come through here (:mod:`scorekeeper.app.launch`).
+serve`` do not come through here (:mod:`scorekeeper.serve.launch`).
 
 The data folder (:func:`app_data_dir`): ``$SCOREKEEPER_DATA`` if set; on a
 phone (Flet sets ``FLET_PLATFORM`` to ``android`` or ``ios``) Flet's app
@@ -20,10 +20,10 @@ from pathlib import Path
 
 import flet as ft
 
+from ..app.main import ASSETS, make_main
+from ..app.store_access import open_app_store
 from ..store import StoreError
 from ..store.paths import resolve_data_dir
-from .main import ASSETS, make_main
-from .store_access import open_app_store
 
 MOBILE_PLATFORMS = ("android", "ios")  # values of FLET_PLATFORM in an app built for a phone
 APP_STORAGE_VAR = "FLET_APP_STORAGE_DATA"  # the built app's durable data folder (flet_cli/commands/run.py)

@@ -31,15 +31,15 @@ from typing import Any
 import flet as ft
 
 from .. import i18n
+from ..app.main import ASSETS, make_main
+from ..app.store_access import open_app_store
 from ..server import redact, terminal
 from ..server.exposure import exposure
 from ..server.guard import Guard
 from ..server.relay import Relay
 from ..store import StoreError
 from . import flet_fixes
-from .main import ASSETS, make_main
 from .quiet import install_log_filters, quiet_when_cut
-from .store_access import open_app_store
 from .viewer_process import ViewerProcess
 
 log = logging.getLogger(__name__)

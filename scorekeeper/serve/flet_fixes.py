@@ -1,4 +1,4 @@
-"""Where the pinned Flet (1.0.5) spends the server's one event-loop thread for nothing, and what we change.
+"""Where the pinned flet-web (1.0.5) spends the server's one event-loop thread for nothing, and what we change.
 
 ``FletApp.send_message`` (``flet_web/fastapi/flet_app.py``) starts with
 ``transport_log.debug(f"send_message: {message}")``: the f-string is built before ``debug`` looks at
@@ -18,7 +18,8 @@ message then, as Flet drops every message once the session knows (and as its own
 Applied only to the Flet it was written for: the version must be :data:`FLET_VERSION` and the original
 method must still be the one that formats eagerly (its code holds the ``"send_message: "`` text and
 packs with msgpack); anything else is left alone and said in the log (debug), so a Flet upgrade can
-never run a copy of old code.
+never run a copy of old code. Flet's diff, fixed for every tab (a phone's too), is the app's:
+:mod:`scorekeeper.app.flet_diff`.
 """
 
 from __future__ import annotations
@@ -26,10 +27,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-log = logging.getLogger(__name__)
+from ..app.flet_diff import FLET_VERSION, MARK
 
-FLET_VERSION = "1.0.5"
-_MARK = "_scorekeeper_quiet"
+log = logging.getLogger(__name__)
 
 
 def quiet_send_message() -> bool:
@@ -49,7 +49,7 @@ def quiet_send_message() -> bool:
         return False
     app_class: Any = flet_app.FletApp
     original = app_class.send_message
-    if getattr(original, _MARK, False):
+    if getattr(original, MARK, False):
         return True
     code = original.__code__
     if flet_version != FLET_VERSION or "send_message: " not in code.co_consts or "packb" not in code.co_names:
@@ -69,49 +69,6 @@ def quiet_send_message() -> bool:
 
     send_message.__doc__ = original.__doc__
     send_message.__wrapped__ = original  # type: ignore[attr-defined]  # Flet's own, for the tests
-    setattr(send_message, _MARK, True)
+    setattr(send_message, MARK, True)
     app_class.send_message = send_message
-    return True
-
-
-def unlinked_diff_nodes() -> bool:
-    """Make Flet's ``DiffBuilder.teardown`` unlink every node of its list of patch operations.
-
-    The diff keeps its operations in a circular doubly linked list of ``[previous, next, operation]``
-    nodes. Its teardown ("break cycles … to allow GC") resets only the root: the nodes still point at each
-    other, so every update's patch — its operations and the values they carry — was left for the garbage
-    collector instead of being freed at once (with the size handlers' cycle, ``screens/table.py``, the
-    cyclic garbage of a club night that grew its oldest generation by over a million objects in 4.5 min,
-    docs/server.md). The replacement clears each node, runs Flet's own teardown, then clears the head
-    (which that leaves pointing at itself). Only ``ObjectPatch.from_diff`` makes a builder, and tears it
-    down once it is done with it.
-
-    Returns True when the method is (now, or already) the unlinking one, False when this Flet is not the one
-    it was written for (nothing changed). Idempotent; process-wide.
-    """
-    from flet.controls import object_patch
-    from flet.version import flet_version
-
-    builder: Any = object_patch.DiffBuilder
-    original = builder.teardown
-    if getattr(original, _MARK, False):
-        return True
-    if flet_version != FLET_VERSION or "_DiffBuilder__root" not in original.__code__.co_names:
-        log.debug("Flet %s: DiffBuilder.teardown left as it is", flet_version)
-        return False
-
-    def teardown(self: Any) -> None:
-        root = self._DiffBuilder__root  # the original's private list head (name-mangled)
-        node = root[1] if root else root
-        while node and node is not root:
-            following = node[1]
-            node.clear()
-            node = following
-        original(self)
-        root.clear()  # the original leaves the head pointing at itself: the one builder that made it is done
-
-    teardown.__doc__ = original.__doc__
-    teardown.__wrapped__ = original  # type: ignore[attr-defined]
-    setattr(teardown, _MARK, True)
-    builder.teardown = teardown
     return True

@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..app.main import ASSETS
+from ..app.parts.widgets import FELT
 from ..i18n import LANGUAGES, translate
-from .main import ASSETS
-from .parts.widgets import FELT
 
 __all__ = ["APP_NAME", "ASSETS", "DESCRIPTION", "ICONS", "THEME_COLOUR", "index_html", "manifest"]
 

@@ -1,6 +1,6 @@
 """The viewer process: the same app, for viewer phones only, drawn on the machine's other core.
 
-    python -m scorekeeper.app.viewer_server DATA_DIR SOCKET_PATH
+    python -m scorekeeper.serve.viewer_server DATA_DIR SOCKET_PATH
 
 Started and stopped by the server (:mod:`.viewer_process`); nobody runs it by hand. It serves Flet's app on
 the Unix socket ``SOCKET_PATH`` (websockets only: the server relays viewers' tabs here,
@@ -24,6 +24,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from ..app.main import ASSETS, CHANGED, TABLE, make_main
 from ..rules import strict_json
 from ..server.admission import Access
 from ..server.relay import MATCH_HEADER
@@ -32,7 +33,6 @@ from ..server.session import RELAYED
 from ..store import MatchStore, StoreError, open_store
 from . import flet_fixes
 from .launch import tune_collector
-from .main import ASSETS, CHANGED, TABLE, make_main
 from .quiet import install_log_filters, quiet_when_cut
 
 log = logging.getLogger(__name__)

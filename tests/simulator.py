@@ -39,6 +39,9 @@ holding a fitting tile; the engine may then refuse a later action, which
 ends the simulation (see :class:`Cheat`).
 
 Use: ``simulate(CONFIGS[0], seed=7)`` → :class:`SimulatedMatch`.
+
+Test tooling, kept out of the package (``tests/`` is neither in the wheel nor in a phone build): the
+tests, ``benchmarks/`` and ``scripts/screenshots.py`` import it as ``tests.simulator`` (docs/engine.md).
 """
 
 from __future__ import annotations
@@ -48,13 +51,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .document import FORMAT, hands_to_json, move_to_json
-from .errors import RuleViolation
-from .house import Value
-from .layout import Layout
-from .match import Match, Round
-from .moves import Action, Draw, Pass, Play, Reveal, StartRound
-from .tiles import ALL_TILES, Tile
+from scorekeeper.rules.document import FORMAT, hands_to_json, move_to_json
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.house import Value
+from scorekeeper.rules.layout import Layout
+from scorekeeper.rules.match import Match, Round
+from scorekeeper.rules.moves import Action, Draw, Pass, Play, Reveal, StartRound
+from scorekeeper.rules.tiles import ALL_TILES, Tile
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Оксана", "Тарас", "민준", "서연")
 

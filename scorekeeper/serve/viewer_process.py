@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 READY_SECONDS = 30.0  # how long the server waits at start for the viewer process to listen
 STOP_SECONDS = 3.0  # how long it may take to stop before it is killed
-MODULE = "scorekeeper.app.viewer_server"
+MODULE = "scorekeeper.serve.viewer_server"
 PREFIX = "scorekeeper-viewers-"  # the socket's folder: PREFIX + the server's pid + "-" + random letters
 SOCKET_NAME = "viewers.sock"
 LEGACY_AGE = 2 * READY_SECONDS  # s: a folder without a pid in its name, older than this, may be judged
