@@ -101,18 +101,25 @@ class Phones(ft.Observable):
         await self.show()
 
     async def show(self) -> None:
-        """:meth:`open` within another intent (the route ``/phones``); nothing on a tab not offered it."""
+        """:meth:`open` within another intent; nothing on a tab not offered it."""
+        if await self.enter(self.shell.screen) is None:
+            self.shell.screen = Screen.PHONES
+
+    async def enter(self, came_from: Screen) -> Screen | None:
+        """The screen is shown (``None``; the route ``/phones`` too): the codes of the open match (else the
+        table's) and the devices read, and the device list then followed while the screen is shown. A tab
+        not offered it (not a host's) stays as it was (``came_from``)."""
         if not self.offered:
-            return
+            return came_from
         self.match_id = self.open_match
         self.confirming = False
         self._load_codes()
         self.devices = self._rows()
         self.shell.error = None
-        self.shell.screen = Screen.PHONES
         if not self._watching and self.admission is not None:
             self._watching = True
             asyncio.create_task(self._watch())
+        return None
 
     @intent
     async def show_codes(self, match_id: str | None) -> None:
