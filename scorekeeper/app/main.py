@@ -99,10 +99,17 @@ def broken_screen(app: AppModel) -> ft.Control:
     ], spacing=12)
 
 
+def app_tab(services: Services, width: float) -> AppModel:
+    """A tab's models, with the app's screens (:data:`~.screens.SCREEN_TABLE`)."""
+    return AppModel(services, SCREEN_TABLE, width=width)
+
+
 def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Device] = FletDevice,
-              tell_viewers: Viewers | None = None) -> Callable[[ft.Page], Awaitable[None]]:
+              tell_viewers: Viewers | None = None, tab: Callable[[Services, float], AppModel] = app_tab,
+              ) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` for ``ft.run``; ``store`` is opened once per process by the caller; ``device(page)``
-    makes each tab's :class:`Device` (Flet's services; a test passes its own).
+    makes each tab's :class:`Device` (Flet's services; a test passes its own), ``tab(services, width)``
+    its models (:func:`app_tab`; a test passes a tab with a screen of its own).
 
     Every tab of the process subscribes to :data:`CHANGED` (Flet's pubsub, one hub per app):
     a tab that records or undoes announces the match's new version, and the other tabs showing
@@ -142,7 +149,7 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
 
         services = Services(guarded, str(data_dir), announce=announce, device=device(page), access=access,
                             announce_table=announce_table)
-        app = AppModel(services, SCREEN_TABLE, width=page.width or 390)
+        app = tab(services, page.width or 390)
 
         def on_resize(e: ft.PageResizeEvent) -> None:
             app.shell.width = page.width or app.shell.width
