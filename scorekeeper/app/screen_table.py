@@ -33,6 +33,10 @@ def _no_models(tab: object) -> tuple[object, ...]:
     return ()
 
 
+def _everywhere(tab: object) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class OfMatch(Generic[Tab]):
     """What a screen of one match (the table, the review) adds: ``shown(tab)``, the id of the match the
@@ -55,8 +59,10 @@ class ScreenEntry(Generic[Tab]):
     - ``models(tab)``: the tab's observable models it draws (observed by the root component: a change in
       one of them draws the tab again);
     - ``enter(tab, came_from)``: what it loads when shown (``go``), given the screen shown until then. It
-      returns ``None`` (show it), another screen to show instead (a refusal: the start screen, with the
-      message why already set) or ``came_from`` (the screen is not offered here: the tab stays as it was);
+      returns ``None`` (show it) or another screen to show instead, entered in its place (a refusal: the
+      start screen, with the message why already set);
+    - ``offered(tab)``: whether ``tab`` has the screen at all; where not, going there leaves the tab as it
+      was (nothing loaded, nothing said);
     - ``of_match``: for a screen of one match, the match shown and how to open another (:class:`OfMatch`).
     """
 
@@ -65,6 +71,7 @@ class ScreenEntry(Generic[Tab]):
     view: Callable[[Tab], Any]
     models: Callable[[Tab], tuple[object, ...]] = _no_models
     enter: Callable[[Tab, Screen], Awaitable[Screen | None]] | None = None
+    offered: Callable[[Tab], bool] = _everywhere
     of_match: OfMatch[Tab] | None = None
 
 

@@ -30,6 +30,8 @@ from scorekeeper.app.screen_table import ScreenEntry, ScreenTable
 from scorekeeper.app.screens import SCREEN_TABLE
 from scorekeeper.app.services import Services
 from scorekeeper.app.store_access import open_app_store
+from scorekeeper.server.admission import Access, AccessDenied
+from scorekeeper.server.roles import Role
 
 from .hooks import hooks, text
 from .live import Live
@@ -83,6 +85,21 @@ def test_observed_is_read_from_the_entries_not_listed(tmp_path):
     tab = AppModel(Services(open_app_store(tmp_path), str(tmp_path)), without)
     assert not any(tab.phones is seen for seen in tab.observed())
     assert unobserved(tab) == ["phones"]
+
+
+def test_a_screen_not_offered_leaves_the_tab_as_it_was_and_a_refused_one_shows_home_with_why(tmp_path):
+    """Phones' entry is offered to a host's tab only; New match's ``enter`` refuses a viewer's phone."""
+    store = open_app_store(tmp_path)
+    viewer = AppModel(Services(store, str(tmp_path), access=Access(Role.VIEWER)), SCREEN_TABLE)
+    run(viewer.start())
+    run(viewer.go(Screen.HISTORY))
+    run(viewer.open_route("/phones"))
+    assert viewer.screen == Screen.HISTORY and viewer.route == "/history"
+    run(viewer.open_route("/new"))
+    assert viewer.screen == Screen.HOME and isinstance(viewer.shell.error, AccessDenied)
+    host = AppModel(Services(store, str(tmp_path), access=Access(Role.HOST)), SCREEN_TABLE)
+    run(host.start("/phones"))
+    assert host.screen == Screen.PHONES and host.route == "/phones"
 
 
 # ------------------------------------------------------------------ a throwaway screen, declared here only

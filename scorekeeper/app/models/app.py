@@ -245,12 +245,14 @@ class AppModel:
 
     async def _enter(self, screen: Screen, came_from: Screen) -> None:
         """Show ``screen`` once its entry loaded what it lists (``ScreenEntry.enter``); a screen refused
-        shows the one its entry names instead, or leaves ``came_from`` shown."""
-        enter = self.screens[screen].enter
-        instead = await enter(self, came_from) if enter is not None else None
+        shows the one its entry names instead; a screen this tab is not offered leaves it as it was."""
+        entry = self.screens[screen]
+        if not entry.offered(self):
+            return
+        instead = await entry.enter(self, came_from) if entry.enter is not None else None
         if instead is None:
             self.shell.screen = screen
-        elif instead != came_from:
+        else:
             await self._enter(instead, came_from)
 
     @intent

@@ -40,7 +40,7 @@ SCREEN_TABLE: ScreenTable[AppModel] = ScreenTable(
     ScreenEntry(Screen.RULES, "rules", rules.view, models=lambda app: (app.rules,),
                 enter=lambda app, came_from: app.rules.enter(came_from)),
     ScreenEntry(Screen.PHONES, "phones", phones.view, models=lambda app: (app.phones,),
-                enter=lambda app, came_from: app.phones.enter(came_from)),  # a host's tab only
+                enter=lambda app, came_from: app.phones.enter(), offered=lambda app: app.phones.offered),
 )
 
 SCREENS: dict[Screen, Callable[[AppModel], ft.Control]] = SCREEN_TABLE.views  # each screen's view, by screen
