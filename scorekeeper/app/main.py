@@ -34,8 +34,8 @@ from .models.app import AppModel
 from .navigation import Screen
 from .parts.messages import read_only_banner
 from .parts.widgets import action_button
-from .routes import HOME, Target, target_of
-from .screens import SCREENS
+from .routes import HOME, Target
+from .screens import SCREEN_TABLE
 from .services import Services
 from .store_access import read_only_notice
 
@@ -80,12 +80,11 @@ def App(app: AppModel, *observed: object) -> list[ft.View]:
 
 
 def screen_body(app: AppModel) -> ft.Control:
-    """The current screen's controls, or :func:`broken_screen` if building them fails."""
-    screen = SCREENS.get(app.screen, SCREENS[Screen.HOME])
-    if app.screen == Screen.TABLE and app.table.match is None:
-        screen = SCREENS[Screen.HOME]
+    """The current screen's controls (the start screen's for a screen of one match with none open), or
+    :func:`broken_screen` if building them fails."""
+    view = app.screens[app.screens.drawn(app, app.screen)].view
     try:
-        return screen(app)
+        return view(app)
     except Exception:  # noqa: BLE001 - a broken view must not show the user a traceback
         log.exception("screen %s failed to render", app.screen)
         return broken_screen(app)
@@ -100,10 +99,17 @@ def broken_screen(app: AppModel) -> ft.Control:
     ], spacing=12)
 
 
+def app_tab(services: Services, width: float) -> AppModel:
+    """A tab's models, with the app's screens (:data:`~.screens.SCREEN_TABLE`)."""
+    return AppModel(services, SCREEN_TABLE, width=width)
+
+
 def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Device] = FletDevice,
-              tell_viewers: Viewers | None = None) -> Callable[[ft.Page], Awaitable[None]]:
+              tell_viewers: Viewers | None = None, tab: Callable[[Services, float], AppModel] = app_tab,
+              ) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` for ``ft.run``; ``store`` is opened once per process by the caller; ``device(page)``
-    makes each tab's :class:`Device` (Flet's services; a test passes its own).
+    makes each tab's :class:`Device` (Flet's services; a test passes its own), ``tab(services, width)``
+    its models (:func:`app_tab`; a test passes a tab with a screen of its own).
 
     Every tab of the process subscribes to :data:`CHANGED` (Flet's pubsub, one hub per app):
     a tab that records or undoes announces the match's new version, and the other tabs showing
@@ -143,7 +149,7 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
 
         services = Services(guarded, str(data_dir), announce=announce, device=device(page), access=access,
                             announce_table=announce_table)
-        app = AppModel(services, width=page.width or 390)
+        app = tab(services, page.width or 390)
 
         def on_resize(e: ft.PageResizeEvent) -> None:
             app.shell.width = page.width or app.shell.width
@@ -195,8 +201,9 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
         if services.follows_table:
             page.pubsub.subscribe_topic(TABLE, on_table)
         await app.start(page.route)
+        # an address naming a screen is kept (a reload)
         if access.match_id is not None and app.table.match_id != access.match_id \
-                and target_of(page.route) == Target(Screen.HOME):  # an address naming a screen is kept (a reload)
+                and app.screens.routes.target_of(page.route) == Target(Screen.HOME):
             await app.table.open_match(access.match_id)  # the table this device joined for
         BrowserLanguage.start(page, app.shell)  # the page's reconnecting banner speaks the app's language
         page.render_views(App, app, *app.observed())

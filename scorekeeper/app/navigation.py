@@ -1,4 +1,8 @@
-"""The app's screens by name (no Flet, no model): what a tab can show."""
+"""The app's screens by name (no Flet, no model): what a tab can show.
+
+A name only: each screen is declared by its entry in ``SCREEN_TABLE``
+(``screens/__init__.py``: its route, models, what it loads, its view).
+"""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import msgpack
@@ -23,7 +24,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.app.device import Device
-from scorekeeper.app.main import make_main
+from scorekeeper.app.main import app_tab, make_main
 
 from .hooks import hooks, text, walk
 
@@ -53,9 +54,11 @@ class Live:
     @classmethod
     async def open(cls, store, data_dir: Path, width: float = 390, hub: PubSubHub | None = None,
                    route: str = "/", device: Device | None = None,
-                   device_factory: Callable[[ft.Page], Device] | None = None) -> Live:
+                   device_factory: Callable[[ft.Page], Device] | None = None,
+                   tab: Callable[..., Any] = app_tab) -> Live:
         """A new tab opened at ``route``; tabs given the same ``hub`` are sessions of one app (as the web
-        server's are). ``device`` stands for the client's device services (no client answers here)."""
+        server's are). ``device`` stands for the client's device services (no client answers here);
+        ``tab(services, width)`` makes the tab's models (:func:`~scorekeeper.app.main.app_tab`)."""
         loop = asyncio.get_running_loop()
         connection = RecordingConnection()
         connection.loop = loop
@@ -67,7 +70,7 @@ class Live:
         session.page.route = route  # what the client registers with (the address it was opened at)
         connection.pack(session.get_page_patch())  # what the web server answers a new tab with
         device = device or Device()
-        await make_main(store, data_dir, device_factory or (lambda page: device))(session.page)
+        await make_main(store, data_dir, device_factory or (lambda page: device), tab=tab)(session.page)
         live = cls(session, connection)
         await live.settle()
         return live

@@ -16,7 +16,7 @@ from scorekeeper.app import files, settings
 from scorekeeper.app.device import SETTLED, TICK, Device, locale_configuration, supported_language
 from scorekeeper.app.models.app import AppModel
 from scorekeeper.app.navigation import Screen
-from scorekeeper.app.screens import SCREENS
+from scorekeeper.app.screens import SCREEN_TABLE, SCREENS
 from scorekeeper.app.services import Services
 from scorekeeper.app.store_access import open_app_store
 from scorekeeper.rules import parse_spot, parse_tile
@@ -34,7 +34,8 @@ def run(coro):
 
 
 def tab(tmp_path, device: Device | None = None, store=None) -> AppModel:
-    return AppModel(Services(store or open_app_store(tmp_path), str(tmp_path), device=device or Device()))
+    return AppModel(Services(store or open_app_store(tmp_path), str(tmp_path), device=device or Device()),
+                    SCREEN_TABLE)
 
 
 def case(name: str) -> dict:
@@ -305,7 +306,7 @@ def test_a_phone_joined_as_scorer_or_viewer_starts_in_the_language_it_keeps(tmp_
     speaks the language the phone chose before, kept in its browser, not its device's."""
     services = Services(open_app_store(tmp_path), str(tmp_path), device=Device(["en-US"], kept="ko"),
                         access=Access(role))
-    st = AppModel(services)
+    st = AppModel(services, SCREEN_TABLE)
     run(st.start())
     assert st.shell.lang == "ko" and settings.saved_language(tmp_path) is None
     host = tab(tmp_path, Device(["en-US"], kept="ko"), store=services.store)  # the host: the folder's settings

@@ -17,13 +17,16 @@ from scorekeeper.app.files import PickedFile
 from scorekeeper.app.models.app import AppModel
 from scorekeeper.app.models.view_stack import ViewStack
 from scorekeeper.app.navigation import Screen
-from scorekeeper.app.routes import Target, normal, route_of, target_of
+from scorekeeper.app.routes import Target
+from scorekeeper.app.screens import SCREEN_TABLE
 from scorekeeper.app.store_access import open_app_store
 from tests.app.tabs import new_tab
 
 from .live import Live
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
+ROUTES = SCREEN_TABLE.routes  # the app's routes, as its screens' entries declare them
+route_of, target_of, normal = ROUTES.route_of, ROUTES.target_of, ROUTES.normal
 ID = "20261201-101500-0a1b2c"
 
 
@@ -80,7 +83,7 @@ def test_the_rules_route_opens_the_rules_screen_once_there_is_one():
 
 # ------------------------------------------------------------------ the view stack
 def test_view_stack_goes_back_along_the_screens_gone_through():
-    views = ViewStack()
+    views = ViewStack(normal)
     assert views.routes == ["/"] and views.back() is None
     assert views.visit("/history") and views.visit(f"/table/{ID}")
     assert views.routes == ["/", "/history", f"/table/{ID}"] and views.back() == "/history"
@@ -93,7 +96,7 @@ def test_view_stack_goes_back_along_the_screens_gone_through():
 
 
 def test_echoes_of_pushed_routes_are_told_from_the_users_navigation():
-    views = ViewStack()
+    views = ViewStack(normal)
     views.visit("/history")
     views.visit(f"/table/{ID}")
     assert views.pending == ["/history", f"/table/{ID}"]
@@ -105,7 +108,7 @@ def test_echoes_of_pushed_routes_are_told_from_the_users_navigation():
 
 
 def test_a_push_that_lands_after_the_users_own_route_change_is_pushed_over():
-    views = ViewStack()
+    views = ViewStack(normal)
     views.visit("/settings")  # pushed; the user presses Back before it lands
     assert not views.echo("/new")  # the user's Back, crossing the push on its way
     assert views.url == "/settings"  # once it lands, the client shows it

@@ -357,13 +357,16 @@ def test_undo_is_offered_between_rounds_and_takes_back_the_settlement(state):
 
 
 def test_a_view_that_fails_shows_a_message_not_a_traceback(state, monkeypatch):
+    from dataclasses import replace
+
     from scorekeeper.app import main as app_main
-    from scorekeeper.app.screens import SCREENS
+    from scorekeeper.app.screen_table import ScreenTable
 
     def broken(st):
         raise KeyError("boom")
 
-    monkeypatch.setitem(SCREENS, Screen.HOME, broken)
+    monkeypatch.setattr(state, "screens", ScreenTable(*(replace(entry, view=broken) if entry.screen == Screen.HOME
+                                                        else entry for entry in state.screens)))
     body = app_main.screen_body(state)
     assert "nothing was recorded" in text(body) and "home" in hooks(body)
 

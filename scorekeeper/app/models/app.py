@@ -8,6 +8,11 @@ screens: start a tab, go to a screen (loading what it lists), open a route
 views every observable model, so a change in any of them draws the tab
 again. After every intent the route, the view stack and the device follow
 the state (:meth:`AppModel.follow`).
+
+None of it is written per screen: a screen's route, its models, what it
+loads when shown and how a route naming a match opens it are its entry in
+the tab's :class:`~..screen_table.ScreenTable` (the app's: ``SCREEN_TABLE``
+in ``screens/__init__.py``), handed to the tab when it is made.
 """
 
 from __future__ import annotations
@@ -19,8 +24,8 @@ from ...i18n import Translator, system_language
 from ...rules import Status
 from ..device import supported_language
 from ..navigation import Screen
-from ..problems import Problem
-from ..routes import HOME, Target, normal, route_of, target_of
+from ..routes import HOME, Target
+from ..screen_table import ScreenTable
 from ..services import Services
 from ..store_access import match_to_resume
 from .correction import Correction
@@ -47,9 +52,12 @@ class AppModel:
     form), ``table`` (the open match and its writes), ``entry`` (the next move), ``reveal`` (the hands at a
     round's end), ``names`` (the table's Names panel), ``history`` (the query), ``review`` (the step
     shown), ``transfer`` (import, export), ``phones`` (a host's join codes and devices), ``rules`` (the rule shown);
-    ``views``: the screens gone through (Back returns along it) and the route the client shows."""
+    ``views``: the screens gone through (Back returns along it) and the route the client shows;
+    ``screens``: the screens it can show, one entry each (their routes, models, what each loads)."""
 
-    def __init__(self, services: Services, lang: str = "en", width: float = 390) -> None:
+    def __init__(self, services: Services, screens: ScreenTable[AppModel], lang: str = "en",
+                 width: float = 390) -> None:
+        self.screens = screens
         self.shell = Shell(services, lang=lang, width=width)
         self.home = HomeList(self.shell)
         self.table = OpenMatch(self.shell)
@@ -61,16 +69,16 @@ class AppModel:
         self.review = ReviewCursor(self.shell)
         self.history = HistoryQuery(self.shell, self.table, self.review)
         self.transfer = Transfer(self.shell, self.history)
-        self.rules = RulesGuide(self.shell)  # the Rules screen: the game and the rule shown
-        self.views = ViewStack()
+        self.rules = RulesGuide(self.shell, self.setup, self.table)  # the Rules screen: the game, the rule shown
+        self.views = ViewStack(normal=screens.routes.normal)
         self.shell.after_intents(self.follow)
         self.phones = Phones(self.shell, self.table)
         self._table_match: str | None = None  # the table's match as this tab last knew it (follows_table)
 
     def observed(self) -> tuple[object, ...]:
-        """Every observable model of the tab (the root component subscribes to each)."""
-        return (self.shell, self.home, self.table, self.entry, self.reveal, self.correction, self.names, self.setup,
-                self.review, self.history, self.rules, self.phones)
+        """Every observable model of the tab (the root component subscribes to each): the shell, then the
+        models each screen's entry names (``ScreenEntry.models``), each once."""
+        return self.screens.observed(self, self.shell)
 
     # ------------------------------------------------------------ read by the views
     @property
@@ -88,12 +96,7 @@ class AppModel:
     @property
     def route(self) -> str:
         """The route of what the tab shows (``/table/<id>`` for the open match…; :mod:`..routes`)."""
-        screen = self.shell.screen
-        if screen == Screen.TABLE:
-            return route_of(screen, self.table.match_id if self.table.match is not None else None)
-        if screen == Screen.REVIEW:
-            return route_of(screen, self.review.review.match_id if self.review.review is not None else None)
-        return route_of(screen)
+        return self.screens.route(self, self.shell.screen)
 
     @property
     def at_table(self) -> bool:
@@ -125,7 +128,7 @@ class AppModel:
         services = self.services
         self.shell.lang = services.saved_language() or await self._device_language()
         self.shell.haptics = services.haptics()
-        self.views.url = normal(route)
+        self.views.url = self.screens.routes.normal(route)
         self._table_match = services.last_match()
         await self.home.load()
         await self._first_screen(route)
@@ -136,7 +139,7 @@ class AppModel:
 
     async def _first_screen(self, route: str) -> None:
         services = self.services
-        target = target_of(route)
+        target = self.screens.routes.target_of(route)
         if target != Target(Screen.HOME):
             self.shell.screen = Screen.HOME  # under the screen opened, and shown if that one cannot open
             await self._open(target)
@@ -199,7 +202,7 @@ class AppModel:
         """Show what ``route`` names (the browser's Back or Forward, an address typed or linked): its screen,
         and for ``/table/<id>`` or ``/review/<id>`` that match. A match that cannot be opened leaves the
         screen as it was (the message says why); the route shown then follows the screen again."""
-        await self._open(target_of(route))
+        await self._open(self.screens.routes.target_of(route))
 
     async def when_free(self) -> None:
         """Return once this tab's intent in progress (if any) is done: a route change or Back that
@@ -215,25 +218,17 @@ class AppModel:
         if target is None:
             return
         try:
-            await self._open(target_of(target))
+            await self._open(self.screens.routes.target_of(target))
         finally:
             if self.route != target:  # the popped view must not come back
                 await self._go(Screen.HOME)
 
     async def _open(self, target: Target) -> None:
-        if target.screen == Screen.TABLE and target.match_id is not None:
-            if target.match_id == self.table.match_id and self.table.match is not None:
-                await self._go(Screen.TABLE)
-            else:
-                await self.table.open(target.match_id)
-        elif target.screen == Screen.REVIEW and target.match_id is not None:
-            shown = self.review.review
-            if shown is not None and shown.match_id == target.match_id:
-                await self._go(Screen.REVIEW)
-            else:
-                await self.review.open(target.match_id)
-        elif target.screen == Screen.PHONES:
-            await self.phones.show()  # a host's tab only: elsewhere the screen stays as it was
+        """Show ``target``: a match the screen does not show yet is opened on it (its entry's
+        ``of_match.open``); anything else is :meth:`go` (the match shown stays: re-checked, not re-read)."""
+        of_match = self.screens[target.screen].of_match
+        if of_match is not None and target.match_id is not None and of_match.shown(self) != target.match_id:
+            await of_match.open(self, target.match_id)
         else:
             await self._go(target.screen)
 
@@ -244,31 +239,21 @@ class AppModel:
         await self._go(screen)
 
     async def _go(self, screen: Screen) -> None:
-        shell = self.shell
-        shell.error = None
-        shell.notice = None
-        if screen == Screen.NEW_MATCH and not self.services.access.may_start():
-            # an address typed on a viewer's phone (or one joined for one match): not the form, but why not
-            shell.error = self.services.access.start_refusal()
-            screen = Screen.HOME
-        if screen == Screen.SETTINGS and shell.screen != Screen.SETTINGS:
-            shell.settings_from = shell.screen
-        if screen == Screen.RULES and shell.screen != Screen.RULES:  # back to where it was opened
-            game = self.setup.variant if shell.screen == Screen.NEW_MATCH else \
-                self.table.match.variant if self.table.match else None  # the game chosen or played
-            self.rules.opened_from(shell.screen, game)
-        if screen == Screen.HISTORY:
-            try:
-                await self.history.load()
-            except Problem as err:  # a typed date that is no date: listed without it, the screen says why
-                shell.error = err
-        if screen == Screen.HOME:
-            await self.home.load()
-        if screen == Screen.NEW_MATCH:
-            await self.setup.load_recent()
-        if screen == Screen.TABLE:  # back from settings: another tab may have moved on meanwhile
-            await self.table.check_version()
-        shell.screen = screen
+        self.shell.error = None
+        self.shell.notice = None
+        await self._enter(screen, self.shell.screen)
+
+    async def _enter(self, screen: Screen, came_from: Screen) -> None:
+        """Show ``screen`` once its entry loaded what it lists (``ScreenEntry.enter``); a screen refused
+        shows the one its entry names instead; a screen this tab is not offered leaves it as it was."""
+        entry = self.screens[screen]
+        if not entry.offered(self):
+            return
+        instead = await entry.enter(self, came_from) if entry.enter is not None else None
+        if instead is None:
+            self.shell.screen = screen
+        else:
+            await self._enter(instead, came_from)
 
     @intent
     async def set_language(self, lang: str) -> None:

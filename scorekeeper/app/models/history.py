@@ -100,6 +100,14 @@ class HistoryQuery(ft.Observable):
         if problem is not None:
             raise problem
 
+    async def enter(self) -> None:
+        """The history is shown: read it (and the statistics). A typed date that is no date is listed
+        without, and the message says why (the screen is shown all the same)."""
+        try:
+            await self.load()
+        except Problem as err:
+            self.shell.error = err
+
     def _drop_bad_dates(self) -> Problem | None:
         """Remove from the filter a typed date that is no date, so it never stays the active filter
         (every way into the history would fail on it); return the problem of the first such date

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from ...rules import Draw, Match, Pass, Play
+from ...rules import Draw, Match, Pass, Play, Status
 from ...rules.layout import Spot
 from ...rules.tiles import Tile
 from .intent import intent
@@ -112,7 +112,7 @@ class MoveEntry(ft.Observable):
     def can_play(self) -> bool:
         """A tile is selected and, unless it is the lead, its spot too."""
         r = self.table.match.round if self.table.match else None
-        if r is None or self.match.status != "move" or self.selected_tile is None:
+        if r is None or self.match.status != Status.MOVE or self.selected_tile is None:
             return False
         return self.selected_spot is not None or not r.layout.tiles
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import flet as ft
 
-from ...rules import Match, Play, RuleViolation, StartRound
+from ...rules import Match, Play, RuleViolation, StartRound, Status
 from ...rules.fix import Edit
 from ...rules.moves import Action, PlacementInfo, ScoreEvent
 from ...store import ABANDONED, FixResult, StaleView
@@ -276,6 +276,6 @@ def last_settlement(match: Match) -> list[ScoreEvent]:
     while the match waits for the next round or is finished, else ``[]``: so a tab opened between
     rounds shows it too."""
     r = match.round
-    if r is None or not r.settled or match.status not in ("start-round", "finished"):
+    if r is None or not r.settled or match.status not in (Status.START_ROUND, Status.FINISHED):
         return []
     return r.settlement  # with the awards of 0 raw: a settlement worth nothing is still shown

@@ -101,15 +101,19 @@ class Phones(ft.Observable):
         await self.show()
 
     async def show(self) -> None:
-        """:meth:`open` within another intent (the route ``/phones``); nothing on a tab not offered it."""
-        if not self.offered:
-            return
+        """:meth:`open` within another intent; nothing on a tab not offered it."""
+        if self.offered:
+            await self.enter()
+            self.shell.screen = Screen.PHONES
+
+    async def enter(self) -> None:
+        """The screen is shown (the route ``/phones`` too; only where :attr:`offered`): the codes of the open
+        match (else the table's) and the devices read, and the device list then followed while it is shown."""
         self.match_id = self.open_match
         self.confirming = False
         self._load_codes()
         self.devices = self._rows()
         self.shell.error = None
-        self.shell.screen = Screen.PHONES
         if not self._watching and self.admission is not None:
             self._watching = True
             asyncio.create_task(self._watch())
@@ -184,10 +188,12 @@ class Phones(ft.Observable):
     async def _watch(self) -> None:
         """While the screen is shown: show joins and departures (assigned only when the list changed)."""
         try:
-            while self.shell.screen == Screen.PHONES:
+            while True:  # started as the screen is entered: shown once the entry is done, so looked at after a wait
                 await asyncio.sleep(WATCH_SECONDS)
+                if self.shell.screen != Screen.PHONES:
+                    break
                 rows = self._rows()
-                if rows != self.devices and self.shell.screen == Screen.PHONES:
+                if rows != self.devices:
                     self.devices = rows
         except Exception:  # noqa: BLE001 - a closed tab: nothing to show any more
             log.debug("device list watch ended", exc_info=True)

@@ -9,6 +9,8 @@ import flet as ft
 from ...rulebook import game_of, rules_of
 from ...rules.variants import HORSE_RACE
 from ..navigation import Screen
+from .open_match import OpenMatch
+from .setup import SetupForm
 from .shell import Shell
 
 
@@ -16,13 +18,25 @@ from .shell import Shell
 class RulesGuide(ft.Observable):
     """``game`` (``horse-race`` / ``exact-61``) whose rules are listed; ``focus`` the rule shown alone
     (a rule id such as ``"S8"``, from a link in a message or the index), ``None`` for the whole list;
-    ``back`` the screen the Rules screen was opened from."""
+    ``back`` the screen the Rules screen was opened from. ``setup`` and ``table``: the game chosen on the
+    new-match form, the game of the match open (the one listed when the screen opens)."""
 
     shell: Shell
+    setup: SetupForm
+    table: OpenMatch
     game: str = HORSE_RACE
     focus: str | None = None
     back: Screen = Screen.HOME
     _asked: bool = False  # a rule was just asked for (a link): opening the screen keeps it
+
+    async def enter(self, came_from: Screen) -> None:
+        """The Rules screen is shown, from ``came_from``: the back arrow returns there, and the list is of the
+        game chosen (from the new-match form) or played (the match open). Shown again (a language switch)
+        it stays as it is."""
+        if came_from != Screen.RULES:
+            match = self.table.match
+            game = self.setup.variant if came_from == Screen.NEW_MATCH else match.variant if match else None
+            self.opened_from(came_from, game)
 
     def opened_from(self, screen: Screen, game: str | None) -> None:
         """The Rules screen is opened from ``screen``: a link shows the rule it named; otherwise the whole

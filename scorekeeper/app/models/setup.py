@@ -12,6 +12,7 @@ from ...rules.house import OPTION_BY_NAME, OptionInfo, Value, house_rules_for_se
 from ...rules.names import MAX_NAME_LENGTH, MAX_NAME_TEXT
 from ...rules.variants import GAMES as ENGINE_GAMES
 from ...rules.variants import HORSE_RACE, get_variant, house_rule_menu
+from ..navigation import Screen
 from ..problems import Problem
 from .intent import intent
 from .open_match import OpenMatch
@@ -174,6 +175,17 @@ class SetupForm(ft.Observable):
         self.house = self.shell.services.house_rules(self.variant)
         store = self.shell.services.store
         self.recent = await self.shell.services.call(store.recent_player_names, 12)
+
+    async def enter(self) -> Screen | None:
+        """The form is shown: the recent names and favourite house rules are read (``None``: shown). A tab
+        that may start no match (a viewer's phone, one joined for one match: an address typed there) gets
+        the start screen instead (:data:`Screen.HOME`), the message saying why."""
+        access = self.shell.services.access
+        if not access.may_start():
+            self.shell.error = access.start_refusal()
+            return Screen.HOME
+        await self.load_recent()
+        return None
 
     @intent
     async def create(self) -> None:

@@ -100,6 +100,12 @@ class Shell(ft.Observable):
         if self.error is not None:
             self.error = None
 
+    async def open_settings(self, came_from: Screen) -> None:
+        """Settings is shown, opened from ``came_from``: its back arrow returns there (kept while Settings
+        is shown again, e.g. after a language switch)."""
+        if came_from != Screen.SETTINGS:
+            self.settings_from = came_from
+
     async def set_language(self, lang: str) -> None:
         """Switch every screen to ``lang`` and remember it in the data folder."""
         self.lang = lang

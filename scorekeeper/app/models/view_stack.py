@@ -15,17 +15,20 @@ echoes of the routes this tab pushed, which :meth:`ViewStack.echo` tells apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..routes import HOME, normal
+from ..routes import HOME
 
 
 @dataclass
 class ViewStack:
     """``routes``: the stack, the start screen first and the screen shown last; ``url``: the route the
     client shows (as far as this tab knows) once the routes on their way to it landed; ``pending``:
-    routes pushed to the client and not yet echoed back as a route change (``url`` is the last)."""
+    routes pushed to the client and not yet echoed back as a route change (``url`` is the last);
+    ``normal``: a route as the app writes it (the tab's :meth:`RouteTable.normal`), to compare routes."""
 
+    normal: Callable[[str], str] = field(repr=False)
     routes: list[str] = field(default_factory=lambda: [HOME])
     url: str = HOME
     pending: list[str] = field(default_factory=list)
@@ -40,7 +43,7 @@ class ViewStack:
         """Make ``route`` the top of the stack; True if the client must be told (it shows another route),
         in which case it is now expected back as an echo."""
         self.routes = self.with_top(route)
-        if normal(self.url) == route:
+        if self.normal(self.url) == route:
             return False
         self.url = route
         self.pending.append(route)
@@ -53,7 +56,7 @@ class ViewStack:
         A route change of the user's can cross this tab's pushes on their way (Back pressed just after
         a tap): they land after it, and the client ends on the last of them, not on the user's route.
         :attr:`url` is then that last push, so opening the user's route pushes it again after them."""
-        route = normal(route)
+        route = self.normal(route)
         if route in self.pending:
             del self.pending[: self.pending.index(route) + 1]
             return True

@@ -29,6 +29,7 @@ from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pi
 
 from ...explain import spot_words
 from ...i18n import Translator
+from ...rules import Status
 from ...rules.moves import Play
 from ...rules.tiles import Tile, tile_text
 from ..models.position import Position
@@ -221,10 +222,10 @@ def table_picture(t: Translator, position: Position, width: float, height: float
                             content=ft.Text(t("ui.table_empty"), color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
     tile = position.selected_tile
     legal = tuple(position.legal_spots(tile)) if tile else None
-    offered = entering and match.status == "move" and match.turn is not None and match.turn.must != "pass"
+    offered = entering and match.status == Status.MOVE and match.turn is not None and match.turn.must != "pass"
     words = {spot: spot_words(t, spot) for spot in layout.open_spots} if offered else {}
     on_pick = position.pick_spot if offered else None  # None: no spots layer (a viewer's phone, a pass)
-    held = match.status == "reveal"  # the hands are entered: the screen keeps its room for them
+    held = match.status == Status.REVEAL  # the hands are entered: the screen keeps its room for them
     args = (r, placements(r), words, legal, position.selected_spot, on_pick, width, height, fill,
             t("ui.table_label", count=len(layout.tiles)), on_tile, held)
     if _CURRENT_RENDERER.get() is None:

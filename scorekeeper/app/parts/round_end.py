@@ -10,7 +10,7 @@ import flet as ft
 
 from ...explain import settlement_lines, tile_list
 from ...i18n import Translator
-from ...rules import Match
+from ...rules import Match, Status
 from ...rules.tiles import ALL_TILES, Tile
 from ..models.open_match import OpenMatch
 from ..models.reveal import RevealEntry
@@ -27,7 +27,7 @@ def settlement_view(t: Translator, table: OpenMatch,
     finished), or ``None``: each hand's total (a blocked round), every award, who won the round (E8); the
     rule ids in it link to their rules (``open_rule``)."""
     match = table.match
-    if match is None or not match.rounds or match.status not in ("start-round", "finished"):
+    if match is None or not match.rounds or match.status not in (Status.START_ROUND, Status.FINISHED):
         return None
     words = settlement_lines(t, match, match.rounds[-1])  # [] for a round whose placement ended the match
     if not words:

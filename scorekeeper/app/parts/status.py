@@ -17,7 +17,7 @@ import flet as ft
 
 from ...explain import placement_words, turn_words
 from ...i18n import Translator
-from ...rules import Match
+from ...rules import Match, Status
 from ..models.open_match import OpenMatch
 from .fit import em_width, fit_size, fits, keep_words
 from .rule_links import linked_text
@@ -67,7 +67,7 @@ def headline(t: Translator, match: Match, drawn: bool = False) -> tuple[str, str
         name = match.players[turn.seat]
         text = t("turn.play-drawn", name=name) if drawn else turn_words(t, match, turn)
         return "turn", text, name, SIDE_COLORS[match.side_of[turn.seat] % len(SIDE_COLORS)]
-    if r is not None and match.status == "reveal":
+    if r is not None and match.status == Status.REVEAL:
         if r.ended == "domino" and r.finisher is not None:
             name = match.players[r.finisher]
             return ("round-end", t("ui.domino", name=name), name,
@@ -86,7 +86,7 @@ def status_view(t: Translator, table: OpenMatch, drawn: bool = False, *, news: N
     r = match.round
     head = headline(t, match, drawn)
     hands, stock, end_sum, rows = None, "", None, 1
-    if r is not None and match.status == "move":
+    if r is not None and match.status == Status.MOVE:
         in_stock, held = table_counts(match, drawn)
         hands = tuple((t("ui.hand_count", name=name, count=held[seat]),
                        SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
@@ -99,7 +99,7 @@ def status_view(t: Translator, table: OpenMatch, drawn: bool = False, *, news: N
             news = ("explain", placement_words(t, match, table.last_info))
         elif news is None and table.lot_seat is not None:
             news = ("lot-result", t("ui.lot_result", name=match.players[table.lot_seat]))
-    elif news is None and match.status == "reveal":
+    elif news is None and match.status == Status.REVEAL:
         news = ("reveal-help", t("ui.reveal_help"))
     # keyed: Flet matches it by key when a part before it comes or goes (screens/table.py keyed())
     return _status(head, hands, stock, end_sum, rows, news, width, open_rule, key="status")

@@ -12,7 +12,7 @@ import flet as ft
 
 from ...explain import placement_words, settlement_words, turn_words
 from ...i18n import Translator
-from ...rules import Match
+from ...rules import Match, Status
 from ..models.open_match import OpenMatch
 from .rule_links import words_text
 from .scoreboard import SIDE_COLORS, distance_words
@@ -57,24 +57,24 @@ def watch_status(t: Translator, table: OpenMatch) -> ft.Control:
     turn = match.turn
     if turn is not None:
         headline = turn_words(t, match, turn)
-    elif match.status == "reveal" and r is not None:
+    elif match.status == Status.REVEAL and r is not None:
         domino = r.ended == "domino" and r.finisher is not None
         headline = t("ui.domino", name=match.players[r.finisher]) if domino and r.finisher is not None \
             else t("ui.blocked")
-    elif match.status == "start-round":
+    elif match.status == Status.START_ROUND:
         headline = t("ui.watch_next_round")
     else:
         headline = None
     award: tuple[str, ...] = ()
     award_hook = "explain"  # the last placement's award; "settlement": a round's settlement, step by step
-    if table.settlement and match.status in ("start-round", "finished"):  # the round is settled: say how
+    if table.settlement and match.status in (Status.START_ROUND, Status.FINISHED):  # the round is settled: say how
         award_hook = "settlement"
         award = tuple(settlement_words(t, match, event) for event in table.settlement)
     elif table.last_info is not None:
         award = (placement_words(t, match, table.last_info),)
-    end_sum = t("ui.end_sum", sum=r.layout.end_sum) if r is not None and match.status == "move" else None
+    end_sum = t("ui.end_sum", sum=r.layout.end_sum) if r is not None and match.status == Status.MOVE else None
     # the tile drawn that fits, once its draw is recorded, is out of the stock (as on the scorer's table)
-    stock = t("ui.stock", count=table_counts(match)[0]) if r is not None and match.status == "move" else None
+    stock = t("ui.stock", count=table_counts(match)[0]) if r is not None and match.status == Status.MOVE else None
     return _status(headline, award, award_hook, end_sum, stock, t("ui.watching"))
 
 

@@ -32,10 +32,7 @@ EXAMPLE_HEIGHT = 170  # px: a worked example's picture
 
 def back_screen(app: AppModel) -> Screen:
     """Where the back arrow goes: the screen the rules were opened from, if it can still be shown."""
-    back = app.rules.back
-    if (back == Screen.TABLE and app.table.match is None) or (back == Screen.REVIEW and app.review.review is None):
-        return Screen.HOME
-    return back
+    return app.screens.drawn(app, app.rules.back)  # a match gone meanwhile: the start screen
 
 
 def view(app: AppModel) -> ft.Control:

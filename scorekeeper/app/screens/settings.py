@@ -14,9 +14,7 @@ def view(app: AppModel) -> ft.Control:
     """Settings: the language (en, uk, ko) and the haptic ticks (on Play, stronger at a settlement),
     both saved in the data folder, and the way back to the screen Settings was opened from."""
     t, shell = app.t, app.shell
-    back = shell.settings_from or (Screen.TABLE if app.table.match is not None else Screen.HOME)
-    if (back == Screen.TABLE and app.table.match is None) or (back == Screen.REVIEW and app.review.review is None):
-        back = Screen.HOME
+    back = app.screens.drawn(app, shell.settings_from or Screen.TABLE)  # the table, once its match is gone: home
     buttons: list[ft.Control] = [action_button(f"lang-{lang}", LANGUAGE_NAMES[lang], app.set_language, lang,
                              filled=lang == shell.lang) for lang in LANGUAGES]
 

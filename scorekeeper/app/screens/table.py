@@ -9,6 +9,7 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
+from ...rules import Status
 from ..models.app import AppModel
 from ..models.position import StillPosition
 from ..parts.fix_panel import fix_panel
@@ -63,7 +64,7 @@ def view(app: AppModel) -> ft.Control:
     right: list[ft.Control] = [scoreboard(shell.t, app.entry)]
     if match.round is not None:  # between rounds: the layout the last round ended with
         left.append(picture(app, main_width, 520))
-    if match.status in ("move", "reveal") and not fixing:
+    if match.status in (Status.MOVE, Status.REVEAL) and not fixing:
         left.append(status_view(shell.t, app.table, app.entry.drawn, width=main_width))
     right += [*extras(app), keyed(entry_panel(app), "entry")]
     if not fixing:  # the whole sheet beside the table: every entry a tap away from its fix
@@ -130,9 +131,9 @@ def entry_panel(app: AppModel) -> ft.Control:
     if app.names.shown:
         return names_panel(app.shell, app.names)
     status = app.table.shown.status
-    if status == "move":
+    if status == Status.MOVE:
         return move_panel(app.shell, app.entry)
-    if status == "reveal":
+    if status == Status.REVEAL:
         return reveal_panel(app.shell, app.reveal)
     return start_round_panel(app.shell, app.table, app.open_rule)
 
@@ -166,7 +167,7 @@ def phone_view(app: AppModel) -> ft.Control:
     width = app.shell.width - 20
     lower: list[ft.Control] = []
     fixing = app.correction.open
-    in_round = match.status in ("move", "reveal") and not fixing
+    in_round = match.status in (Status.MOVE, Status.REVEAL) and not fixing
     if in_round:  # slots of fixed height: a message, a notice or a longer turn line moves nothing under it
         lower.append(status_view(t, app.table, app.entry.drawn, news=phone_news(app), width=width,
                                  open_rule=app.open_rule))
@@ -174,7 +175,7 @@ def phone_view(app: AppModel) -> ft.Control:
         lower.append(keyed(score_strip(app.shell, app.table, app.correction), "strip"))
     lower += extras(app, news_shown=in_round)
     if app.correction.sheet_open and not fixing and not app.names.shown:  # the names, once open, in its place
-        if match.status == "start-round":  # "Start: Zoe leads" stays, over the sheet (it took its place)
+        if match.status == Status.START_ROUND:  # "Start: Zoe leads" stays, over the sheet (it took its place)
             lower.append(keyed(entry_panel(app), "entry"))
         lower.append(score_sheet(app.shell, app.table, app.correction, names_opener(app)))
     else:
