@@ -62,12 +62,14 @@ from .errors import (
     os_cause,
 )
 from .events import (
+    KINDS,
     Change,
     Event,
     LogError,
     LogState,
     action_from_json,
     action_to_json,
+    check_event,
     create_event,
     now,
     parse_time,
@@ -473,6 +475,31 @@ class MatchStore:
                                  f"{', '.join(old)}; nothing was changed", "nothing_to_rename")
             return self._change(op, {"kind": "rename", "players": new, "old": old}).match
 
+    def append_change(self, match_id: str, fields: Mapping[str, Any], expected_version: int | None = None) -> Match:
+        """Append one event of a change kind that has no method of its own; returns the refolded match.
+
+        ``fields``: the event without ``seq`` and ``time`` (``{"kind": …, …}``), of a kind declared in
+        :data:`scorekeeper.store.events.KINDS` with role ``"change"`` and no ``method`` (correct, rename
+        and abandon have theirs: :meth:`fix`, :meth:`rename`, :meth:`abandon`). The event is checked as it
+        will be read (:func:`~scorekeeper.store.events.check_event`) and folded before it is written, as
+        every change is: undo takes it back, redo brings it back. Raises ``ValueError`` (nothing written)
+        for another kind or fields its kind refuses; :class:`StaleView`, ``match_abandoned``,
+        :class:`ReadOnlyStore`, :class:`StoreError` as :meth:`record`.
+        """
+        name = fields.get("kind")
+        kind = KINDS.get(name) if isinstance(name, str) else None
+        if kind is None or kind.role != "change" or kind.method is not None:
+            use = f" (use store.{kind.method})" if kind is not None and kind.method else ""
+            raise ValueError(f"append_change writes a declared change kind without a method of its own, "
+                             f"not {name!r}{use}")
+        own = {k: v for k, v in fields.items() if k not in ("seq", "time")}
+        with self._changing(match_id, f"could not save the {kind.name}", expected_version) as op:
+            try:
+                check_event({"seq": op.next_seq, "time": time_text(now()), **own}, op.next_seq)
+            except LogError as err:
+                raise ValueError(f"not a {kind.name} event: {err}") from None
+            return self._change(op, own).match
+
     def preview_fix(self, match_id: str, edits: Edit | list[Edit]) -> FixPreview:
         """What :meth:`fix` would do, worked out by the engine; nothing is written.
 
@@ -870,18 +897,23 @@ class MatchStore:
 
     def _fold_for_reading(self, match_id: str) -> Match:
         """The folded match, from memory if open, else read without keeping it open."""
+        return self._state_for_reading(match_id)[1]
+
+    def _state_for_reading(self, match_id: str) -> tuple[LogState, Match]:
+        """What is in effect and the folded match, from memory if open, else read without keeping it
+        open. Raises :class:`MatchNotFound`, :class:`MatchDamaged`, :class:`StoreError` (unreadable)."""
         op = self._open.get(match_id)
         if op is not None:
-            return op.match
+            return op.state, op.match
         self._readable_summary(match_id)
         try:
-            match_log, _, _, _, match = read_log(self.layout.match_file(match_id), match_id, explain=False)
+            match_log, _, _, state, match = read_log(self.layout.match_file(match_id), match_id, explain=False)
         except (DamagedFile, LogError) as err:
             raise self._damaged(match_id, damage_reason(err)) from None
         except Unreadable as err:
             raise self._unreadable(match_id, err) from None
         match_log.close()
-        return match
+        return state, match
 
     def _change(self, op: _OpenMatch, fields: dict[str, Any], match: Match | None = None) -> _OpenMatch:
         """Append one event that changes what is in effect (undo, redo, correct, rename, abandon): the new state is

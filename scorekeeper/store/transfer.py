@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,11 +25,24 @@ from ..rules.document import match_to_document
 from .atomic import DamagedFile, fsync_dir, seal, write_atomic
 from .documents import Meta, read_document, read_meta
 from .errors import ImportRefusal, MatchDamaged, StoreError, os_cause
-from .events import ACTION_KINDS, Event, LogError, action_to_json, check_log, create_event, now, time_text
+from .events import (
+    ACTION_KINDS,
+    Event,
+    LogError,
+    LogState,
+    action_to_json,
+    check_event,
+    check_log,
+    create_event,
+    exported_meta,
+    imported_events,
+    now,
+    time_text,
+)
 from .intake import MAX_DOCUMENTS, shape_refusal, too_many
 from .matchfile import EVENTS_TABLE, MatchLog
 from .paths import is_match_id
-from .summary import ABANDONED, DAMAGED, FINISHED, MatchSummary, summarize
+from .summary import DAMAGED, FINISHED, MatchSummary, abandoned_at, summarize
 
 if TYPE_CHECKING:
     from .store import MatchStore
@@ -87,7 +100,9 @@ def prepare_import(docs: list[object], names: list[str] | None) -> tuple[Prepare
             continue
         try:
             obj, match = read_document(doc)
-            prepared.append((i, match, read_meta(obj)))
+            meta = read_meta(obj)
+            extra = imported_events(obj.get("meta") or {}, match)  # the kinds' events from meta
+            prepared.append((i, match, replace(meta, events=tuple(extra)) if extra else meta))
         except RuleViolation as err:
             refused.append(ImportRefusal(i, name, err))
         except Exception as err:  # an engine fault on odd input: refuse this document, log the cause
@@ -108,14 +123,13 @@ class Transfer:
     def export_document(self, match_id: str) -> dict[str, Any]:
         """See :meth:`MatchStore.export_document`."""
         store = self.store
-        match = store._fold_for_reading(match_id)
+        state, match = store._state_for_reading(match_id)
         s = store._summaries[match_id]
         doc: dict[str, Any] = match_to_document(match)
         ended = s.ended
         doc["meta"] = {"id": match_id, "started": time_text(s.started),
-                       "ended": time_text(ended) if ended and s.status == FINISHED else None}
-        if s.status == ABANDONED and ended is not None:
-            doc["meta"]["abandoned"] = time_text(ended)
+                       "ended": time_text(ended) if ended and s.status == FINISHED else None,
+                       **exported_meta(state)}  # what the kinds in effect say (when it was abandoned)
         return doc
 
     def export_report(self) -> ExportReport:
@@ -206,9 +220,20 @@ class Transfer:
         stamp = time_text(moment)
         events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)}
                            for i, a in enumerate(match.actions, start=1)]
-        abandoned = meta.abandoned if not match.finished else None
-        if abandoned is not None:  # given up where it was exported: kept so
-            events.append({"seq": len(events), "time": time_text(abandoned), "kind": "abandon"})
+        abandoned = None
+        if meta.events:  # the kinds' events from the document's meta (given up where it was exported: kept so)
+            state = LogState(len(match.players), list(match.players))
+            state.actions = [(seq, a) for seq, a in enumerate(match.actions, start=1)]
+            for fields in meta.events:
+                event = {"seq": len(events), "time": fields.get("time", stamp),
+                         **{k: v for k, v in fields.items() if k != "time"}}
+                try:
+                    state.apply(check_event(event, len(events)))
+                except LogError as err:  # a kind's import hook made an event its own fold refuses
+                    raise StoreError(f"could not import match {match_id}: {err}; nothing was imported",
+                                     "import_save_failed", reason=str(err), count=0) from None
+                events.append(event)
+            abandoned = abandoned_at(state)
         head["import_events"] = len(events)
         # the bytes TinyDB would write for these events (doc ids 1, 2, …), without TinyDB's read and rewrite
         raw = seal(strict_json.dumps({EVENTS_TABLE: {str(n): e for n, e in enumerate(events, start=1)}}))
