@@ -760,16 +760,17 @@ KINDS: dict[str, EventKind] = {k.name: k for k in (
 
 
 def register(kind: EventKind) -> None:
-    """Declare one more kind of event (a kind of one's own: tests, an extension); it is read, checked,
-    folded, undone, exported and imported as :data:`KINDS` says. Raises ``ValueError`` for a name
-    already declared or a change without ``take`` and ``give_back``."""
+    """Declare one more kind of event (a kind of one's own: tests, an extension), a change (role
+    ``"change"``); it is then read, checked, folded, undone, exported and imported as :data:`KINDS`
+    says. Raises ``ValueError`` for a name already declared, another role, or a change without
+    ``take`` and ``give_back``."""
     if kind.name in KINDS:
         raise ValueError(f"the event kind {kind.name!r} is declared already")
     if kind.role == "change" and (kind.take is None or kind.give_back is None):
         raise ValueError(f"the change {kind.name!r} needs take and give_back (what it does, and its undo)")
-    if kind.role not in ("change", "undo", "redo"):
-        raise ValueError(f"{kind.name!r}: a log has one create event, and its actions are the engine's "
-                         "(StartRound, Play, Draw, Pass, Reveal): a new action is added there")
+    if kind.role != "change":
+        raise ValueError(f"{kind.name!r}: a kind of one's own is a change (a log has one create event, one "
+                         "undo and one redo, and its actions are the engine's: a new action is added there)")
     KINDS[kind.name] = kind
 
 

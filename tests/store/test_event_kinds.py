@@ -134,3 +134,13 @@ def test_without_its_entry_the_kind_is_unknown(data_dir):
     store = open_store(data_dir)
     with pytest.raises(ValueError):
         store.append_change(_match(store), {"kind": "note", "text": TEXT})
+
+
+def test_register_refuses_what_the_table_could_not_hold(note_kind):
+    with pytest.raises(ValueError, match="declared already"):
+        register(NOTE)
+    with pytest.raises(ValueError, match="needs take and give_back"):
+        register(EventKind("memo", "change", frozenset(("text",))))
+    with pytest.raises(ValueError, match="is a change"):
+        register(EventKind("skip", "action", frozenset(("move",))))
+    assert "memo" not in KINDS and "skip" not in KINDS
