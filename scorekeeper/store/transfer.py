@@ -18,7 +18,7 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..rules import Match, RuleViolation, strict_json
 from ..rules.document import match_to_document
@@ -41,11 +41,8 @@ from .events import (
 )
 from .intake import MAX_DOCUMENTS, shape_refusal, too_many
 from .matchfile import EVENTS_TABLE, MatchLog
-from .paths import is_match_id
+from .paths import DataFolder, is_match_id
 from .summary import DAMAGED, FINISHED, MatchSummary, abandoned_at, summarize
-
-if TYPE_CHECKING:
-    from .store import MatchStore
 
 log = logging.getLogger(__name__)
 
@@ -113,10 +110,30 @@ def prepare_import(docs: list[object], names: list[str] | None) -> tuple[Prepare
     return prepared, refused
 
 
+class Held(Protocol):
+    """What transfer uses of the store that holds it (:class:`~scorekeeper.store.store.MatchStore`): its
+    folder, its history entries, the folds of its matches, fresh ids and the index's writes."""
+
+    layout: DataFolder
+    _summaries: dict[str, MatchSummary]
+
+    def list_matches(self) -> list[MatchSummary]: ...
+
+    def _fold_for_reading(self, match_id: str) -> Match: ...
+
+    def _state_for_reading(self, match_id: str) -> tuple[LogState, Match]: ...
+
+    def _is_held(self, match_id: str) -> bool: ...
+
+    def _fresh_id(self) -> str: ...
+
+    def _put_index(self, summaries: list[MatchSummary]) -> None: ...
+
+
 class Transfer:
     """Export and import for one store (the facade holds its lock while these run)."""
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: Held) -> None:
         self.store = store
 
     # ------------------------------------------------------------------ export
