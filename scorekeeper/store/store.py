@@ -717,7 +717,7 @@ class MatchStore:
         (``import_save_failed``) is raised. Raises :class:`ReadOnlyStore` on a read-only store.
         """
         with self._writable("could not import"):
-            pass
+            pass  # refused now, before the checks: they run without the lock, the writes take it again
         prepared, refused = prepare_import(docs, names)
         return self._import(prepared, refused, len(docs), skip_refused)
 
@@ -734,7 +734,7 @@ class MatchStore:
         :class:`ReadOnlyStore`, :class:`StoreError`.
         """
         with self._writable("could not import"):
-            pass
+            pass  # refused now, before the checks: they run without the lock, the writes take it again
         docs, names, refused = documents_of_files(files)
         prepared, more = prepare_import(docs, names)
         total = len(docs) + len(unread) + len(refused)
