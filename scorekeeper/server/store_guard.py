@@ -19,7 +19,7 @@ READS = frozenset({"version", "open_match", "actions", "events", "list_matches",
                    "undo_target", "redo_target", "preview_fix", "read_only", "writable", "export_report",
                    "check_documents", "check_files"})
 #: store methods that change one match (its id the first argument): the session must be allowed to score it
-MATCH_WRITES = frozenset({"record", "undo", "redo", "correct", "fix", "rename", "abandon"})
+MATCH_WRITES = frozenset({"record", "undo", "redo", "fix", "rename", "abandon", "append_change"})
 #: store methods that add matches: the session must be allowed to start matches
 START_WRITES = frozenset({"create_match", "import_documents", "import_report", "import_files"})
 

@@ -29,8 +29,9 @@ from .errors import (
 )
 from .events import LOG_FORMAT
 from .paths import ENV_VAR, default_data_dir
-from .store import ExportReport, FixResult, ImportReport, MatchStore, RecordResult, is_open, open_store
+from .store import FixResult, MatchStore, RecordResult, is_open, open_store
 from .summary import ABANDONED, DAMAGED, FINISHED, IN_PROGRESS, MatchSummary, PlayerStats, RuleSetStats
+from .transfer import ExportReport, ImportReport
 
 __all__ = [
     "ABANDONED", "DAMAGED", "ENV_VAR", "FINISHED", "IN_PROGRESS", "LOG_FORMAT", "READ_ONLY_REASONS", "ExportReport",

@@ -36,12 +36,15 @@ MAX_DEPTH = 16  # levels of lists and objects a document may nest (a valid one h
 @dataclass(frozen=True, slots=True)
 class Meta:
     """A document's ``meta``, checked: ``id`` (as given, maybe not a match id), ``started``, ``ended``,
-    ``abandoned`` (when the match was given up, for an abandoned match)."""
+    ``abandoned`` (when the match was given up, for an abandoned match); ``events``: the events an
+    import appends after the actions (the event kinds' ``imported``, see
+    :func:`scorekeeper.store.events.imported_events`; set by the import, not by :func:`read_meta`)."""
 
     id: object = None
     started: datetime | None = None
     ended: datetime | None = None
     abandoned: datetime | None = None
+    events: tuple[dict[str, Any], ...] = ()
 
 
 def _refuse(what: str, text: str) -> RuleViolation:

@@ -60,9 +60,11 @@ Everything read from a log file is checked here before it is used
 (:func:`check_event`): field names, types, times (a real date between
 :data:`MIN_YEAR` and :data:`MAX_YEAR`), seats and nesting. Any fault is a
 :class:`LogError`, which the store treats as damage (the file is moved aside).
-To add an event kind, add its fields to :data:`FIELDS`, a check to
-:data:`_CHECKS`, and its meaning to :meth:`LogState.apply` (and to undo and
-redo, if it is a change they take back).
+Every kind is one :class:`EventKind` of the table :data:`KINDS`: its fields,
+its check, what it means to the state in effect (for a change undo can take
+back: ``take`` and ``give_back``), and how it travels in an exported document
+(``export`` / ``imported``). To add a kind, declare it there (or, for a kind
+of one's own, :func:`register` it): docs/store.md, "Adding a stored event kind".
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -86,27 +88,12 @@ log = logging.getLogger(__name__)
 
 LOG_FORMAT = "scorekeeper-log/1"
 ACTION_KINDS = ("start-round", "move", "reveal")
-KINDS = ("create", *ACTION_KINDS, "undo", "redo", "correct", "rename", "abandon")
 SOURCES = ("app", "import")
 MIN_YEAR, MAX_YEAR = 1971, 8999  # times outside cannot be shown in every local time zone on every system
 
 Event = dict[str, Any]  # one decoded JSON object of a log; its values are checked by check_event
 
 _ENVELOPE = frozenset(("seq", "time", "kind"))
-# kind -> (required fields, optional fields), besides seq, time and kind
-FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "create": (frozenset(("format", "id", "variant", "players", "partnerships", "source")),
-               frozenset(("started", "ended", "import_events", "house_rules"))),
-    "start-round": (frozenset(("starter",)), frozenset()),
-    "move": (frozenset(("move",)), frozenset()),
-    "reveal": (frozenset(("hands",)), frozenset()),
-    "undo": (frozenset(("target",)), frozenset()),
-    "redo": (frozenset(("target",)), frozenset()),
-    # the current form has "changes" (and maybe "dropped"), the first form "target" and "replacement"
-    "correct": (frozenset(), frozenset(("changes", "dropped", "target", "replacement"))),
-    "rename": (frozenset(("players", "old")), frozenset()),
-    "abandon": (frozenset(), frozenset()),
-}
 _CHANGE_FIELDS = frozenset(("op", "target", "before", "old", "new", "round", "move"))
 MAX_EVENT_DEPTH = 6  # a correction's change of hands: event, changes, change, new, hands, tiles
 _TIME_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z", re.ASCII)
@@ -114,6 +101,53 @@ _TIME_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\
 
 class LogError(Exception):
     """A log that cannot be folded: malformed events or an action the engine refuses."""
+
+
+def _no_check(event: Event) -> None:
+    """A kind with no fields of its own (the envelope is checked by :func:`check_event`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """One kind of stored event, as :data:`KINDS` declares it: everything the store knows of it.
+
+    Attributes:
+        name: the event's ``kind``.
+        role: ``"create"`` (seq 0), ``"action"`` (the engine's actions: the record of play),
+            ``"change"`` (a change undo can take back: ``take`` and ``give_back`` say what it
+            does), ``"undo"`` or ``"redo"``.
+        required, optional: its fields besides ``seq``, ``time`` and ``kind``.
+        check: raises :class:`LogError` for a value that is not what the kind holds (run on every
+            event read, after the fields are known to be these).
+        flat: True if ``check`` allows only scalars, or lists of them (then no depth walk is needed).
+        depth: how deep its values may nest, the event itself counted (a deeper one is damage).
+        take: for a change, apply it to the :class:`LogState` (raising :class:`LogError` if it does not
+            fit) and return what ``give_back`` needs to take it back (e.g. the actions before it).
+        give_back: for a change, take it back: ``give_back(state, event, what take returned)``.
+        final: True if nothing but an undo may follow it while it is in effect (an abandon): an import
+            appends its events after every other kind's.
+        method: the :class:`~scorekeeper.store.MatchStore` method that writes it, or ``None``:
+            then :meth:`~scorekeeper.store.MatchStore.append_change` writes it as given.
+        export: the entries it puts in an exported document's ``meta`` from the state in effect
+            (``{}`` for none), or ``None`` if it does not travel.
+        imported: the events (fields, ``time`` optional) an import appends from a document's ``meta``
+            object and folded match, or ``None``; raises ``RuleViolation`` for a bad value (the
+            document is then refused).
+    """
+
+    name: str
+    role: str = "change"
+    required: frozenset[str] = frozenset()
+    optional: frozenset[str] = frozenset()
+    check: Callable[[Event], None] = _no_check
+    flat: bool = False
+    depth: int = 4
+    take: Callable[[LogState, Event], object] | None = field(default=None, repr=False)
+    give_back: Callable[[LogState, Event, object], None] | None = field(default=None, repr=False)
+    final: bool = False
+    method: str | None = None
+    export: Callable[[LogState], dict[str, Any]] | None = field(default=None, repr=False)
+    imported: Callable[[Mapping[str, Any], Match], list[Event]] | None = field(default=None, repr=False)
 
 
 def now() -> datetime:
@@ -288,20 +322,16 @@ def _check_rename(event: Event) -> None:
         raise LogError(f"event {event['seq']}: a rename that changes no name")
 
 
-def _check_abandon(event: Event) -> None:
-    """An abandon has no fields of its own (the envelope is checked by :func:`check_event`)."""
-
-
 def _check_action(value: object, seq: object, what: str) -> None:
     """An action inside a correction (``{"kind": "move", "move": {...}}``), checked as its event would be."""
     kind = value.get("kind") if type(value) is dict else None
     if type(kind) is not str or kind not in ACTION_KINDS:
         raise LogError(f"event {seq}: {what} is not an action")
     assert type(value) is dict
-    required, optional = FIELDS[kind]
-    if not required <= value.keys() <= required | optional | {"kind"}:
+    spec = KINDS[kind]
+    if not spec.required <= value.keys() <= spec.required | spec.optional | {"kind"}:
         raise LogError(f"event {seq}: {what} has not the fields of a {kind}")
-    _CHECKS[kind]({**value, "seq": seq})
+    spec.check({**value, "seq": seq})
 
 
 def _check_correct(event: Event) -> None:
@@ -336,19 +366,6 @@ def _check_correct(event: Event) -> None:
         raise LogError(f"event {seq}: dropped is a list of event numbers")
 
 
-_CHECKS: dict[str, Callable[[Event], None]] = {
-    "create": _check_create,
-    "start-round": _check_starter,
-    "move": _check_move,
-    "reveal": _check_hands,
-    "undo": _check_target,
-    "redo": _check_target,
-    "correct": _check_correct,
-    "rename": _check_rename,
-    "abandon": _check_abandon,
-}
-
-
 def check_event(event: object, expected_seq: int) -> Event:
     """Check one event read from a log: its envelope, its fields and their values. Returns it.
 
@@ -359,37 +376,34 @@ def check_event(event: object, expected_seq: int) -> Event:
     if event.get("seq") != expected_seq or type(event.get("seq")) is not int:
         raise LogError(f"event number {expected_seq} is missing (found {_short(event.get('seq'))})")
     kind = event.get("kind")
-    if type(kind) is not str or kind not in FIELDS:
+    spec = KINDS.get(kind) if type(kind) is str else None
+    if spec is None:
         raise LogError(f"event {expected_seq} has no known kind (found {_short(kind)})")
     if not is_time_text(event.get("time")):
         raise LogError(f"event {expected_seq} has no valid time (found {_short(event.get('time'))})")
-    required, optional = FIELDS[kind]
+    required, optional = spec.required, spec.optional
     keys = event.keys() - _ENVELOPE
     if not required <= keys <= required | optional:
         missing, extra = sorted(required - keys), sorted(keys - required - optional)
         raise LogError(f"event {expected_seq} ({kind}) has the wrong fields"
                        + (f"; missing: {', '.join(missing)}" if missing else "")
                        + (f"; unknown: {', '.join(_short(k) for k in extra[:3])}" if extra else ""))
-    # The checks of the kinds in _FLAT allow only scalars, or lists of them, in their fields (they walk
+    # The checks of the flat kinds allow only scalars, or lists of them, in their fields (they walk
     # no value, so a deep one reaches nothing that could recurse): an event they pass needs no walk. A
     # log is mostly moves, and this runs for every event of every match file read. One they refuse is
     # measured, so that a deep value is still named as such.
-    limit = MAX_EVENT_DEPTH if kind == "correct" else 4
-    if kind in _FLAT:
+    if spec.flat:
         try:
-            _CHECKS[kind](event)
+            spec.check(event)
         except LogError:
-            if not depth_within(event, limit):
+            if not depth_within(event, spec.depth):
                 raise LogError(f"event {expected_seq} is nested too deeply") from None
             raise
         return event
-    if not depth_within(event, limit):
+    if not depth_within(event, spec.depth):
         raise LogError(f"event {expected_seq} is nested too deeply")
-    _CHECKS[kind](event)
+    spec.check(event)
     return event
-
-
-_FLAT = frozenset(("start-round", "move", "reveal", "undo", "redo", "abandon"))
 
 
 def _short(value: object) -> str:
@@ -424,15 +438,16 @@ class Change:
     or an abandon.
 
     ``seq`` is the event that made it; ``action`` the action an action event
-    added; for a correction, ``event`` is the ``correct`` event and ``before``
-    the actions in effect just before it (undo restores exactly these); for
-    a rename or an abandon, ``event`` is that event (``before`` is ``None``).
+    added; for any other change, ``event`` is its event and ``before`` what its
+    kind's ``take`` returned, for its ``give_back`` (for a correction: the
+    actions in effect just before it, which undo restores exactly; ``None`` for
+    a rename or an abandon).
     """
 
     seq: int
     action: Action | None = None
     event: dict[str, Any] | None = None
-    before: list[tuple[int, Action]] | None = None
+    before: object = None
 
 
 class LogState:
@@ -448,10 +463,11 @@ class LogState:
     ``abandoned``: the ``abandon`` event in effect, or ``None``. ``played_at``:
     the time (as stored) of the last event that changed the actions in effect
     (an action, a correction, an undo or redo of one), or ``None``: when a
-    finished match finished (a later rename does not move it).
+    finished match finished (a later rename does not move it). ``kept``: what
+    kinds of one's own (:func:`register`) keep in effect, by the kind's name.
     """
 
-    __slots__ = ("players", "names", "abandoned", "played_at", "actions", "changes", "undone")
+    __slots__ = ("players", "names", "abandoned", "played_at", "actions", "changes", "undone", "kept")
 
     def __init__(self, players: int, names: list[str] | None = None) -> None:
         self.players = players
@@ -461,11 +477,12 @@ class LogState:
         self.actions: list[tuple[int, Action]] = []
         self.changes: list[Change] = []
         self.undone: list[tuple[int, Change]] = []
+        self.kept: dict[str, Any] = {}
 
     def copy(self) -> LogState:
         """An independent copy (snapshots are shared: they are never changed)."""
         other = LogState(self.players, self.names)
-        other.abandoned, other.played_at = self.abandoned, self.played_at
+        other.abandoned, other.played_at, other.kept = self.abandoned, self.played_at, dict(self.kept)
         other.actions, other.changes, other.undone = list(self.actions), list(self.changes), list(self.undone)
         return other
 
@@ -480,32 +497,24 @@ class LogState:
             raise LogError(f"event {seq} ({kind}) follows the abandon of event {self.abandoned['seq']}, "
                            "which only an undo may follow")
         actions, count = self.actions, len(self.actions)
+        spec = KINDS.get(kind) if type(kind) is str else None
+        role = spec.role if spec is not None else None
         try:
-            if kind in ACTION_KINDS:
+            if role == "action":
                 self.push(seq, action_from_json(event, self.players))
-            elif kind == "correct":
-                before = list(self.actions)
-                self.actions = self._corrected(event, before)
-                self.changes.append(Change(seq, event=event, before=before))
-                self.undone.clear()
-            elif kind == "undo":
+            elif role == "undo":
                 self._undo(seq, event.get("target"))
-            elif kind == "redo":
+            elif role == "redo":
                 self._redo(seq, event.get("target"))
-            elif kind == "rename":
-                self._rename(event)
-                self.changes.append(Change(seq, event=event))
-                self.undone.clear()
-            elif kind == "abandon":
-                self.abandoned = event
-                self.changes.append(Change(seq, event=event))
+            elif role == "change" and spec is not None and spec.take is not None:
+                self.changes.append(Change(seq, event=event, before=spec.take(self, event)))
                 self.undone.clear()
             else:
                 raise LogError(f"event {seq}: a second create event" if kind == "create"
                                else f"event {seq} has an unknown kind {kind!r}")
         except (RuleViolation, ValueError, TypeError) as err:
             raise LogError(f"event {seq} is malformed: {err}") from None
-        if kind in ACTION_KINDS or self.actions is not actions or len(actions) != count:  # the record of play changed
+        if role == "action" or self.actions is not actions or len(actions) != count:  # the record of play changed
             self.played_at = event.get("time")
 
     def push(self, seq: int, action: Action) -> None:
@@ -529,19 +538,15 @@ class LogState:
     def _undo(self, seq: int, target: object) -> None:
         top = self.changes[-1] if self.changes else None
         if top is not None and top.seq == target:
-            kind = top.event.get("kind") if top.event is not None else None
-            if top.before is None and kind is None and (not self.actions or self.actions[-1][0] != target):
-                raise LogError(f"event {seq} undoes event {target!r}, which is not the last action in effect")
-            self.changes.pop()
-            if kind == "rename":
-                assert top.event is not None
-                self.names = list(top.event["old"])
-            elif kind == "abandon":
-                self.abandoned = None
-            elif top.before is not None:  # a correction: the actions as they were before it
-                self.actions = list(top.before)
-            else:
+            if top.event is None:  # an action
+                if not self.actions or self.actions[-1][0] != target:
+                    raise LogError(f"event {seq} undoes event {target!r}, which is not the last action in effect")
                 self.actions.pop()
+            else:  # a change of its kind: the kind takes it back (a correction: the actions before it)
+                give_back = KINDS[top.event["kind"]].give_back
+                assert give_back is not None  # a change kind declares both
+                give_back(self, top.event, top.before)
+            self.changes.pop()
             self.undone.append((seq, top))
             return
         # Logs written before corrections could be undone: an undo names the last action in effect.
@@ -558,18 +563,10 @@ class LogState:
         if not self.undone or self.undone[-1][0] != target:
             raise LogError(f"event {seq} redoes undo {target!r}, which is not the last one undone")
         _, change = self.undone.pop()
-        kind = change.event.get("kind") if change.event is not None else None
-        if kind == "rename" or kind == "abandon":
-            assert change.event is not None
-            if kind == "rename":
-                self._rename(change.event)  # the names are those it was made on: nothing changed since
-            else:
-                self.abandoned = change.event
-            self.changes.append(change)
-        elif change.event is not None:  # a correction, on the actions it was made on
-            before = list(self.actions)
-            self.actions = self._corrected(change.event, before)
-            self.changes.append(Change(change.seq, event=change.event, before=before))
+        if change.event is not None:  # a change, made again on the state it was made on (nothing since)
+            take = KINDS[change.event["kind"]].take
+            assert take is not None  # a change kind declares both
+            self.changes.append(Change(change.seq, event=change.event, before=take(self, change.event)))
         else:
             assert change.action is not None
             self.actions.append((change.seq, change.action))
@@ -695,3 +692,102 @@ def fold_log(events: list[Any], explain: bool,
             log.error("the rules engine failed on event %s: %r", seq, err, exc_info=True)
             raise LogError(f"the rules engine could not read event {seq} ({type(err).__name__})") from None
     return head, state, match
+
+
+# ------------------------------------------------------------------ the kinds
+def _take_correct(state: LogState, event: Event) -> object:
+    before = list(state.actions)
+    state.actions = state._corrected(event, before)
+    return before  # undo restores exactly these
+
+
+def _give_back_correct(state: LogState, event: Event, before: object) -> None:
+    assert isinstance(before, list)
+    state.actions = list(before)
+
+
+def _take_rename(state: LogState, event: Event) -> object:
+    state._rename(event)
+    return None
+
+
+def _give_back_rename(state: LogState, event: Event, before: object) -> None:
+    state.names = list(event["old"])
+
+
+def _take_abandon(state: LogState, event: Event) -> object:
+    state.abandoned = event
+    return None
+
+
+def _give_back_abandon(state: LogState, event: Event, before: object) -> None:
+    state.abandoned = None
+
+
+def _export_abandon(state: LogState) -> dict[str, Any]:
+    """An abandoned match's document says when it was given up (``meta.abandoned``)."""
+    return {"abandoned": state.abandoned["time"]} if state.abandoned is not None else {}
+
+
+def _import_abandon(meta: Mapping[str, Any], match: Match) -> list[Event]:
+    """``meta.abandoned`` (checked by :func:`~scorekeeper.store.documents.read_meta`): an unfinished match
+    is imported abandoned at that time."""
+    moment = parse_time(meta.get("abandoned"))
+    return [] if moment is None or match.finished else [{"kind": "abandon", "time": time_text(moment)}]
+
+
+def _f(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+#: every kind of event a log may hold, in the order an import appends the kinds' events
+KINDS: dict[str, EventKind] = {k.name: k for k in (
+    EventKind("create", "create", _f("format", "id", "variant", "players", "partnerships", "source"),
+              _f("started", "ended", "import_events", "house_rules"), _check_create),
+    EventKind("start-round", "action", _f("starter"), check=_check_starter, flat=True),
+    EventKind("move", "action", _f("move"), check=_check_move, flat=True),
+    EventKind("reveal", "action", _f("hands"), check=_check_hands, flat=True),
+    EventKind("undo", "undo", _f("target"), check=_check_target, flat=True),
+    EventKind("redo", "redo", _f("target"), check=_check_target, flat=True),
+    # the current form has "changes" (and maybe "dropped"), the first form "target" and "replacement"
+    EventKind("correct", "change", optional=_f("changes", "dropped", "target", "replacement"), check=_check_correct,
+              depth=MAX_EVENT_DEPTH, take=_take_correct, give_back=_give_back_correct, method="fix"),
+    EventKind("rename", "change", _f("players", "old"), check=_check_rename, take=_take_rename,
+              give_back=_give_back_rename, method="rename"),
+    EventKind("abandon", "change", flat=True, take=_take_abandon, give_back=_give_back_abandon, method="abandon",
+              export=_export_abandon, imported=_import_abandon, final=True),
+)}
+
+
+def register(kind: EventKind) -> None:
+    """Declare one more kind of event (a kind of one's own: tests, an extension), a change (role
+    ``"change"``); it is then read, checked, folded, undone, exported and imported as :data:`KINDS`
+    says. Raises ``ValueError`` for a name already declared, another role, or a change without
+    ``take`` and ``give_back``."""
+    if kind.name in KINDS:
+        raise ValueError(f"the event kind {kind.name!r} is declared already")
+    if kind.role == "change" and (kind.take is None or kind.give_back is None):
+        raise ValueError(f"the change {kind.name!r} needs take and give_back (what it does, and its undo)")
+    if kind.role != "change":
+        raise ValueError(f"{kind.name!r}: a kind of one's own is a change (a log has one create event, one "
+                         "undo and one redo, and its actions are the engine's: a new action is added there)")
+    KINDS[kind.name] = kind
+
+
+def exported_meta(state: LogState) -> dict[str, Any]:
+    """The entries the kinds put in an exported document's ``meta``, in the table's order."""
+    out: dict[str, Any] = {}
+    for kind in KINDS.values():
+        if kind.export is not None:
+            out.update(kind.export(state))
+    return out
+
+
+def imported_events(meta: Mapping[str, Any], match: Match) -> list[Event]:
+    """The events (fields; ``time`` if the kind gives one) an import appends after the actions of a
+    checked document, from its ``meta``, in the table's order. Raises ``RuleViolation`` as a kind does."""
+    out: list[Event] = []
+    for kind in sorted(KINDS.values(), key=lambda k: k.final):  # stable: the table's order, final kinds last
+        if kind.imported is not None:
+            out.extend(kind.imported(meta, match))
+    return out

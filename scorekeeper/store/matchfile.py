@@ -12,8 +12,9 @@ from pathlib import Path
 
 from tinydb import TinyDB
 
+from ..rules import Match
 from .atomic import AtomicJSONStorage, DamagedFile
-from .events import Event
+from .events import Event, LogState, fold_log
 
 EVENTS_TABLE = "events"
 
@@ -57,3 +58,30 @@ class MatchLog:
         """Close the TinyDB instance (the file stays as it is)."""
         self.db.close()
 
+
+
+class Unreadable(Exception):
+    """The system refused to read a match file (not damage: the file is left where it is)."""
+
+    def __init__(self, err: OSError) -> None:
+        self.reason = str(err.strerror or err)
+        super().__init__(self.reason)
+
+
+def read_log(path: Path, match_id: str, explain: bool) -> tuple[MatchLog, list[Event], Event, LogState, Match]:
+    """Read and fold the match file ``path``: ``(its open log, events, create event, LogState, Match)``.
+
+    Raises :class:`DamagedFile` / :class:`~scorekeeper.store.events.LogError` (damage: the caller sets
+    the file aside) or :class:`Unreadable` (the system would not read it); the log is then closed.
+    """
+    match_log = MatchLog(path)
+    try:
+        events = match_log.read()
+        head, state, match = fold_log(list(events), explain=explain, match_id=match_id)
+    except OSError as err:
+        match_log.close()
+        raise Unreadable(err) from None
+    except BaseException:
+        match_log.close()
+        raise
+    return match_log, events, head, state, match

@@ -1,4 +1,7 @@
-"""The match store: a durable, append-only event log per match, and the history.
+"""The match store's facade: writes (a durable, append-only event log per match) and reads (the
+matches, the history). Two parts work behind it: :mod:`~scorekeeper.store.repair` (the index made to
+agree with the match files, damage set aside) and :mod:`~scorekeeper.store.transfer` (export and
+import); every public method is here, takes the store's lock and calls them.
 
 Every call blocks (file I/O and fsync): the app calls it through
 ``asyncio.to_thread``. One :class:`MatchStore` per data folder per process
@@ -29,31 +32,18 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent, strict_json
-from ..rules.document import match_to_document
-from ..rules.fix import (
-    Edit,
-    FixPreview,
-    InsertMove,
-    ReplaceHands,
-    ReplaceMove,
-    ReplaceStarter,
-    ScoreChange,
-    position,
-    preview_fix,
-    rebuild,
-)
+from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, ScoreEvent
+from ..rules.fix import Edit, FixPreview, InsertMove, ReplaceHands, ReplaceMove, ScoreChange, preview_fix, rebuild
 from ..rules.moves import Action
 from ..rules.names import check_distinct, clean_name, clean_names
-from .atomic import DamagedFile, fsync_dir, seal, sweep_temp_files, write_and_confirm, write_atomic
-from .documents import Meta, read_document, read_meta
+from .atomic import DamagedFile, write_and_confirm
 from .errors import (
     BUSY,
     REQUESTED,
@@ -72,28 +62,26 @@ from .errors import (
     os_cause,
 )
 from .events import (
-    ACTION_KINDS,
+    KINDS,
     Change,
     Event,
     LogError,
     LogState,
     action_from_json,
     action_to_json,
-    check_log,
+    check_event,
     create_event,
-    fold_log,
-    in_range,
     now,
     parse_time,
     time_text,
 )
 from .folderlock import lock_folder, unlock_folder
 from .index import Index
-from .intake import MAX_DOCUMENTS, documents_of_files, shape_refusal, too_many
-from .matchfile import EVENTS_TABLE, MatchLog
+from .intake import documents_of_files
+from .matchfile import MatchLog, Unreadable, read_log
 from .paths import DataFolder, is_match_id, new_match_id, resolve_data_dir
+from .repair import Repair, damage_reason, id_time, listing
 from .summary import (
-    ABANDONED,
     DAMAGED,
     FINISHED,
     IN_PROGRESS,
@@ -107,17 +95,16 @@ from .summary import (
     rule_set_stats,
     summarize,
 )
+from .transfer import ExportReport, ImportReport, Prepared, Transfer, prepare_import
 
 log = logging.getLogger(__name__)
 
 MAX_OPEN_MATCHES = 32  # folded matches kept in memory (least recently used are dropped)
-IMPORT_BATCH = 256  # imported match files renamed into place between two fsyncs of matches/
-IMPORT_WRITERS = 8  # threads writing a batch: concurrent fsyncs are committed together by the file system
 
 
 @dataclass(frozen=True, slots=True)
 class RecordResult:
-    """What :meth:`MatchStore.record` (or :meth:`MatchStore.correct`) did.
+    """What :meth:`MatchStore.record` did.
 
     Attributes:
         match: the store's live :class:`Match` (explain=True) after the action;
@@ -169,36 +156,6 @@ class FixResult:
         return self.preview.kept_changes if self.kept else self.preview.changes
 
 
-@dataclass(frozen=True, slots=True)
-class ExportReport:
-    """What :meth:`MatchStore.export_report` produced.
-
-    Attributes:
-        documents: the ``scorekeeper-match/1`` documents (with ``meta``) of every
-            readable match, oldest first.
-        failures: ``(match id, message)`` of every match that could not be
-            exported (damaged, now or before), oldest first.
-    """
-
-    documents: list[dict[str, Any]]
-    failures: list[tuple[str, str]] = field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class ImportReport:
-    """What :meth:`MatchStore.import_report` did.
-
-    Attributes:
-        ids: the id of each document imported (or already here), in the order given;
-            refused documents have none.
-        refused: the documents refused (:class:`ImportRefusal`), in order;
-            empty unless ``skip_refused`` was given.
-    """
-
-    ids: list[str]
-    refused: list[ImportRefusal] = field(default_factory=list)
-
-
 class _OpenMatch:
     """A match held in memory: its log file, create event, what is in effect and the fold."""
 
@@ -218,14 +175,6 @@ class _OpenMatch:
     def actions(self) -> list[tuple[int, Action]]:
         """The actions in effect as ``(seq of the event that recorded it, action)``."""
         return self.state.actions
-
-
-class _Unreadable(Exception):
-    """The system refused to read a match file (not damage: the file is left where it is)."""
-
-    def __init__(self, err: OSError) -> None:
-        self.reason = str(err.strerror or err)
-        super().__init__(self.reason)
 
 
 _REGISTRY: dict[Path, MatchStore] = {}
@@ -296,18 +245,17 @@ class MatchStore:
             self.read_only = ReadOnlyReason(REQUESTED, root)
         else:
             self._open_for_writing(read_only is False)
-        for name, used in self.layout.obstacles:  # a stray file stops nothing, and is said
-            what = "the history index is kept" if name == "index" else "unreadable files are set aside"
-            self._problem(f"{name} in the data folder {root} is a file, not a folder: {what} in {used.name}/ "
-                          f"instead; move that file away (Scorekeeper did not write it) to use {name}/ again")
+        self._repair = Repair(self.layout, self.read_only, self.problems)
+        self._transfer = Transfer(self)
+        self._repair.note_obstacles()  # a stray file stops nothing, and is said
         try:
-            match_files = self._listing(self.layout.matches)  # listed once: 10,000 names cost ~10 ms
+            match_files = listing(self.layout.matches)  # listed once: 10,000 names cost ~10 ms
             if self.read_only is None:
-                self._sweep(match_files)
+                self._repair.sweep(match_files)
             self._open: OrderedDict[str, _OpenMatch] = OrderedDict()
             self._dirty: set[str] = set()  # live summary newer than its index entry
-            self._index = Index(self.layout, self._shard_aside)
-            clean = self._take_clean_mark()
+            self._index = Index(self.layout, self._repair.shard_aside)
+            clean = self._repair.take_clean_mark()
             self._summaries, dropped = self._index.load()
             if dropped:
                 self._problem(f"{dropped} unreadable entries of the history index were dropped and rebuilt "
@@ -315,7 +263,10 @@ class MatchStore:
             # ids oldest first, for the history; ids are never removed from _summaries (a damaged
             # match stays listed), so a change in their number is the only reason to rebuild it
             self._order: list[str] | None = None
-            self._reconcile(match_files, full=not clean or bool(dropped) or bool(self.problems))
+            full = not clean or bool(dropped) or bool(self.problems)
+            changed = self._repair.reconcile(self._summaries, self._index, match_files, full)
+            if changed:
+                self._put_index(changed)
             if self.read_only is None:
                 self._index.purge()
         except OSError as err:
@@ -358,23 +309,6 @@ class MatchStore:
             unlock_folder(self._lock_fd)
             self._lock_fd = None
 
-    @staticmethod
-    def _listing(folder: Path) -> list[str]:
-        try:
-            return os.listdir(folder)
-        except FileNotFoundError:  # a read-only copy may lack a folder
-            return []
-
-    def _sweep(self, match_files: list[str]) -> None:
-        """Delete the temp files a crash left (only while holding the lock: no other writer is at work)."""
-        for folder in (self.layout.root, self.layout.matches, self.layout.index, self.layout.damaged):
-            names = match_files if folder == self.layout.matches else None
-            try:
-                for path in sweep_temp_files(folder, names):
-                    log.info("removed %s, left by an interrupted write", path)
-            except OSError as err:  # harmless: it is tried again at the next open
-                log.warning("could not remove temp files in %s: %s", folder, err)
-
     # ------------------------------------------------------------------ matches
     def create_match(self, variant: str, players: list[str], partnerships: bool,
                      house_rules: Mapping[str, str | int] | None = None) -> str:
@@ -395,9 +329,7 @@ class MatchStore:
         """
         names = clean_names(players)
         match = Match(variant, names, partnerships, explain=True, house_rules=house_rules)
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not create the match")
+        with self._writable("could not create the match"):
             match_id = self._fresh_id()
             moment = now()
             head = create_event(match_id, match.variant, names, match.partnerships, "app", moment,
@@ -435,12 +367,7 @@ class MatchStore:
         if the disk refuses the write (then nothing is recorded either).
         Returns once the event is fsync'd.
         """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not record the action")
-            op = self._load(match_id)
-            self._check_version(op, expected_version)
-            self._check_not_abandoned(op)
+        with self._changing(match_id, "could not record the action", expected_version) as op:
             fields, canonical = _canonical(action, op.match.n)
             events = op.match.apply(canonical)  # RuleViolation: state unchanged, nothing written
             try:
@@ -466,11 +393,7 @@ class MatchStore:
         would undo a move they have not seen), :class:`NothingToUndo` when no
         change is in effect, :class:`StoreError` if it cannot be saved.
         """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not undo")
-            op = self._load(match_id)
-            self._check_version(op, expected_version)
+        with self._changing(match_id, "could not undo", expected_version, live=False) as op:
             top = op.state.undo_target()
             if top is None:
                 raise NothingToUndo(f"nothing to undo in match {match_id}: no move or round is recorded")
@@ -483,11 +406,7 @@ class MatchStore:
         (several undos are redone last first). Returns the refolded match.
         Raises :class:`NothingToRedo`, :class:`StaleView`, :class:`StoreError`.
         """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not redo")
-            op = self._load(match_id)
-            self._check_version(op, expected_version)
+        with self._changing(match_id, "could not redo", expected_version, live=False) as op:
             undone = op.state.redo_target()
             if undone is None:
                 raise NothingToRedo(f"nothing to redo in match {match_id}: nothing was undone since the last "
@@ -521,12 +440,7 @@ class MatchStore:
         :class:`MatchNotFound`, :class:`MatchDamaged`, :class:`ReadOnlyStore`, or
         :class:`StoreError` if it cannot be saved.
         """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not abandon the match")
-            op = self._load(match_id)
-            self._check_version(op, expected_version)
-            self._check_not_abandoned(op)
+        with self._changing(match_id, "could not abandon the match", expected_version) as op:
             if op.match.finished:
                 raise StoreError(f"match {match_id} is finished: there is nothing to abandon; nothing was "
                                  "changed", "match_finished", match=match_id)
@@ -548,12 +462,7 @@ class MatchStore:
         ``ValueError`` for a seat the match has not; :class:`StaleView`, :class:`ReadOnlyStore`,
         :class:`StoreError` as :meth:`record`. Nothing is written when it raises.
         """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not rename the players")
-            op = self._load(match_id)
-            self._check_version(op, expected_version)
-            self._check_not_abandoned(op)
+        with self._changing(match_id, "could not rename the players", expected_version) as op:
             old = list(op.state.names)
             new = list(old)
             for seat, name in names.items():
@@ -565,6 +474,31 @@ class MatchStore:
                 raise StoreError(f"nothing to rename in match {match_id}: the names are already "
                                  f"{', '.join(old)}; nothing was changed", "nothing_to_rename")
             return self._change(op, {"kind": "rename", "players": new, "old": old}).match
+
+    def append_change(self, match_id: str, fields: Mapping[str, Any], expected_version: int | None = None) -> Match:
+        """Append one event of a change kind that has no method of its own; returns the refolded match.
+
+        ``fields``: the event without ``seq`` and ``time`` (``{"kind": …, …}``), of a kind declared in
+        :data:`scorekeeper.store.events.KINDS` with role ``"change"`` and no ``method`` (correct, rename
+        and abandon have theirs: :meth:`fix`, :meth:`rename`, :meth:`abandon`). The event is checked as it
+        will be read (:func:`~scorekeeper.store.events.check_event`) and folded before it is written, as
+        every change is: undo takes it back, redo brings it back. Raises ``ValueError`` (nothing written)
+        for another kind or fields its kind refuses; :class:`StaleView`, ``match_abandoned``,
+        :class:`ReadOnlyStore`, :class:`StoreError` as :meth:`record`.
+        """
+        name = fields.get("kind")
+        kind = KINDS.get(name) if isinstance(name, str) else None
+        if kind is None or kind.role != "change" or kind.method is not None:
+            use = f" (use store.{kind.method})" if kind is not None and kind.method else ""
+            raise ValueError(f"append_change writes a declared change kind without a method of its own, "
+                             f"not {name!r}{use}")
+        own = {k: v for k, v in fields.items() if k not in ("seq", "time")}
+        with self._changing(match_id, f"could not save the {kind.name}", expected_version) as op:
+            try:
+                check_event({"seq": op.next_seq, "time": time_text(now()), **own}, op.next_seq)
+            except LogError as err:
+                raise ValueError(f"not a {kind.name} event: {err}") from None
+            return self._change(op, own).match
 
     def preview_fix(self, match_id: str, edits: Edit | list[Edit]) -> FixPreview:
         """What :meth:`fix` would do, worked out by the engine; nothing is written.
@@ -601,12 +535,7 @@ class MatchStore:
         :class:`StoreError` as :meth:`record` does, ``ValueError`` for two
         inserts in one fix.
         """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not fix the record")
-            op = self._load(match_id)
-            self._check_version(op, expected_version)
-            self._check_not_abandoned(op)
+        with self._changing(match_id, "could not fix the record", expected_version) as op:
             preview = preview_fix(op.match, _canonical_edits(edits, op.match.n))
             if sum(len(new) for new in preview.plan.insert.values()) > 1:
                 raise ValueError("one fix inserts at most one move (it is recorded as the correction's event)")
@@ -615,52 +544,6 @@ class MatchStore:
                 raise StoreError(f"nothing to fix in match {match_id}: the record already says that; "
                                  "nothing was changed", "nothing_to_fix")
             return self._fix(op, preview, keep_before_broken)
-
-    def correct(self, match_id: str, target_seq: int, action: Action,
-                expected_version: int | None = None) -> RecordResult:
-        """Replace the action recorded at event ``target_seq`` with ``action`` (a correction).
-
-        The target must be an action still in effect (see :meth:`actions`) and
-        ``action`` of the same kind (a round start, a move, or revealed hands).
-        Every later action is re-validated: if the replacement or any later
-        action breaks a rule, :class:`RuleViolation` is raised (located at its
-        round and move) and nothing is written. ``RecordResult.events`` are the
-        score events the replacement produced. The same path as :meth:`fix`.
-        """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not correct the match")
-            op = self._load(match_id)
-            self._check_version(op, expected_version)
-            self._check_not_abandoned(op)
-            place = next((i for i, (s, _) in enumerate(op.actions) if s == target_seq), None)
-            if place is None:
-                raise StoreError(f"event {target_seq} of match {match_id} is not an action in effect "
-                                 "(it may have been undone); nothing was changed")
-            fields, canonical = _canonical(action, op.match.n)
-            old_kind = action_to_json(op.actions[place][1])["kind"]
-            if fields["kind"] != old_kind:
-                raise StoreError(f"event {target_seq} is a {old_kind}; a correction replaces it with another "
-                                 f"{old_kind}, not a {fields['kind']}")
-            round_no, move_no = position(op.match, place)
-            edit: Edit
-            if isinstance(canonical, Reveal):
-                edit = ReplaceHands(round_no, canonical.hands)
-            elif isinstance(canonical, (Play, Draw, Pass)):
-                assert isinstance(move_no, int)
-                edit = ReplaceMove(round_no, move_no, canonical)
-            else:
-                edit = ReplaceStarter(round_no, canonical.starter)
-            preview = preview_fix(op.match, edit)
-            preview.result()  # RuleViolation: nothing written
-            done = self._fix(op, preview, False)
-            produced: tuple[ScoreEvent, ...] = ()
-            if isinstance(canonical, (Play, Draw, Pass)):
-                info = done.match.rounds[round_no - 1].placements.get(int(move_no) - 1)
-                produced = (info.event,) if info is not None and info.event is not None else ()
-            elif type(canonical) is Reveal:
-                produced = tuple(e for e in done.match.rounds[round_no - 1].events if e.kind != "play")
-            return RecordResult(done.match, produced, done.seq)
 
     def refresh(self, match_id: str) -> None:
         """Forget what this store holds of ``match_id``: its next read reads the file again.
@@ -679,7 +562,7 @@ class MatchStore:
             self._drop(match_id)
             if match_id not in self._summaries and is_match_id(match_id) \
                     and self.layout.match_file(match_id).exists():
-                summary = self._summary_from_file(match_id, None)
+                summary = self._repair.summary_from_file(self._summaries, match_id, None)
                 if summary is not None:
                     self._summaries[match_id] = summary
             self._load(match_id)  # read now, off the tabs' way: the entry follows the file's size
@@ -695,8 +578,8 @@ class MatchStore:
             return self._load(match_id).match
 
     def actions(self, match_id: str) -> list[tuple[int, object]]:
-        """The actions in effect, in order, each with the seq of the event that recorded it
-        (the target to pass to :meth:`correct`)."""
+        """The actions in effect, in order, each with the seq of the event that recorded it (the
+        seq a ``correct`` event's change names as its target)."""
         with self._lock:
             self._check_open()
             return list(self._load(match_id).actions)
@@ -712,7 +595,7 @@ class MatchStore:
             except DamagedFile as err:
                 raise self._damaged(match_id, err.reason) from None
             except OSError as err:
-                raise self._unreadable(match_id, _Unreadable(err)) from None
+                raise self._unreadable(match_id, Unreadable(err)) from None
 
     # ------------------------------------------------------------------ history
     def list_matches(self, player: str | None = None, variant: str | None = None, since: date | None = None,
@@ -800,31 +683,14 @@ class MatchStore:
         (as renamed). Raises :class:`MatchNotFound` or :class:`MatchDamaged`."""
         with self._lock:
             self._check_open()
-            match = self._fold_for_reading(match_id)
-            s = self._summaries[match_id]
-            doc: dict[str, Any] = match_to_document(match)
-            ended = s.ended
-            doc["meta"] = {"id": match_id, "started": time_text(s.started),
-                           "ended": time_text(ended) if ended and s.status == FINISHED else None}
-            if s.status == ABANDONED and ended is not None:
-                doc["meta"]["abandoned"] = time_text(ended)
-            return doc
+            return self._transfer.export_document(match_id)
 
     def export_report(self) -> ExportReport:
         """Documents of every readable match, oldest first, and every match that could not be
         exported (damaged before, or found damaged now) with its message."""
         with self._lock:
             self._check_open()
-            docs: list[dict[str, Any]] = []
-            failures: list[tuple[str, str]] = []
-            for s in reversed(self.list_matches()):
-                try:
-                    if s.status == DAMAGED:
-                        raise MatchDamaged(s.problem or f"match {s.id} is damaged")
-                    docs.append(self.export_document(s.id))
-                except StoreError as err:
-                    failures.append((s.id, err.message))
-            return ExportReport(docs, failures)
+            return self._transfer.export_report()
 
     def export_all(self) -> list[dict[str, Any]]:
         """Documents of every readable match, oldest first (damaged ones are left out: see
@@ -850,10 +716,9 @@ class MatchStore:
         write fails, the matches this call wrote are removed again and :class:`StoreError`
         (``import_save_failed``) is raised. Raises :class:`ReadOnlyStore` on a read-only store.
         """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not import")
-        prepared, refused = _prepare_import(docs, names)
+        with self._writable("could not import"):
+            pass  # refused now, before the checks: they run without the lock, the writes take it again
+        prepared, refused = prepare_import(docs, names)
         return self._import(prepared, refused, len(docs), skip_refused)
 
     def import_files(self, files: Sequence[tuple[str, bytes]], skip_refused: bool = False,
@@ -868,11 +733,10 @@ class MatchStore:
         :class:`ImportRefused` (``total``: the documents and files refused whole, counted),
         :class:`ReadOnlyStore`, :class:`StoreError`.
         """
-        with self._lock:
-            self._check_open()
-            self._check_writable("could not import")
+        with self._writable("could not import"):
+            pass  # refused now, before the checks: they run without the lock, the writes take it again
         docs, names, refused = documents_of_files(files)
-        prepared, more = _prepare_import(docs, names)
+        prepared, more = prepare_import(docs, names)
         total = len(docs) + len(unread) + len(refused)
         del docs  # the parsed documents are not needed to write: their memory serves the writes
         return self._import(prepared, list(unread) + refused + more, total, skip_refused)
@@ -880,20 +744,21 @@ class MatchStore:
     def check_files(self, files: Sequence[tuple[str, bytes]]) -> list[ImportRefusal]:
         """What :meth:`import_files` would refuse, and why; writes nothing (works read-only)."""
         docs, names, refused = documents_of_files(files)
-        return refused + _prepare_import(docs, names)[1]
+        return refused + prepare_import(docs, names)[1]
 
-    def _import(self, prepared: list[tuple[int, Match, Meta]], refused: list[ImportRefusal], total: int,
+    def _import(self, prepared: Prepared, refused: list[ImportRefusal], total: int,
                 skip_refused: bool) -> ImportReport:
-        """Write what :func:`_prepare_import` accepted, unless something was refused (and not skipped)."""
+        """Write what :func:`~scorekeeper.store.transfer.prepare_import` accepted, unless something was
+        refused (and not skipped)."""
         if refused and not skip_refused:
             raise ImportRefused(refused, total=total)
         with self._lock:
             self._check_open()
-            return ImportReport(self._write_imports(prepared), refused)
+            return ImportReport(self._transfer.write_imports(prepared), refused)
 
     def check_documents(self, docs: list[object], names: list[str] | None = None) -> list[ImportRefusal]:
         """The documents :meth:`import_report` would refuse, and why; writes nothing (works read-only)."""
-        return _prepare_import(docs, names)[1]
+        return prepare_import(docs, names)[1]
 
     def import_documents(self, docs: list[object], names: list[str] | None = None,
                          skip_refused: bool = False) -> list[str]:
@@ -936,6 +801,29 @@ class MatchStore:
         self.close()
 
     # ---------------------------------------------------------------- internals
+    @contextmanager
+    def _writable(self, what: str) -> Iterator[None]:
+        """The preamble of every write: the store's lock held, the store open (else :class:`StoreClosed`)
+        and writable (else :class:`ReadOnlyStore` saying it ``what``)."""
+        with self._lock:
+            self._check_open()
+            self._check_writable(what)
+            yield
+
+    @contextmanager
+    def _changing(self, match_id: str, what: str, expected_version: int | None, *,
+                  live: bool = True) -> Iterator[_OpenMatch]:
+        """The preamble of every change to a match (:meth:`_writable`, then the match loaded): yields it
+        in memory, checked against the caller's ``expected_version`` (:class:`StaleView`) and, if
+        ``live``, not abandoned (``match_abandoned``; undo and redo pass ``live=False``: an abandon
+        is what they take back and bring back)."""
+        with self._writable(what):
+            op = self._load(match_id)
+            self._check_version(op, expected_version)
+            if live:
+                self._check_not_abandoned(op)
+            yield op
+
     def _check_open(self) -> None:
         if self.closed:
             raise StoreClosed(f"the store of {self.root} is closed; open it again", "store_closed")
@@ -978,23 +866,6 @@ class MatchStore:
         if op is not None:
             op.log.close()
 
-    def _read_log(self, match_id: str, explain: bool) -> tuple[MatchLog, list[Event], Event, LogState, Match]:
-        """Read and fold a match file: ``(open log, events, create event, LogState, Match)``.
-
-        Raises :class:`DamagedFile` / :class:`LogError` (damage) or :class:`_Unreadable`.
-        """
-        match_log = MatchLog(self.layout.match_file(match_id))
-        try:
-            events = match_log.read()
-            head, state, match = fold_log(list(events), explain=explain, match_id=match_id)
-        except OSError as err:
-            match_log.close()
-            raise _Unreadable(err) from None
-        except BaseException:
-            match_log.close()
-            raise
-        return match_log, events, head, state, match
-
     def _load(self, match_id: str) -> _OpenMatch:
         op = self._open.get(match_id)
         if op is not None:
@@ -1002,10 +873,11 @@ class MatchStore:
             return op
         s = self._readable_summary(match_id)
         try:
-            match_log, events, head, state, match = self._read_log(match_id, explain=True)
+            match_log, events, head, state, match = read_log(self.layout.match_file(match_id), match_id,
+                                                             explain=True)
         except (DamagedFile, LogError) as err:
-            raise self._damaged(match_id, _reason(err)) from None
-        except _Unreadable as err:
+            raise self._damaged(match_id, damage_reason(err)) from None
+        except Unreadable as err:
             raise self._unreadable(match_id, err) from None
         op = _OpenMatch(match_id, match_log, head, state, match, len(events),
                         parse_time(events[-1]["time"]) or now())
@@ -1025,18 +897,23 @@ class MatchStore:
 
     def _fold_for_reading(self, match_id: str) -> Match:
         """The folded match, from memory if open, else read without keeping it open."""
+        return self._state_for_reading(match_id)[1]
+
+    def _state_for_reading(self, match_id: str) -> tuple[LogState, Match]:
+        """What is in effect and the folded match, from memory if open, else read without keeping it
+        open. Raises :class:`MatchNotFound`, :class:`MatchDamaged`, :class:`StoreError` (unreadable)."""
         op = self._open.get(match_id)
         if op is not None:
-            return op.match
+            return op.state, op.match
         self._readable_summary(match_id)
         try:
-            match_log, _, _, _, match = self._read_log(match_id, explain=False)
+            match_log, _, _, state, match = read_log(self.layout.match_file(match_id), match_id, explain=False)
         except (DamagedFile, LogError) as err:
-            raise self._damaged(match_id, _reason(err)) from None
-        except _Unreadable as err:
+            raise self._damaged(match_id, damage_reason(err)) from None
+        except Unreadable as err:
             raise self._unreadable(match_id, err) from None
         match_log.close()
-        return match
+        return state, match
 
     def _change(self, op: _OpenMatch, fields: dict[str, Any], match: Match | None = None) -> _OpenMatch:
         """Append one event that changes what is in effect (undo, redo, correct, rename, abandon): the new state is
@@ -1124,318 +1001,27 @@ class MatchStore:
         self._dirty.difference_update(s.id for s in summaries)
 
     def _problem(self, message: str) -> None:
-        self.problems.append(message)
-        log.warning("%s", message)
+        self._repair.problem(message)
+
+    def _is_held(self, match_id: str) -> bool:
+        """True if the match is folded in memory (its file may be ahead of what an import compares)."""
+        return match_id in self._open
 
     def _damaged(self, match_id: str, reason: str) -> MatchDamaged:
         """Move a match file aside and mark the match damaged; return the error to raise."""
         self._drop(match_id)
         old = self._summaries.get(match_id)
-        message = self._set_match_aside(match_id, reason, old)
+        message = self._repair.set_match_aside(match_id, reason, old)
         self._summaries[match_id] = (old.damaged(message) if old is not None
-                                     else damaged_summary(match_id, message, _id_time(match_id)))
+                                     else damaged_summary(match_id, message, id_time(match_id)))
         self._put_index([self._summaries[match_id]])
         return MatchDamaged(message, "match_damaged", match=match_id)
 
-    def _unreadable(self, match_id: str, err: _Unreadable) -> StoreError:
+    def _unreadable(self, match_id: str, err: Unreadable) -> StoreError:
         """The error for a match file the system would not read (left in place; tried again next time)."""
         self._drop(match_id)
         return StoreError(f"match {match_id} could not be read: {err.reason}; its file was left as it is — "
                           "check the data folder's permissions and try again")
-
-    def _who(self, summary: MatchSummary | None) -> str:
-        if summary is None or not summary.players:
-            return ""
-        return f" ({' v '.join(summary.players)}, started {summary.started.astimezone():%Y-%m-%d %H:%M})"
-
-    def _set_match_aside(self, match_id: str, reason: str, summary: MatchSummary | None) -> str:
-        source = self.layout.match_file(match_id)
-        if self.read_only is not None:
-            kept = "Its file was left in place (the data folder is open for reading only)"
-        else:
-            where = self._move_aside(source, match_id)
-            kept = f"Its file was moved to {where} and kept" if where else "Its file could not be moved aside"
-        message = (f"Match {match_id}{self._who(summary)} could not be read: {reason}. {kept}; "
-                   "the other matches are not affected.")
-        self._problem(message)
-        return message
-
-    def _move_aside(self, source: Path, name: str) -> str | None:
-        """Rename ``source`` into ``damaged/`` (never delete); return the new path relative to the folder."""
-        if not source.exists():
-            return None
-        dest = self.layout.aside_path(name, now())
-        try:
-            os.replace(source, dest)
-            fsync_dir(source.parent)
-            fsync_dir(dest.parent)
-        except OSError as err:
-            log.warning("could not move %s aside: %s", source, err)
-            return None if source.exists() else str(dest.relative_to(self.root))
-        return str(dest.relative_to(self.root))
-
-    def _shard_aside(self, path: Path, reason: str) -> None:
-        if self.read_only is not None:
-            kept = "It was left in place (the data folder is open for reading only)"
-        else:
-            where = self._move_aside(path, f"index-{path.stem}")
-            kept = f"It was moved to {where}" if where else "It could not be moved aside"
-        self._problem(f"The history index file index/{path.name} could not be read: {reason}. {kept} "
-                      "and the history was rebuilt from the match files; no match was lost.")
-
-    def _reconcile(self, match_files: list[str], full: bool) -> None:
-        """Make the index agree with the match files (the truth).
-
-        A match file that is new, or was marked damaged but is back, is read;
-        so is one whose size differs from its entry (logs only grow, so a
-        different size means events were logged after the entry was written,
-        e.g. before a crash). Sizes are checked for every file after an
-        unclean shutdown (``full``), else only for matches in progress: a
-        clean :meth:`close` left the index current. An entry whose file is
-        gone is marked damaged; files kept in ``damaged/`` stay listed even if
-        the index was lost.
-        """
-        matches = self.layout.matches
-        present = {n[:-5] for n in match_files if n.endswith(".json")}  # set algebra: 10,000 files
-        present = {i for i in present if is_match_id(i)}
-        known = self._summaries.keys()
-        to_read = present - known  # new files
-        to_read |= present & self._index.missing_from(known)  # entries lost with a shard
-        # after a clean close only matches not finished need their size checked
-        for match_id in present & (known if full else self._index.unfinished):
-            s = self._summaries[match_id]
-            try:
-                size = os.stat(matches / f"{match_id}.json").st_size
-            except FileNotFoundError:  # removed meanwhile (by the program holding the folder)
-                present.discard(match_id)
-                continue
-            if s.status == DAMAGED or size != s.file_size:
-                to_read.add(match_id)
-        changed: list[MatchSummary] = []
-        for match_id in sorted(to_read):
-            summary = self._summary_from_file(match_id, self._summaries.get(match_id))
-            if summary is not None:
-                changed.append(summary)
-        aside = {name.split(".")[0] for name in self._listing(self.layout.damaged)}
-        for match_id in known - present:
-            s = self._summaries[match_id]
-            if s.status != DAMAGED:
-                kept = " (a damaged copy is kept in damaged/)" if match_id in aside else ""
-                message = f"Match {match_id}: its file matches/{match_id}.json is missing{kept}."
-                self._problem(message)
-                changed.append(s.damaged(message))
-        for match_id in sorted(aside - known - present):
-            if is_match_id(match_id):
-                changed.append(damaged_summary(
-                    match_id, f"Match {match_id} could not be read earlier; its file is kept in damaged/.",
-                    _id_time(match_id)))
-        for s in changed:
-            self._summaries[s.id] = s
-        if changed:
-            self._put_index(changed)
-
-    def _take_clean_mark(self) -> bool:
-        """True if the last session closed cleanly; the mark is removed (durably) at once, so a
-        crash during this session leaves no mark and the next open checks every file. A read-only
-        store only looks at it."""
-        mark = self.layout.clean_mark
-        if not mark.exists():
-            return False
-        if self.read_only is not None:
-            return self.read_only.code != BUSY  # the program holding the folder may be changing it
-        try:
-            mark.unlink()
-            fsync_dir(mark.parent)
-        except OSError as err:
-            log.warning("could not remove the clean-close mark: %s", err)
-            return False
-        return True
-
-    def _summary_from_file(self, match_id: str, old: MatchSummary | None) -> MatchSummary | None:
-        """The summary a match file gives, or its damaged summary (the file then moved aside);
-        ``None`` if the system would not read it (left for the next open)."""
-        try:
-            match_log, events, head, state, match = self._read_log(match_id, explain=False)
-        except (DamagedFile, LogError) as err:
-            message = self._set_match_aside(match_id, _reason(err), old)
-            return old.damaged(message) if old is not None else damaged_summary(match_id, message,
-                                                                                 _id_time(match_id))
-        except _Unreadable as err:
-            message = (f"Match {match_id}{self._who(old)} could not be read: {err.reason}. Its file was "
-                       "left as it is; the other matches are not affected.")
-            self._problem(message)
-            self._summaries[match_id] = (old.damaged(message) if old is not None
-                                         else damaged_summary(match_id, message, _id_time(match_id)))
-            return None  # in memory only: read again at the next open
-        match_log.close()
-        return summarize(match_id, head, match, len(events), parse_time(events[-1]["time"]) or now(),
-                         match_log.size, abandoned_at(state), played_at(state))
-
-    def _write_imports(self, prepared: list[tuple[int, Match, Meta]]) -> list[str]:
-        """Write the checked documents, one new file each, in batches of :data:`IMPORT_BATCH`; their ids.
-
-        A batch's files are written by :data:`IMPORT_WRITERS` threads (each file's content fsync'd,
-        then renamed into place: the file system commits concurrent fsyncs together), then the
-        folder is fsync'd once, so every id returned is durable. A match already here is found
-        through a table of the history by game, seating, length, rounds and scores, made once (not a
-        scan of the history per document) and kept up to date as documents are taken, so a backup
-        holding one match twice imports it once. Raises :class:`StoreError` ``import_save_failed``
-        after removing every file this import wrote.
-        """
-        same: dict[tuple[object, ...], list[str]] = {}
-        for s in self._summaries.values():
-            if s.status != DAMAGED:
-                same.setdefault(_same_key(s), []).append(s.id)
-        taken: dict[str, Match] = {}  # matches of this import, by id: compared in memory
-        ids: list[str] = []
-        written: list[MatchSummary] = []
-        batch: list[tuple[Path, bytes]] = []
-        try:
-            with ThreadPoolExecutor(IMPORT_WRITERS, thread_name_prefix="import") as writers:
-                for _, match, meta in prepared:
-                    match_id = self._same_match(match, meta.id, same, taken)
-                    if match_id is None:
-                        summary, raw = self._imported_file(match, meta)
-                        written.append(summary)
-                        taken[summary.id] = match
-                        same.setdefault(_same_key(summary), []).append(summary.id)
-                        batch.append((self.layout.match_file(summary.id), raw))
-                        match_id = summary.id
-                        if len(batch) >= IMPORT_BATCH:
-                            self._write_batch(writers, batch)
-                    ids.append(match_id)
-                self._write_batch(writers, batch)
-        except StoreError:
-            self._undo_import(written)
-            raise
-        if written:
-            self._put_index(written)
-        return ids
-
-    def _write_batch(self, writers: ThreadPoolExecutor, batch: list[tuple[Path, bytes]]) -> None:
-        """Write a batch of new match files (each fsync'd and renamed into place), then fsync
-        ``matches/`` once; the batch is emptied. Raises :class:`StoreError` ``import_save_failed``
-        (the files of the batch that were written stay, for :meth:`_undo_import` to remove)."""
-        if not batch:
-            return
-        failures = [f for f in [writers.submit(write_atomic, path, raw, False) for path, raw in batch]
-                    if f.exception() is not None]
-        batch.clear()
-        try:
-            if failures:
-                raise failures[0].exception()  # type: ignore[misc]  # an OSError from the write
-            fsync_dir(self.layout.matches)
-        except OSError as err:
-            raise _import_failed(err) from None
-
-    def _imported_file(self, match: Match, meta: Meta) -> tuple[MatchSummary, bytes]:
-        """The history entry and the file's bytes of one checked document as a new match (its id
-        ``meta.id`` when that is a free match id, else a fresh one); the entry is put in the history
-        at once (so no later document takes its id)."""
-        wanted = meta.id
-        free = isinstance(wanted, str) and is_match_id(wanted) and wanted not in self._summaries and \
-            not self.layout.match_file(wanted).exists()
-        match_id = wanted if free and isinstance(wanted, str) else self._fresh_id()
-        moment = now()
-        head = create_event(match_id, match.variant, match.players, match.partnerships, "import", moment,
-                            started=meta.started, ended=meta.ended if match.finished else None,
-                            house_rules=match.house_rules)
-        stamp = time_text(moment)
-        events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)}
-                           for i, a in enumerate(match.actions, start=1)]
-        abandoned = meta.abandoned if not match.finished else None
-        if abandoned is not None:  # given up where it was exported: kept so
-            events.append({"seq": len(events), "time": time_text(abandoned), "kind": "abandon"})
-        head["import_events"] = len(events)
-        # the bytes TinyDB would write for these events (doc ids 1, 2, …), without TinyDB's read and rewrite
-        raw = seal(strict_json.dumps({EVENTS_TABLE: {str(n): e for n, e in enumerate(events, start=1)}}))
-        summary = summarize(match_id, head, match, len(events), moment, len(raw), abandoned)
-        self._summaries[match_id] = summary
-        return summary, raw
-
-    def _holds_just(self, match_id: str, match: Match) -> bool | None:
-        """Whether match ``match_id``'s file holds exactly ``match`` (a checked document's fold) as an
-        import writes it, told without folding the file: ``True`` when its log is nothing but the same
-        set-up and these actions (its checksum and every event's fields checked, as any read does:
-        the engine's fold of such a log is ``match``); ``False`` when it is nothing but a set-up and
-        actions that differ; ``None`` when only a fold can tell (undos, corrections, renames, an
-        abandon; a file that does not read — the fold then says why and sets it aside)."""
-        match_log = MatchLog(self.layout.match_file(match_id))
-        try:
-            return _holds_just_impl(check_log(match_log.read(), match_id), match)
-        except (DamagedFile, LogError, OSError):
-            return None
-        finally:
-            match_log.close()
-
-    def _undo_import(self, written: list[MatchSummary]) -> None:
-        """Remove the files an import that failed half-way wrote (new files nothing refers to yet)."""
-        for s in written:
-            self._summaries.pop(s.id, None)
-            try:
-                self.layout.match_file(s.id).unlink(missing_ok=True)
-            except OSError as err:  # it stays, and is listed as a match at the next open
-                log.warning("could not remove %s after a failed import: %s", s.id, err)
-                self._summaries[s.id] = s
-
-    def _same_match(self, match: Match, wanted: object, same: dict[tuple[object, ...], list[str]],
-                    taken: dict[str, Match]) -> str | None:
-        """The id of a match already here with exactly these players and moves: the one called
-        ``wanted`` if it is, else any with the same game, seating, length, rounds and scores (``same``:
-        ids by those, see :meth:`_write_imports`; ``taken``: this import's matches, not yet on disk)."""
-        if isinstance(wanted, str) and is_match_id(wanted) and wanted in self._summaries:
-            candidates = [wanted]
-        else:
-            candidates = same.get((match.variant, tuple(match.players), match.partnerships,
-                                   len(match.actions) + 1, len(match.rounds), tuple(match.points)), [])
-        document: dict[str, Any] | None = None
-        for match_id in candidates:
-            if match_id not in taken and match_id not in self._open:
-                plain = self._holds_just(match_id, match)
-                if plain is not None:  # an imported match's file, unchanged since: no fold needed
-                    if plain:
-                        return match_id
-                    continue
-            try:
-                stored = taken[match_id] if match_id in taken else self._fold_for_reading(match_id)
-            except StoreError:  # damaged or unreadable: not the same match
-                continue
-            if stored.actions != match.actions:  # cheap first: most candidates differ here
-                continue
-            document = document if document is not None else match_to_document(match)
-            if match_to_document(stored) == document:
-                return match_id
-        return None
-
-
-_KEEP = ("seq", "time")
-
-
-def _holds_just_impl(events: list[Event], match: Match) -> bool | None:
-    """See :meth:`MatchStore._holds_just` (on checked events)."""
-    if not all(e["kind"] in ACTION_KINDS for e in events[1:]):
-        return None  # undos, corrections, renames, an abandon: only the fold says what is in effect
-    head = events[0]
-    if (head["variant"], head["players"], head["partnerships"], head.get("house_rules") or {}) != \
-            (match.variant, list(match.players), match.partnerships, dict(match.house_rules or {})):
-        return False
-    if len(events) != len(match.actions) + 1:
-        return False
-    return all({k: v for k, v in e.items() if k not in _KEEP} == action_to_json(a)
-               for e, a in zip(events[1:], match.actions, strict=True))
-
-
-def _same_key(summary: MatchSummary) -> tuple[object, ...]:
-    """What a match imported from a document must share with a history entry to be that match: game,
-    seating, events in the log (create + actions: an imported match has no others), rounds, scores."""
-    return (summary.variant, summary.players, summary.partnerships, summary.events, summary.rounds,
-            tuple(summary.scores))
-
-
-def _import_failed(err: OSError) -> StoreError:
-    return StoreError(f"could not save an imported match ({err.strerror or err}); nothing was imported",
-                      "import_save_failed", reason=str(err.strerror or err), cause=os_cause(err), count=0)
-
 
 _MOVES = (Play, Draw, Pass)
 
@@ -1461,37 +1047,6 @@ def _canonical_edits(edits: Edit | list[Edit], players: int) -> list[Edit]:
         else:
             out.append(edit)
     return out
-
-
-def _prepare_import(docs: list[object], names: list[str] | None) -> tuple[list[tuple[int, Match, Meta]],
-                                                                           list[ImportRefusal]]:
-    """Check every document for import: ``([(position, Match, Meta)], [ImportRefusal])``: the bound on
-    their number, then each one's shape (constant time), then the engine's reading of it."""
-    prepared: list[tuple[int, Match, Meta]] = []
-    refused: list[ImportRefusal] = []
-    if len(docs) > MAX_DOCUMENTS:  # refused whole: no document is looked at
-        return prepared, [ImportRefusal(-1, "the documents", too_many(len(docs)))]
-    for i, doc in enumerate(docs):
-        name = names[i] if names is not None and i < len(names) else f"document {i + 1}"
-        shape = shape_refusal(doc)
-        if shape is not None:
-            refused.append(ImportRefusal(i, name, shape))
-            continue
-        try:
-            obj, match = read_document(doc)
-            prepared.append((i, match, read_meta(obj)))
-        except RuleViolation as err:
-            refused.append(ImportRefusal(i, name, err))
-        except Exception as err:  # an engine fault on odd input: refuse this document, log the cause
-            log.error("the rules engine failed on %s: %r", name, err, exc_info=True)
-            refused.append(ImportRefusal(i, name, RuleViolation(
-                "", "malformed", what="unreadable",
-                text=f"the rules engine could not read it ({type(err).__name__})")))
-    return prepared, refused
-
-
-def _reason(err: DamagedFile | LogError) -> str:
-    return err.reason if isinstance(err, DamagedFile) else str(err)
 
 
 def _canonical(action: object, players: int) -> tuple[dict[str, Any], Action]:
@@ -1521,13 +1076,3 @@ def _on_or_after(moment: datetime, bound: date, after: bool = False) -> bool:
         return moment > bound_dt if after else moment >= bound_dt
     day = moment.astimezone().date()
     return day > bound if after else day >= bound
-
-
-def _id_time(match_id: str) -> datetime:
-    """The creation time a match id says, or now if it says none in range."""
-    try:
-        moment = datetime.strptime(match_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
-    except ValueError:
-        return now()
-    return moment if in_range(moment) else now()
-

@@ -280,11 +280,11 @@ def test_a_refused_import_changes_nothing_and_says_why(state):
 def test_the_apps_import_is_bounded_and_summarised_as_the_clis(state, monkeypatch):
     """Issue 21: the app's import shares the store's path (scorekeeper.store.intake): a list past the
     bound is refused whole, before any document is read, and many refusals are counted, not listed."""
-    from scorekeeper.store import store as store_module
+    from scorekeeper.store import transfer
 
     seen = []
-    real = store_module.read_document
-    monkeypatch.setattr(store_module, "read_document", lambda doc: seen.append(1) or real(doc))
+    real = transfer.read_document
+    monkeypatch.setattr(transfer, "read_document", lambda doc: seen.append(1) or real(doc))
     run(state.go(Screen.HISTORY))
     run(state.transfer.import_picked([files.PickedFile("zeros.json", b"[" + b"0," * 999_999 + b"0]")]))
     words = text(hooks(history.view(state))["notice"])

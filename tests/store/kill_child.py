@@ -49,7 +49,8 @@ def main(data_dir: str, plan_path: str) -> None:
         actions = document_actions(doc)
         done = store.actions(match_id)
         if done and done[-1][1] != actions[len(done) - 1]:  # killed between the wrong spot and its fix
-            store.correct(match_id, done[-1][0], actions[len(done) - 1])
+            round_no, move_no = position(store.open_match(match_id), len(done) - 1)
+            store.fix(match_id, ReplaceMove(round_no, move_no, actions[len(done) - 1]))
             report(match_id, "fix")
         for k in range(len(store.actions(match_id)), len(actions)):
             wrong = wrong_spot(doc, k)

@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from scorekeeper.rules import Draw, Pass, Play, Reveal, RuleViolation, StartRound, build_report
+from scorekeeper.rules.fix import ReplaceHands, ReplaceMove
 from scorekeeper.store import (
     ImportRefused,
     MatchNotFound,
@@ -125,8 +126,11 @@ def test_correction_of_revealed_hands(data_dir):
     later = match.actions[first_reveal + 1:first_reveal + 4]
     for action in later:
         store.record(match_id, action)
-    fixed = store.correct(match_id, wrong.seq, match.actions[first_reveal])
-    assert [(e.kind, e.side, e.points) for e in fixed.events] == [("domino", 1, 7)]
+    right = match.actions[first_reveal]
+    assert type(right) is Reveal
+    fixed = store.fix(match_id, ReplaceHands(1, right.hands))  # the path of the app's and the CLI's fix
+    assert [(e.kind, e.side, e.points) for e in fixed.match.rounds[0].events if e.kind != "play"] == [
+        ("domino", 1, 7)]
     assert fixed.match.scores[1] == 3 * 5 + 7 * 5  # the 2-4 that went out (15) and the award
     assert store.open_match(match_id).points == [0, 10, 0]
     log = store.events(match_id)
@@ -145,16 +149,17 @@ def test_correction_that_breaks_a_later_move_is_refused(data_dir):
     store = open_store(data_dir)
     match_id = store.create_match("horse-race", ["Ann", "Bo"], False)
     store.record(match_id, StartRound(0))
-    lead = store.record(match_id, Play(0, (2, 6)))  # 8: no score, turn over
+    store.record(match_id, Play(0, (2, 6)))  # 8: no score, turn over
     store.record(match_id, Play(1, (6, 6), ((2, 6), "high")))
     size = store.layout.match_file(match_id).stat().st_size
     with pytest.raises(RuleViolation) as caught:  # with 1-4 led, 6-6 at 2-6:high has no tile to join
-        store.correct(match_id, lead.seq, Play(0, (1, 4)))
+        store.fix(match_id, ReplaceMove(1, 1, Play(0, (1, 4))))
     assert (caught.value.round_no, caught.value.move_no) == (1, 2)
-    with pytest.raises(StoreError):
-        store.correct(match_id, lead.seq, StartRound(1))  # a move is replaced by a move
-    with pytest.raises(StoreError):
-        store.correct(match_id, 99, Play(0, (1, 4)))
+    with pytest.raises(StoreError) as same:  # the record says that already
+        store.fix(match_id, ReplaceMove(1, 1, Play(0, (2, 6))))
+    assert same.value.code == "nothing_to_fix"
+    with pytest.raises(RuleViolation):  # no move 9 in round 1
+        store.fix(match_id, ReplaceMove(1, 9, Play(0, (1, 4))))
     assert store.layout.match_file(match_id).stat().st_size == size
     assert store.open_match(match_id).round.layout.tiles == [(2, 6), (6, 6)]
 

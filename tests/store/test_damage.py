@@ -23,9 +23,8 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.rules import Play, StartRound
-from scorekeeper.store import MatchDamaged, StoreError, open_store
+from scorekeeper.store import MatchDamaged, StoreError, open_store, repair, transfer
 from scorekeeper.store import atomic as atomic_module
-from scorekeeper.store import store as store_module
 from scorekeeper.store.atomic import seal
 from scorekeeper.store.paths import is_match_id
 from tests.conftest import CASES, ROOT
@@ -413,7 +412,7 @@ def test_import_write_failure_removes_what_it_wrote(data_dir, monkeypatch):
         real(path, data, sync_folder)
 
     monkeypatch.setattr(atomic_module, "write_atomic", fail_third)
-    monkeypatch.setattr(store_module, "write_atomic", fail_third)  # the import's batched writes
+    monkeypatch.setattr(transfer, "write_atomic", fail_third)  # the import's batched writes
     with pytest.raises(StoreError) as caught:
         store.import_documents(docs)
     assert caught.value.code == "import_save_failed" and "nothing was imported" in caught.value.message
@@ -676,11 +675,11 @@ def test_with_index_blocked_the_stand_in_is_the_index_from_then_on(data_dir, his
     store.close()
     assert (data_dir / "index.2" / "closed-cleanly").exists() and len(list((data_dir / "index.2").glob("*.json")))
     reads = []
-    real = store_module.MatchStore._summary_from_file
-    store_module.MatchStore._summary_from_file = lambda self, *a: reads.append(a[0]) or real(self, *a)
+    real = repair.Repair.summary_from_file
+    repair.Repair.summary_from_file = lambda self, *a: reads.append(a[1]) or real(self, *a)
     try:
         store = open_store(data_dir)
     finally:
-        store_module.MatchStore._summary_from_file = real
+        repair.Repair.summary_from_file = real
     assert reads == [] and store.problems == [store.problems[0]]  # trusted: no match file read again
     assert_others_intact(store, exports, None)

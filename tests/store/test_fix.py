@@ -179,8 +179,8 @@ def test_insert_the_forgotten_draw_then_fix_the_inserted_move(data_dir):
     assert match_to_doc(store, match_id) == seed_layout_doc(wrong_spot=False)
     inserted = store.actions(match_id)[3]
     assert inserted == (done.seq, Draw(0, 2))  # the inserted move is the correction's event
-    with pytest.raises(RuleViolation) as caught:  # the inserted draw is addressed by its seq
-        store.correct(match_id, done.seq, Draw(0, 1))
+    with pytest.raises(RuleViolation) as caught:  # the inserted draw is move 3 now, fixed in its turn
+        store.fix(match_id, ReplaceMove(1, 3, Draw(0, 1)))
     assert caught.value.code == "hand_count"  # one tile drawn: Ann's 6 tiles shown are one too many
     with pytest.raises(ValueError):
         store.fix(match_id, [InsertMove(1, 1, Pass(0)), InsertMove(1, 2, Pass(0))])

@@ -21,7 +21,7 @@ import time
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import ImportRefused, intake, open_store
+from scorekeeper.store import ImportRefused, intake, open_store, transfer
 from scorekeeper.store import store as store_module
 from scorekeeper.store.documents import document_actions
 from tests.conftest import CASES, ROOT
@@ -33,13 +33,13 @@ from tests.store.simulate import long_finished_document
 def engine_reads(monkeypatch):
     """How many documents reached the engine's reader (``read_document``) during the test."""
     seen = []
-    real = store_module.read_document
+    real = transfer.read_document
 
     def counting(doc):
         seen.append(1)
         return real(doc)
 
-    monkeypatch.setattr(store_module, "read_document", counting)
+    monkeypatch.setattr(transfer, "read_document", counting)
     return seen
 
 
@@ -201,15 +201,15 @@ def test_a_multi_match_backup_imports_in_batches_and_every_match_is_durable(data
     path = tmp_path / "backup.json"
     path.write_text(backup, encoding="utf-8")
 
-    monkeypatch.setattr(store_module, "IMPORT_BATCH", 2)
+    monkeypatch.setattr(transfer, "IMPORT_BATCH", 2)
     synced = []
-    real_fsync_dir = store_module.fsync_dir
+    real_fsync_dir = transfer.fsync_dir
 
     def noting(folder):
         synced.append((folder.name, len(list(folder.glob("*.json")))))
         real_fsync_dir(folder)
 
-    monkeypatch.setattr(store_module, "fsync_dir", noting)
+    monkeypatch.setattr(transfer, "fsync_dir", noting)
     code, out, err = cli(capsys, data_dir, "import", str(path))
     exported = json.loads(backup)
     assert code == 0 and err == "" and out.split() == [d["meta"]["id"] for d in exported]  # ids kept
@@ -234,9 +234,9 @@ def test_a_backup_holding_one_match_twice_imports_it_once(data_dir):
 
 IMPORT_ALL_CHILD = """
 import sys
-from scorekeeper.store import store as store_module, open_store
+from scorekeeper.store import open_store, transfer
 from scorekeeper.store.intake import read_files
-store_module.IMPORT_BATCH = 3
+transfer.IMPORT_BATCH = 3
 store = open_store(sys.argv[1])
 files, _ = read_files([sys.argv[2]])
 print("ready", flush=True)
