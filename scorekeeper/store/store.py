@@ -314,7 +314,7 @@ class MatchStore:
                      house_rules: Mapping[str, str | int] | None = None) -> str:
         """Start a new match; return its id.
 
-        ``house_rules``: the table's house rules (R1–R11, as a match document's
+        ``house_rules``: the table's house rules (the house options, as a match document's
         ``"house_rules"``; ``None`` or ``{}`` for the game's own rules); those in
         effect are kept in the log's create event.
 
@@ -605,7 +605,7 @@ class MatchStore:
 
         ``player``: a player's name (whole name, ignoring case). ``variant``:
         a game of :data:`~scorekeeper.rules.variants.GAMES`. ``house``: True
-        for matches played with house rules (R1–R11), False for those with the
+        for matches played with house rules (the house options), False for those with the
         game's own rules, None for both. ``since``/``until``: dates
         (inclusive) compared with the local date the match started; a
         ``datetime`` compares exactly. ``finished``: True for finished
