@@ -520,7 +520,7 @@ def test_r8_is_offered_only_to_a_match_in_partnerships():
     assert house_rules_for_seating(chosen, partnerships=True) == chosen
 
 def test_presets_are_data_with_their_deal():
-    assert GAMES == ("horse-race", "exact-61", "all-fives", "merry-go-round")
+    assert GAMES == ("horse-race", "exact-61", "all-fives", "merry-go-round", "fives-and-threes")
     all_fives, mgr = get_variant("all-fives"), get_variant("merry-go-round")
     assert [all_fives.deal_size(n) for n in (2, 3, 4)] == [9, 7, 5]
     assert [mgr.stock_size(n) for n in (2, 3, 4)] == [14, 7, 0]
