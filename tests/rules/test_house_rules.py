@@ -51,7 +51,8 @@ def at(text: str):
 # ------------------------------------------------------------------ cases
 def test_house_cases_found():
     assert [p.stem for p in LEGAL] == [
-        "e61-2p-at-least-going-out-alone", "hr-2p-continuation-draw", "hr-2p-continuation-stop",
+        "e61-2p-at-least-going-out-alone", "f3-2p-at-least-go-alone", "f3-2p-ends-go-block",
+        "f3-2p-target-20-rejects-the-go", "hr-2p-continuation-draw", "hr-2p-continuation-stop",
         "hr-2p-exactly-going-out-joins", "hr-4i-split-per-hand", "hr-pairs-domino-partner-subtracted",
         "hr-pairs-exactly-tie-from-starter"]
     assert len(BAD) == 5
