@@ -101,7 +101,7 @@ def reference_awards(options, side_of: list[int], pips: list[int], ended: str, f
         return sum(round5(v) for v in values) if options["rounding"] == "per-hand" else round5(sum(values))
 
     awards = []
-    if options["scoring"] == "fives-and-threes":  # R12: the go is 1 point (5 raw); a block scores nothing
+    if options.get("scoring") == "fives-and-threes":  # R12: the go is 1 point (5 raw); a block scores nothing
         return [(side_of[finisher], 5 + play_raw)] if ended == "domino" else []
     if ended == "domino":
         side = side_of[finisher]
