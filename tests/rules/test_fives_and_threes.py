@@ -3,6 +3,8 @@ end sum 0 to 40 worked by hand, its two parts in every account, the go and the b
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scorekeeper.account import match_account
@@ -12,7 +14,7 @@ from scorekeeper.rules import Draw, Match, Pass, Play, RuleViolation, StartRound
 from scorekeeper.rules.scoring import fives_and_threes_points, placement_raw, threes_and_fives
 from scorekeeper.rules.settlement import go_award
 from scorekeeper.rules.variants import get_variant
-from tests.rules.test_house_rules import HOUSE_CASES, at
+from tests.rules.test_house_rules import HOUSE_CASES, at, cli
 
 # By hand: (threes, fives) for each end sum 0..40 — a 3s count where 3 divides it, a 5s count where 5 does.
 BY_HAND = {
@@ -110,3 +112,17 @@ def test_r12_on_a_rules_md_game_changes_only_the_scoring():
     (event,) = match.apply(Play(0, (2, 4), at("1-2:high")))
     assert (event.end_sum, event.points) == (5, 1)
     assert match.house_rules == {"scoring": "fives-and-threes"}
+
+
+def test_replay_referees_the_preset_under_fives_scoring():
+    """``replay --house-rules '{"scoring": "fives"}'``: the same moves counted by S7, by hand — Ann m5 20 → 4,
+    m7 15 → 3, m9 10 → 2; Bo m2 5 → 1; Ann goes out with 0-1 (10) joined to Bo's 2-2 = 4 → 5: 15 raw, 3 →
+    Ann 12; round 2's 6-6 alone makes 12 (nothing); blocked, Bo's 22 < Ann's 30, Bo earns 30 → 6: Bo 7."""
+    out = cli("replay", str(HOUSE_CASES / "f3-2p-ends-go-block.json"), "--json", "--house-rules",
+              '{"scoring": "fives"}')
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["house_rules"] == {"scoring": "fives"} and report["scores"] == [12, 7]
+    assert [[(e["kind"], e["points"]) for e in r["events"]] for r in report["rounds"]] == [
+        [("play", 1), ("play", 4), ("play", 3), ("play", 2), ("settlement", 3)], [("block", 6)]]
+    assert out.stderr == "house rules: R12 scoring: fives\n"
