@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.account import match_account
 from scorekeeper.explain import threes_fives_words
@@ -13,6 +15,7 @@ from scorekeeper.i18n import Translator
 from scorekeeper.rules import Draw, Match, Pass, Play, RuleViolation, StartRound, load_document
 from scorekeeper.rules.scoring import fives_and_threes_points, placement_raw, threes_and_fives
 from scorekeeper.rules.settlement import go_award
+from scorekeeper.rules.simulator import Config, simulate
 from scorekeeper.rules.variants import get_variant
 from tests.rules.test_house_rules import HOUSE_CASES, at, cli
 
@@ -126,3 +129,34 @@ def test_replay_referees_the_preset_under_fives_scoring():
     assert [[(e["kind"], e["points"]) for e in r["events"]] for r in report["rounds"]] == [
         [("play", 1), ("play", 4), ("play", 3), ("play", 2), ("settlement", 3)], [("block", 6)]]
     assert out.stderr == "house rules: R12 scoring: fives\n"
+
+
+SEATINGS = [(2, False), (3, False), (4, False), (4, True)]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seating=st.sampled_from(SEATINGS), seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_simulated_fives_and_threes_matches(seating, seed):
+    """Over simulated preset matches: nobody ever draws (R3 all), no double is a spinner (no branch spot),
+    every placement earns what F5's text gives its end sum, every going out is the last tile's points + 1
+    as one event (F6), a block scores nothing, and the scores are the accepted events' sum, never past 61."""
+    players, pairs = seating
+    match = simulate(Config("fives-and-threes", players, pairs), seed, max_rounds=30).match
+    totals = [0] * len(match.sides)
+    for r in match.rounds:
+        assert not any(isinstance(m, Draw) for m in r.moves) and r.stock == 28 - players * (7 if players == 2 else 5)
+        assert not any(isinstance(m, Play) and m.spot is not None and "branch" in m.spot[1] for m in r.moves)
+        for event in r.events:
+            if event.kind == "play":
+                s = event.end_sum
+                assert event.points == (s // 3 if s % 3 == 0 else 0) + (s // 5 if s % 5 == 0 else 0) > 0
+            if event.accepted:
+                totals[event.side] += event.points
+        if r.result == "domino":
+            (go,) = r.settlement
+            assert go.kind == "settlement" and go.parts == {"play": r.last_play_raw, "go": 5}
+            assert go.points == r.last_play_raw // 5 + 1
+        if r.ended == "block":
+            assert (r.result, r.winners, r.settlement) == ("draw", [], [])
+    assert totals == match.points and all(p <= 61 for p in match.points)
+    assert not match.finished or match.points[match.winners[0]] == 61
