@@ -691,7 +691,9 @@ class Match:
 
     def _settle(self, r: Round, pips: list[int]) -> list[ScoreEvent]:
         """The round's awards from the revealed pips: a domino (H8; E6 as one event with the last
-        tile, E5) or a block (H7/H9; E7/E8), as the game's options say (R4–R6, R8)."""
+        tile, E5) or a block (H7/H9; E7/E8), as the game's options say (R4–R6, R8); under R12
+        ``fives-and-threes`` the go (1 point, joined to the last tile with an exact target) or, for a
+        block, nothing (a ``draw``: the hands are checked, not counted)."""
         options = self.rules.options
         per_hand = options["rounding"] == "per-hand"  # R6
         threes = options["scoring"] == FIVES_AND_THREES  # R12: the go is 1 point, a block scores nothing
