@@ -19,7 +19,7 @@ from .explain import (
 from .i18n import Translator
 from .rules.match import Match
 from .rules.moves import Play
-from .rules.scoring import to_points
+from .rules.scoring import FIVES_AND_THREES, to_points
 from .rules.tiles import tile_text
 
 
@@ -70,7 +70,9 @@ def match_account(match: Match, lang: str = "en") -> str:
             lines.append("  " + t("account.hands", hands="; ".join(shown)))
         for event in r.settlement:  # awards of 0 raw too: "2 → 0 → +0" settles an argument
             lines.append("  " + settlement_words(t, match, event))
-        if r.result == "draw":
+        if r.result == "draw" and r.ended == "block" and match.rules.options["scoring"] == FIVES_AND_THREES:
+            lines.append("  " + t("settle.block_none"))  # R12: a blocked round scores nothing
+        elif r.result == "draw":
             lines.append("  " + t("result.draw"))
         scores = ", ".join(f"{side} {to_points(raw)}" for side, raw in zip(match.side_names, running, strict=False))
         lines.append("  " + t("account.scores", scores=scores))

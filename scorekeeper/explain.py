@@ -17,7 +17,7 @@ from .rules.house import OPTION_BY_NAME
 from .rules.layout import ScoringEnd, Spot
 from .rules.match import Match, Round
 from .rules.moves import Draw, PlacementInfo, Play, ScoreEvent, Turn
-from .rules.scoring import to_points
+from .rules.scoring import FIVES_AND_THREES, threes_and_fives, to_points
 from .rules.settlement import exact61_block_order
 from .rules.tiles import Tile, tile_text
 
@@ -62,12 +62,31 @@ def event_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     return t("award.points", side=side, points=signed(event.points), total=event.points_after)
 
 
+def threes_fives_words(t: Translator, end_sum: int) -> str:
+    """R12 ``fives-and-threes``: an end sum's two parts, ``"15: 5 × 3 + 3 × 5 → 8"``, ``"9: 3 × 3 → 3"``,
+    ``"10: 2 × 5 → 2"`` (the counts are the engine's :func:`~scorekeeper.rules.scoring.threes_and_fives`);
+    ``""`` for a sum that scores nothing."""
+    threes, fives = threes_and_fives(end_sum)
+    if threes and fives:
+        return t("score.threes_fives", sum=end_sum, threes=threes, fives=fives, points=threes + fives)
+    if threes or fives:
+        return t("score.threes" if threes else "score.fives", sum=end_sum, threes=threes, fives=fives,
+                 points=threes + fives)
+    return ""
+
+
 def placement_words(t: Translator, match: Match, info: PlacementInfo) -> str:
-    """``"1-1: 2 + 3-4: 3 = 5 → +1 Bo & Di"`` (or the rejection, or no points)."""
+    """``"1-1: 2 + 3-4: 3 = 5 → +1 Bo & Di"`` (or the rejection, or no points); under R12
+    ``fives-and-threes`` with the sum's two parts: ``"… = 15; 15: 5 × 3 + 3 × 5 → 8 → +8 Bo (8)"``."""
     text = ends_words(t, info.ends, info.end_sum)
+    threes = match.rules.options["scoring"] == FIVES_AND_THREES
+    if threes and info.raw:
+        text += "; " + threes_fives_words(t, info.end_sum)
     if info.event is not None:
         return f"{text} → {event_words(t, match, info.event)}"
     if info.joins_settlement and info.raw:  # E5: no event of its own
+        if threes:  # R12 counts points, not pips
+            return f"{text} → {t('award.joins_settlement_points', points=signed(to_points(info.raw)))}"
         return f"{text} → {t('award.joins_settlement', raw=info.raw)}"
     return text
 
@@ -84,7 +103,13 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     names = match.players
     side = match.side_names[event.side]
     d = event.detail
-    if event.kind == "domino":
+    if "go" in d:  # R12 fives-and-threes: the go, 1 point (with an exact target joined to the last tile)
+        if event.parts is not None:
+            text = t("settle.go_exact", side=side, play=signed(to_points(event.parts["play"])),
+                     go=signed(to_points(event.parts["go"])), points=signed(event.points))
+        else:
+            text = t("settle.go", side=side, points=signed(event.points))
+    elif event.kind == "domino":
         hands = summed(names, d["hands"], d["total"])
         opponents = event.parts["opponents"] if event.parts else event.raw  # R8: before the partner's
         text = t("settle.domino", side=side, hands=hands, total=d["total"], rounded=d["rounded"],
@@ -190,7 +215,9 @@ def settlement_lines(t: Translator, match: Match, r: Round) -> list[str]:
                                       for seat in order)
         lines.append(t("settle.hands_lowest_first" if cascade else "settle.hands", hands=hands))
     lines += [settlement_words(t, match, event) for event in r.settlement]
-    if blocked and cascade:
+    if blocked and match.rules.options["scoring"] == FIVES_AND_THREES:  # R12: a block scores nothing
+        lines.append(t("settle.block_none"))
+    elif blocked and cascade:
         lines.append(block_result_words(t, match, r, pips))
     elif r.result == "draw":
         lines.append(t("result.draw"))

@@ -394,6 +394,35 @@ def house_rules(d: Driver) -> None:
     d.shot("table-all-fives")
 
 
+def seed_fives_and_threes(data: Path) -> None:
+    """Issue 24: the hand-worked case ``tests/house_cases/f3-2p-ends-go-block`` cut after move 7 (Ann's 0-3
+    makes 15: 5 × 3 + 3 × 5 → 8)."""
+    import json
+
+    from scorekeeper.store import open_store
+
+    doc = json.loads((ROOT / "tests" / "house_cases" / "f3-2p-ends-go-block.json").read_text(encoding="utf-8"))
+    doc["rounds"] = [doc["rounds"][0] | {"moves": doc["rounds"][0]["moves"][:7]}]
+    doc["rounds"][0].pop("hands")
+    store = open_store(data)
+    try:
+        store.import_documents([doc | {"meta": {"started": "2026-12-02T19:00:00.000Z"}}])
+    finally:
+        store.close()
+
+
+def fives_and_threes(d: Driver) -> None:
+    """Issue 24: a Fives and Threes table (the preset) with the last placement's two parts."""
+    page = d.page
+    page.wait_for_selector('[flt-semantics-identifier="home"], [flt-semantics-identifier="history"]')
+    if page.locator('[flt-semantics-identifier="history"]').count() == 0:
+        d.tap("home")
+    d.tap("history")
+    d.page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Fives and Threes").first.click()
+    d.expect_contains("turn", "Bo")
+    d.shot("table-fives-and-threes")
+
+
 def forbidden_page(browser, out: Path) -> Path:
     """``lan-403.png``: what a browser without the table's key gets from ``serve --lan`` (here on loopback)."""
     data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-lan-"))
@@ -474,6 +503,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the PNG files")
     parser.add_argument("--keep-data", action="store_true", help="keep the temporary data folder")
     parser.add_argument("--house", action="store_true", help="only the house-rules pictures (issue 13)")
+    parser.add_argument("--fives", action="store_true", help="only the Fives and Threes table (issue 24)")
     parser.add_argument("--only-phones", action="store_true",
                         help="only the phones at the table (lan-403, lan-table, lan-viewer)")
     args = parser.parse_args(argv)
@@ -488,6 +518,8 @@ def main(argv: list[str] | None = None) -> int:
     seed(data)
     if args.house:
         seed_all_fives(data)
+    if args.fives:
+        seed_fives_and_threes(data)
     server = ServedApp(data, cwd=ROOT, env={"TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"})
     try:
         with sync_playwright() as playwright:
@@ -497,12 +529,14 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 if args.house:
                     house_rules(driver)
+                elif args.fives:
+                    fives_and_threes(driver)
                 elif not args.only_phones:
                     journey(driver)
             except Exception:
                 page.screenshot(path=str(out / "_failed.png"))
                 raise
-            if not args.house:
+            if not (args.house or args.fives):
                 driver.taken.append(forbidden_page(browser, out))
                 driver.taken += phones_at_the_table(browser, out)
             browser.close()

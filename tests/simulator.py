@@ -57,6 +57,7 @@ from scorekeeper.rules.house import Value
 from scorekeeper.rules.layout import Layout
 from scorekeeper.rules.match import Match, Round
 from scorekeeper.rules.moves import Action, Draw, Pass, Play, Reveal, StartRound
+from scorekeeper.rules.scoring import placement_raw
 from scorekeeper.rules.tiles import ALL_TILES, Tile
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Оксана", "Тарас", "민준", "서연")
@@ -258,7 +259,8 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
     continuation = match.rules.continuation
     stop = options["continuation"] == "stop"  # R1
     draw_when_able = options["draw_when_able"] == "allowed"  # R2
-    reserve = int(options["reserve"])  # R3
+    reserve = match.rules.reserve_tiles(n)  # R3 (the whole stock with "all")
+    scoring = str(options["scoring"])  # R12
     lead_double = options["lead"] == "double"  # R10
     hands, stock = table.hands, table.stock
     layout = _round(match).layout
@@ -367,7 +369,7 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
         if not hand:
             return seat
         end_sum = layout.end_sum
-        scored = end_sum > 0 and end_sum % 5 == 0
+        scored = placement_raw(end_sum, scoring) > 0  # S7; R12
         continuing = continuation and not drawn and (tile[0] == tile[1] or scored)
         if not continuing:  # H4, H5, E4
             seat = (seat + 1) % n

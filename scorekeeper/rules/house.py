@@ -27,6 +27,8 @@ from .errors import RuleViolation
 
 Value = str | int  # an option's value: a word, or a whole number (reserve, target)
 
+RESERVE_ALL = "all"  # R3: the whole stock is never drawn (Fives and Threes: the tiles left over are out of play)
+
 MIN_TARGET, MAX_TARGET = 1, 999  # R7: a target in display points
 
 
@@ -78,7 +80,8 @@ OPTIONS: tuple[HouseRule, ...] = (
               "turn (stop)", needs_continuation=True),
     HouseRule("draw_when_able", "R2", ("forbidden", "allowed"),
               "drawing from the stock while able to play: forbidden (S8) or allowed"),
-    HouseRule("reserve", "R3", (0, 1, 2), "the last 0, 1 or 2 tiles of the stock are never drawn"),
+    HouseRule("reserve", "R3", (0, 1, 2, "all"),
+              "the last 0, 1 or 2 tiles of the stock are never drawn, or none of it (all: Fives and Threes)"),
     HouseRule("block_award", "R4", ("opponents", "difference", "cascade"),
               "blocked round: the lowest side takes the others' pips, the others' pips minus its own, "
               "or every hand the differences to larger opponent hands (E7)"),
@@ -102,6 +105,9 @@ OPTIONS: tuple[HouseRule, ...] = (
     HouseRule("spinner_fill", "R11", ("lines-first", "all-four-first"),
               "the spinner's lines before its branches (S5), or the first spinner's four sides before "
               "any other open end"),
+    HouseRule("scoring", "R12", ("fives", "fives-and-threes"),
+              "what an end sum scores: its multiples of 5 as raw points (S7), or one point per 5 and one per 3 "
+              "it is a multiple of (Fives and Threes: 15 scores 3 + 5 = 8; going out scores 1, a block none)"),
 )
 OPTION_BY_NAME: dict[str, HouseRule] = {option.name: option for option in OPTIONS}
 

@@ -44,8 +44,8 @@ from .moves import (
 )
 from .names import check_readable_name
 from .referee import DOUBLES, Claim, TableFacts, check_hands, claim_fits, proven_fit
-from .scoring import placement_raw, to_points
-from .settlement import Award, block_awards, domino_award
+from .scoring import FIVES_AND_THREES, placement_raw, to_points
+from .settlement import Award, block_awards, domino_award, go_award
 from .tiles import ALL_TILES, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
@@ -111,12 +111,13 @@ class Round:
                  one_tile: bool = False, rules: Variant | None = None) -> None:
         self.number = number
         self.starter = starter
-        options = (rules or get_variant("horse-race")).options
+        variant = rules or get_variant("horse-race")
+        options = variant.options
         self.layout = Layout(str(options["spinners"]), str(options["spinner_fill"]))  # S5; R9, R11
         # house rules a Turn tells a screen about: R3 tiles never drawn, R1 a continuation that stops
         # with a pass, R10 a double lead (drawn for, or passed on when none can be drawn), R2 a tile
         # from hand after drawing the stock out
-        self.reserve = int(options["reserve"])
+        self.reserve = variant.reserve_tiles(players)
         self.stop = options["continuation"] == "stop"
         self.lead_double = options["lead"] == "double"
         self.draw_able = options["draw_when_able"] == "allowed"  # R2
@@ -250,7 +251,8 @@ class Match:
         self._joins = rules.joins_settlement  # E5: with an exact target the last tile joins the settlement
         self._stop = options["continuation"] == "stop"  # R1
         self._draw_able = options["draw_when_able"] == "allowed"  # R2: draws claim nothing
-        self._reserve = int(options["reserve"])  # R3
+        self._reserve = rules.reserve_tiles(self.n)  # R3 (the whole stock with "all")
+        self._scoring = str(options["scoring"])  # R12: what an end sum scores
         self._lead_double = options["lead"] == "double"  # R10
         self._in_play: Round | None = None  # the round that takes moves now, if any
 
@@ -490,7 +492,7 @@ class Match:
         else:
             r.hand_sizes[player] -= 1
         r.moves.append(move)
-        raw = placement_raw(end_sum)  # S7
+        raw = placement_raw(end_sum, self._scoring)  # S7; R12
         joins = self._joins and not r.hand_sizes[player]
         if joins:  # E5: the last tile joins the settlement
             r.last_play_raw, event = raw, None
@@ -689,15 +691,25 @@ class Match:
 
     def _settle(self, r: Round, pips: list[int]) -> list[ScoreEvent]:
         """The round's awards from the revealed pips: a domino (H8; E6 as one event with the last
-        tile, E5) or a block (H7/H9; E7/E8), as the game's options say (R4–R6, R8)."""
+        tile, E5) or a block (H7/H9; E7/E8), as the game's options say (R4–R6, R8); under R12
+        ``fives-and-threes`` the go (1 point, joined to the last tile with an exact target) or, for a
+        block, nothing (a ``draw``: the hands are checked, not counted)."""
         options = self.rules.options
         per_hand = options["rounding"] == "per-hand"  # R6
+        threes = options["scoring"] == FIVES_AND_THREES  # R12: the go is 1 point, a block scores nothing
         if r.ended == DOMINO and r.finisher is not None:
             r.result, r.next_starter = DOMINO, r.finisher
+            if threes:
+                award = go_award(r.finisher, self.side_of, play_raw=r.last_play_raw, joins=self._joins)
+                r.winners = [award.side]
+                return self._apply_awards(r, "settlement" if self._joins else "domino", [award])
             award = domino_award(r.finisher, pips, self.side_of, play_raw=r.last_play_raw, joins=self._joins,
                                  partner_subtracted=options["partner_pips"] == "subtracted", per_hand=per_hand)
             r.winners = [award.side]
             return self._apply_awards(r, "settlement" if self._joins else "domino", [award])
+        if threes:  # R12: nobody scores the go, and the hands left are not counted
+            r.result, r.winners = DRAW, []
+            return []
         result, winners, awards = block_awards(pips, self.side_of, r.starter, str(options["block_award"]),
                                                str(options["block_ties"]), per_hand, in_turn=self._exact)
         r.result, r.winners = (BLOCK if result == "block" else DRAW), winners

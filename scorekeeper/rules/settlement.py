@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .scoring import round_to_five
+from .scoring import GO_POINTS, RAW_PER_POINT, round_to_five
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +90,21 @@ def domino_award(finisher: int, pips: list[int], side_of: list[int], *, play_raw
         return Award(side, rounded, detail=detail)
     detail.update(partner_hand=partner, partner_total=partner_total, partner_rounded=-minus)
     return Award(side, rounded + minus, parts={"opponents": rounded, "partner": minus}, detail=detail)
+
+
+def go_award(finisher: int, side_of: list[int], *, play_raw: int = 0, joins: bool = False) -> Award:
+    """R12 ``fives-and-threes``: the side that went out ("chipped out") earns 1 point for the go
+    (:data:`~scorekeeper.rules.scoring.GO_POINTS`, 5 raw); the hands left are not counted.
+
+    With ``joins`` (an exact target: E5/E6's one event, as the pub rule scores the go "at the same time
+    as the normal score for the play") the last tile's placement points ``play_raw`` are part of it.
+    ``parts`` (raw): ``{"play", "go"}`` when ``joins``, else None. ``detail``: ``{"go": 1}`` (points).
+    Example: the last tile makes 6 (2 points, 10 raw): joined 10 + 5 = 15 raw, 3 points.
+    """
+    go = GO_POINTS * RAW_PER_POINT
+    if joins:
+        return Award(side_of[finisher], play_raw + go, parts={"play": play_raw, "go": go}, detail={"go": GO_POINTS})
+    return Award(side_of[finisher], go, detail={"go": GO_POINTS})
 
 
 def block_awards(pips: list[int], side_of: list[int], starter: int, award: str = "opponents",

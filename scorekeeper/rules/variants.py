@@ -19,13 +19,14 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .errors import RuleViolation
-from .house import OPTION_BY_NAME, OptionInfo, Value, check_house_rules, house_rule_options
+from .house import OPTION_BY_NAME, RESERVE_ALL, OptionInfo, Value, check_house_rules, house_rule_options
 from .scoring import RAW_PER_POINT, to_points
 
 HORSE_RACE = "horse-race"
 EXACT_61 = "exact-61"
 ALL_FIVES = "all-fives"
 MERRY_GO_ROUND = "merry-go-round"
+FIVES_AND_THREES = "fives-and-threes"
 
 # The rule-id concepts a refusal or an event names (see Variant.rule): players, deal, target,
 # match over, domino and block settlement, the round over after a domino, partnerships with four.
@@ -37,6 +38,7 @@ _BASE_OPTIONS: dict[str, Value] = {
     "continuation": "draw", "draw_when_able": "forbidden", "reserve": 0, "block_award": "opponents",
     "block_ties": "each", "rounding": "nearest", "target": 61, "target_mode": "at-least",
     "partner_pips": "ignored", "spinners": "all", "lead": "any", "spinner_fill": "lines-first",
+    "scoring": "fives",
 }
 
 
@@ -115,6 +117,13 @@ class Variant:
         return to_points(max(0, self.target_raw - raw))
 
     # --------------------------------------------------------------- deal
+    def reserve_tiles(self, players: int) -> int:
+        """R3: how many tiles at the bottom of the stock are never drawn with ``players`` players:
+        the option's number (0 by every RULES.md game), or the whole stock with ``all`` (Fives and
+        Threes: the tiles left over after the deal are out of play, so no tile is ever drawn)."""
+        value = self.options["reserve"]
+        return self.stock_size(players) if value == RESERVE_ALL else int(value)
+
     @property
     def deal_rule(self) -> str:
         """The rule id of the deal table (``"H2"`` / ``"E2"`` / ``"A2"`` / ``"M2"``)."""
@@ -220,6 +229,13 @@ PRESETS: dict[str, Variant] = {
     MERRY_GO_ROUND: _game(MERRY_GO_ROUND, {2: 7, 3: 7, 4: 7}, False, _ids("M1", "M2", "M7", "M7", "M6", "M6", "M6"),
                           {"spinners": "first", "lead": "double", "spinner_fill": "all-four-first",
                            "target_mode": "exactly", "block_award": "difference"}, pairs_at_four=True),
+    # The British pub game (docs/house-rules.md, Fives and Threes: Pagat/Taylor and the Teesdale League):
+    # 7 tiles with 2 players, 5 with 3 or 4; the stock is never drawn; doubles crosswise, no spinner; one
+    # tile a turn; ends score per 3 and per 5 (R12), going out 1 point, a block none; exactly 61.
+    FIVES_AND_THREES: _game(FIVES_AND_THREES, {2: 7, 3: 5, 4: 5}, False,
+                            _ids("F1", "F2", "F6", "F6", "F5", "F5", "F5"),
+                            {"scoring": "fives-and-threes", "spinners": "none", "reserve": "all",
+                             "target_mode": "exactly"}),
 }
 
 _GAMES: dict[str, Variant] = {**VARIANTS, **PRESETS}

@@ -267,3 +267,39 @@ def test_a_house_target_reached_is_said_as_that_target():
     chart = score_chart(Translator("en"), match, 320)
     assert "Points after every move; round numbers below; dashed line: 4" in [
         node.value for node in walk(chart) if isinstance(node, ft.Text)]
+
+
+def test_fives_and_threes_is_offered_shows_its_two_parts_and_its_rules(state):
+    """The preset follows from the data (GAMES, its F rules, R12): offered on the form, played with the
+    end sum's two parts in the table's explanation, its rules and R12 on the Rules screen; R12 on a
+    RULES.md game is a house rule the form offers and the table's line names."""
+    run(state.go(Screen.NEW_MATCH))
+    assert "game-fives-and-threes" in hooks(new_match.view(state))
+    state.setup.toggle_house()
+    assert {"house-scoring-fives", "house-scoring-fives-and-threes", "house-reserve-all"} <= set(shown(state))
+    run(state.setup.set_house("scoring", "fives-and-threes"))
+    assert shown(state)["house-rules"] == ("House rules: R12 Scoring the ends: a point per 3 and per 5 "
+                                           "(Fives and Threes: 15 → 8)")
+    run(state.setup.set_house("scoring", "fives"))
+    state.setup.set_form(variant="fives-and-threes")
+    state.setup.set_name(0, "Ann")
+    state.setup.set_name(1, "Bo")
+    run(state.setup.create())
+    assert state.screen == Screen.TABLE and state.table.match.variant == "fives-and-threes"
+    import json
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).resolve().parents[1] / "house_cases" / "f3-2p-ends-go-block.json").read_text())
+    [match_id] = state.services.store.import_documents([doc])
+    run(state.review.open(match_id, 7))  # start, then m1 … m7: Ann's 0-3 makes 15
+    assert shown(state)["review-explain"] == "6-6: 12 + 0-3: 3 = 15; 15: 5 × 3 + 3 × 5 → 8 → +8 Ann (16)"
+    run(state.review.open(match_id, 14))  # round 1's hands: the go joins the last tile
+    assert "Settlement for Ann: last tile +2 + the go +1 → +3 (R12)" in shown(state)["review-explain"]
+    run(state.set_language("uk"))
+    assert "вихід +1 → +3 (R12)" in shown(state)["review-explain"]
+    run(state.set_language("en"))
+    run(state.open_rule("F5"))
+    assert state.rules.game == "fives-and-threes"
+    ids = shown(state)
+    assert {"rules-index-F5", "rules-index-R12", "rule-F5", "rules-game-fives-and-threes"} <= set(ids)
+    assert "15 → 5 + 3 = 8" in ids["rule-F5"]

@@ -14,7 +14,7 @@ from scorekeeper.app.navigation import Screen
 from scorekeeper.i18n import LANGUAGES, catalog
 from scorekeeper.rulebook import EXAMPLES, OWN, RULE_ID, SHARED, rule_ids_in, rule_text, rules_of
 from scorekeeper.rules.house import house_rule_ids
-from scorekeeper.rules.variants import ALL_FIVES, EXACT_61, HORSE_RACE, MERRY_GO_ROUND
+from scorekeeper.rules.variants import ALL_FIVES, EXACT_61, FIVES_AND_THREES, HORSE_RACE, MERRY_GO_ROUND
 
 from .hooks import hooks, text, walk
 from .test_state import new_match_state
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = ROOT.parent / "shared" / "spec" / "RULES.md"
 RULES_MD_RULES = set(SHARED) | {f"{p}{n}" for p in "HE" for n in range(1, 11)}
 # docs/house-rules.md's, from their homes: the house options' ids and the presets' own rules (rules catalog)
-HOUSE_RULES = set(house_rule_ids()) | set(OWN[ALL_FIVES]) | set(OWN[MERRY_GO_ROUND])
+HOUSE_RULES = set(house_rule_ids()) | set(OWN[ALL_FIVES]) | set(OWN[MERRY_GO_ROUND]) | set(OWN[FIVES_AND_THREES])
 ALL_RULES = RULES_MD_RULES | HOUSE_RULES  # RULES.md's, then docs/house-rules.md's (house rules and presets)
 
 
@@ -47,9 +47,10 @@ def test_the_rulebook_has_every_rule_of_rules_md_in_every_language():
             assert text.title and text.paragraphs, (lang, rule)
             if lang != "en":  # translated, not the English fallback
                 assert text.title != rule_text("en", rule).title, (lang, rule)
-    assert rules_of(HORSE_RACE)[19] == "H10" and rules_of(EXACT_61)[10] == "E1" and len(rules_of(EXACT_61)) == 31
+    assert rules_of(HORSE_RACE)[19] == "H10" and rules_of(EXACT_61)[10] == "E1" and len(rules_of(EXACT_61)) == 32
     assert rules_of("all-fives")[10:17] == ("A1", "A2", "A3", "A4", "A5", "A6", "R1")
-    assert {"R1", "R7", "R11"} <= HOUSE_RULES and {"A6", "M7"} <= HOUSE_RULES
+    assert rules_of("fives-and-threes")[10:17] == ("F1", "F2", "F3", "F4", "F5", "F6", "R1")
+    assert {"R1", "R7", "R11", "R12"} <= HOUSE_RULES and {"A6", "M7", "F6"} <= HOUSE_RULES
     assert rules_of("merry-go-round")[17] == "R1"
 
 

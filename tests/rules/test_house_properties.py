@@ -64,6 +64,20 @@ HOUSE_CONFIGS = _house_configs()
 HOUSE_IDS = [c.name for c in HOUSE_CONFIGS]
 
 
+def reserve_of(options, stock: int) -> int:
+    """R3 by its text: the last 0, 1 or 2 tiles of the stock never drawn, or (``all``) none of it."""
+    return stock if options["reserve"] == "all" else int(options["reserve"])
+
+
+def threes_fives_raw(end_sum: int, scoring: str) -> int:
+    """S7 and R12 by their text, in raw (5 to a point): ``fives`` a positive multiple of 5 earns
+    itself; ``fives-and-threes`` one point per 3 and one per 5 the sum is a multiple of."""
+    if scoring == "fives":
+        return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
+    points = (end_sum // 3 if end_sum % 3 == 0 else 0) + (end_sum // 5 if end_sum % 5 == 0 else 0)
+    return 5 * points if end_sum > 0 else 0
+
+
 def round5(pips: int) -> int:
     """S9 by its text: a remainder of 1 or 2 rounds down, of 3 or 4 up."""
     rest = pips % 5
@@ -87,6 +101,8 @@ def reference_awards(options, side_of: list[int], pips: list[int], ended: str, f
         return sum(round5(v) for v in values) if options["rounding"] == "per-hand" else round5(sum(values))
 
     awards = []
+    if options.get("scoring") == "fives-and-threes":  # R12: the go is 1 point (5 raw); a block scores nothing
+        return [(side_of[finisher], 5 + play_raw)] if ended == "domino" else []
     if ended == "domino":
         side = side_of[finisher]
         raw = counted([p for seat, p in enumerate(pips) if side_of[seat] != side])
@@ -129,7 +145,7 @@ class Watcher:
     def __init__(self, match_rules) -> None:
         options = match_rules.options
         self.spinners, self.fill = str(options["spinners"]), str(options["spinner_fill"])
-        self.reserve = int(options["reserve"])
+        self.reserve = reserve_of(options, 28)  # R3 ("all": more than any stock holds)
         self.stop = options["continuation"] == "stop"
         self.placements: list = []
         self.round_no = 0
@@ -144,6 +160,8 @@ class Watcher:
         assert sorted(everything) == sorted(ALL_TILES)  # tiles conserved
         assert r.hand_sizes == [len(hand) for hand in table.hands]
         assert r.stock == len(table.stock) >= min(self.reserve, match.rules.stock_size(match.n))  # R3
+        if match.rules.options["reserve"] == "all":  # R3 all (Fives and Threes): nothing is ever drawn
+            assert r.stock == match.rules.stock_size(match.n) and not isinstance(action, Draw)
         if isinstance(action, Play):
             if not self.placements and match.rules.options["lead"] == "double":
                 assert action.tile[0] == action.tile[1]  # R10: the lead is a double
@@ -181,7 +199,8 @@ def check_settlements(match: Match) -> None:
             else:
                 assert sorted(events) == expected, (number, r.ended, r.pips)
         if r.ended == "block":
-            assert r.stock == min(int(match.rules.options["reserve"]), match.rules.stock_size(match.n))
+            stock = match.rules.stock_size(match.n)
+            assert r.stock == min(reserve_of(match.rules.options, stock), stock)
         if r.ended == "domino":  # R7: the tile that went out joins its award exactly when the target is exact
             went_out = len(r.moves) - 1
             kinds = {e.kind for e in r.events if e.kind != "play"}
@@ -192,13 +211,16 @@ def check_settlements(match: Match) -> None:
 
 
 def check_awards(match: Match) -> None:
-    """Placement awards positive multiples of 5; every award a multiple of 5; scores their sum."""
+    """Placement awards positive multiples of 5, what S7 or R12's text gives the end sum; every award a
+    multiple of 5; scores their sum."""
     totals = [0] * len(match.sides)
+    scoring = str(match.rules.options["scoring"])
     for r in match.rounds:
         for event in r.events:
             assert event.raw % 5 == 0 and event.raw != 0, event
             if event.kind == "play":
-                assert event.raw > 0
+                assert event.raw > 0 and event.end_sum is not None
+                assert event.raw == threes_fives_raw(event.end_sum, scoring), event
             if event.accepted:
                 totals[event.side] += event.raw
     assert totals == match.scores
@@ -277,8 +299,14 @@ def test_the_simulator_exercises_each_house_rule(config):
                 seen["stop"] += sum(isinstance(m, Pass) for m in moves)
             seen["drawn"] += sum(isinstance(m, Play) and m.drawn for m in moves)
     assert "domino" in results
-    assert results & {"block", "draw"} or ("lead", "double") in config.house_rules  # rare with a double lead
-    assert seen["drawn"] > 0 or get_variant(config.variant).stock_size(config.players) == 0  # M2: 4 × 7, no stock
+    # rare with a double lead, and with R12 in Horse Race (threes score too, so turns go on and a match
+    # is over in a round or two; the preset's configurations reach blocks under R12)
+    rare = ("lead", "double") in config.house_rules or (config.variant == HORSE_RACE
+                                                         and ("scoring", "fives-and-threes") in config.house_rules)
+    assert results & {"block", "draw"} or rare
+    game = get_variant(config.variant, dict(config.house_rules))
+    never_drawn = game.reserve_tiles(config.players) == game.stock_size(config.players)  # M2: 4 × 7; R3 all
+    assert seen["drawn"] > 0 or never_drawn
     if dict(config.house_rules).get("continuation") == "stop":
         assert seen["stop"] > 0
 

@@ -51,7 +51,8 @@ def at(text: str):
 # ------------------------------------------------------------------ cases
 def test_house_cases_found():
     assert [p.stem for p in LEGAL] == [
-        "e61-2p-at-least-going-out-alone", "hr-2p-continuation-draw", "hr-2p-continuation-stop",
+        "e61-2p-at-least-going-out-alone", "f3-2p-at-least-go-alone", "f3-2p-ends-go-block",
+        "f3-2p-target-20-rejects-the-go", "hr-2p-continuation-draw", "hr-2p-continuation-stop",
         "hr-2p-exactly-going-out-joins", "hr-4i-split-per-hand", "hr-pairs-domino-partner-subtracted",
         "hr-pairs-exactly-tie-from-starter"]
     assert len(BAD) == 5
@@ -520,7 +521,7 @@ def test_r8_is_offered_only_to_a_match_in_partnerships():
     assert house_rules_for_seating(chosen, partnerships=True) == chosen
 
 def test_presets_are_data_with_their_deal():
-    assert GAMES == ("horse-race", "exact-61", "all-fives", "merry-go-round")
+    assert GAMES == ("horse-race", "exact-61", "all-fives", "merry-go-round", "fives-and-threes")
     all_fives, mgr = get_variant("all-fives"), get_variant("merry-go-round")
     assert [all_fives.deal_size(n) for n in (2, 3, 4)] == [9, 7, 5]
     assert [mgr.stock_size(n) for n in (2, 3, 4)] == [14, 7, 0]
