@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import http.client
 import os
-import tempfile
 
 import pytest
 
@@ -27,14 +26,6 @@ pytestmark = [pytest.mark.skipif(os.name != "posix", reason="the viewer process 
               pytest.mark.slow]
 
 WAITING = "Waiting for the host to start a match: it opens here as soon as it starts."
-
-
-@pytest.fixture
-def server():
-    data = tempfile.mkdtemp(prefix="h-phones-follow-")
-    served = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"])
-    yield served
-    served.stop()
 
 
 def printed_keys(served: ServedApp) -> dict[str, str]:
