@@ -14,7 +14,10 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import weakref
 from pathlib import Path
+
+import msgpack
 
 from scorekeeper.rules.tiles import parse_tile
 
@@ -102,6 +105,7 @@ def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None 
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
+    _record_sent(page)
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
     if setup is not None:
         setup(page)
@@ -124,6 +128,46 @@ def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None 
         placeholder.dispatch_event("click")
     page.wait_for_selector("[flt-semantics-identifier]", timeout=load_timeout // 3)
     return page
+
+
+#: the websocket frames each page opened by :func:`open_app_page` sent to the server, in order
+_SENT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+CONTROL_EVENT = 3  # Flet's MessageAction.CONTROL_EVENT: a frame is b"\x00" + msgpack [action, body]
+
+
+def _record_sent(page) -> None:
+    sent: list[bytes | str] = []
+    _SENT[page] = sent
+    # a lambda, not sent.append: Playwright keeps an attribute on each handler
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(payload)))
+
+
+def _last_change(frames: list[bytes | str]) -> object:
+    """The ``data`` of the last change event among ``frames`` (``None``: none yet)."""
+    for frame in reversed(frames):
+        if isinstance(frame, bytes) and frame[:1] == b"\x00":
+            try:
+                action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+            except (ValueError, TypeError):
+                continue
+            if action == CONTROL_EVENT and isinstance(body, dict) and body.get("name") == "change":
+                return body.get("data")
+    return None
+
+
+def wait_change_sent(page, value: object, timeout_ms: int = 10_000) -> None:
+    """Wait until the last change event that the app in ``page`` (opened by :func:`open_app_page`) sent to the
+    server carries ``value``: a text field's whole text, a switch's ``True`` or ``False``.
+
+    Flutter reports a field's text after the keys, asynchronously; a tap made once this returns reaches the
+    server after that change (one websocket, its events handled in order), so the server holds the text as
+    typed. Raises ``AssertionError`` after ``timeout_ms``."""
+    frames = _SENT[page]
+    deadline = time.monotonic() + timeout_ms / 1000
+    while _last_change(frames) != value:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no change event with {value!r} was sent (the last: {_last_change(frames)!r})")
+        page.wait_for_timeout(20)  # Playwright delivers the page's events while it waits
 
 
 def focus_text_field(page, field, timeout_ms: int = 10_000) -> None:

@@ -6,7 +6,7 @@ import json
 import random
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.app.parts import geometry
@@ -92,7 +92,6 @@ def random_layout(rng: random.Random, branches: bool) -> Layout:
     return layout
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**32))
 def test_lines_never_overlap(seed):
     layout = random_layout(random.Random(seed), branches=False)
@@ -102,7 +101,6 @@ def test_lines_never_overlap(seed):
     assert all(p.center[1] == 0.0 for p in geo.tiles)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**32))
 def test_branches_are_perpendicular_to_their_spinner_line(seed):
     layout = random_layout(random.Random(seed), branches=True)

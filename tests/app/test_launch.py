@@ -177,7 +177,7 @@ def test_a_signal_stops_serve_soon_and_cleanly_with_a_silent_websocket_open(tmp_
 
     async def silent_client() -> float:
         async with websockets.connect(f"ws://127.0.0.1:{served.port}/ws", origin=served.url.rstrip("/")):
-            await asyncio.sleep(0.3)
+            # connected: the server's app has accepted the websocket and waits for a registration that never comes
             start = time.monotonic()
             served.proc.send_signal(getattr(signal, stop))
             while served.proc.poll() is None and time.monotonic() - start < 30:

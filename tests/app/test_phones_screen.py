@@ -109,7 +109,10 @@ def test_the_device_list_follows_a_phone_joining_while_the_screen_is_shown(tmp_p
         assert texts[f"device-{scorer.id}"] == "Scorer · iPhone · Safari · not connected now"
         assert f"device-{other.id}" not in texts
         await host.tap("home")  # leaving the screen ends the watch
-        await asyncio.sleep(0.05)
+        for _ in range(100):
+            if not host.state.phones._watching:
+                break
+            await asyncio.sleep(0.01)
         assert not host.state.phones._watching
 
     run(scenario())

@@ -143,6 +143,20 @@ async def until(condition, seconds: float = 3.0) -> None:
     raise AssertionError("timed out")
 
 
+async def idle(*tabs: Live) -> None:
+    """Wait until the tabs have nothing left to do: every task but their sessions' update schedulers done and
+    no update waiting for a scheduler, then a few turns of the loop (a callback made ready meanwhile). Reads
+    and renders are in-process: nothing more is sent after that."""
+    schedulers = {tab.session._Session__updates_task for tab in tabs}
+
+    def busy() -> bool:
+        return bool(asyncio.all_tasks() - schedulers - {asyncio.current_task()}) or any(
+            tab.session._Session__updates_ready.is_set() for tab in tabs)
+
+    await until(lambda: not busy())
+    await tabs[0].settle()
+
+
 async def two_tabs(store, data_dir) -> tuple[Live, Live]:
     """Two tabs as sessions of one app (one pubsub hub) on ``store``, each resuming the match in progress."""
     hub = PubSubHub(loop=asyncio.get_running_loop())
@@ -191,8 +205,7 @@ def test_a_following_tab_draws_each_move_once(tmp_path):
             before = len(b.connection.sent)
             await a.tap(tap)
             await until(lambda t=turn: b.texts()["turn"] == t)
-            for _ in range(10):  # anything still to come arrives by now (reads and renders are in-process)
-                await asyncio.sleep(0.02)
+            await idle(a, b)  # anything still to come has come
             assert len(b.connection.sent) - before == 1, tap
         assert b.texts()["redo"] == "Redo"  # the one update has the Redo button too
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.app import settings
-from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, focus_text_field, open_app_page
+from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, focus_text_field, open_app_page, wait_change_sent
 
 PHONE = {"width": 390, "height": 844}
 
@@ -85,6 +85,33 @@ class UI:
             };
             setTimeout(check, 25);
         })""", [quiet_ms, timeout_ms])
+
+    def still(self, names: tuple[str, ...], quiet_ms: int = 400, timeout_ms: int = 5_000) -> None:
+        """Wait until none of the hooks ``names`` has moved or changed size for ``quiet_ms`` (the layout is
+        done: e.g. the picture gives up its room once the browser has reported the new sizes, a round trip
+        after the tap); ``AssertionError`` if they still move after ``timeout_ms``."""
+        settled = self.page.evaluate("""([names, quiet, limit]) => new Promise(resolve => {
+            const boxes = () => JSON.stringify(names.map(name => {
+                const el = document.querySelector(`[flt-semantics-identifier="${name}"]`);
+                return el === null ? null : el.getBoundingClientRect();
+            }));
+            const start = performance.now();
+            let last = boxes(), since = start;
+            const check = () => {
+                const now = performance.now(), seen = boxes();
+                if (seen !== last) { last = seen; since = now; }
+                if (now - since >= quiet) resolve(true);
+                else if (now - start >= limit) resolve(false);
+                else setTimeout(check, 25);
+            };
+            setTimeout(check, 25);
+        })""", [list(names), quiet_ms, timeout_ms])
+        assert settled, f"{names} still moving after {timeout_ms} ms"
+
+    def change_sent(self, value: object) -> None:
+        """Wait until the last change event sent to the server carries ``value`` (a text field's whole text, sent
+        after the keys; a switch's ``True``/``False``): the next tap reaches the server after it."""
+        wait_change_sent(self.page, value)
 
     def text(self, name: str) -> str:
         return self.hook(name).inner_text()

@@ -23,7 +23,7 @@ def test_rename_a_player_then_abandon_the_match_from_the_start_screen(ui):
     ui.tap("rename")
     expect(ui.hook("rename-1")).to_be_visible(timeout=10_000)
     ui.fill("rename-1", "Богдана")
-    ui.page.wait_for_timeout(300)  # the text field reports its value asynchronously
+    ui.change_sent("Богдана")  # the text field reports its value asynchronously
     ui.tap("rename-save")
     ui.expect_text("notice", "1 name fixed: Bo → Богдана")
     ui.expect_gone("rename-panel")

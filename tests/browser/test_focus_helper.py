@@ -29,6 +29,7 @@ PAGE = """<!doctype html><meta charset="utf-8">
 const field = document.getElementById("field");
 let held = field.value;      // Flutter's own editing state: what it writes back when it takes the field
 let taken = false;           // keys count only once Flutter has the field
+window.takes = 0;            // how many times Flutter took the field
 window.keepAttribute = false; // true: the helper cannot clear the attribute (its wait before the fix)
 const remove = field.removeAttribute.bind(field);
 field.removeAttribute = (name) => { if (!window.keepAttribute) remove(name); };
@@ -39,6 +40,7 @@ field.addEventListener("focus", () => setTimeout(() => {
     field.setAttribute("autocorrect", "on");
     field.setSelectionRange(held.length, held.length);
     taken = true;
+    window.takes += 1;
 }, LATE_MS));
 </script>""".replace("LATE_MS", str(LATE_MS))
 
@@ -56,9 +58,10 @@ def type_over(page, text: str) -> str:
     """Take the field with the helper, type ``text`` a key every 30 ms, then what Flutter holds."""
     field = page.locator("#field")
     page.locator("#elsewhere").click()  # the field used before and let go: the attribute is still on
+    takes = page.evaluate("window.takes")
     focus_text_field(page, field)
     page.keyboard.type(text, delay=30)
-    page.wait_for_timeout(LATE_MS + 100)  # a take still to come would land by now
+    page.wait_for_function("n => window.takes > n", arg=takes)  # this focus's take, however late, has landed
     return field.evaluate("el => el.value")
 
 

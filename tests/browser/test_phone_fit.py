@@ -61,10 +61,11 @@ def test_three_players_with_the_draw_panel_open_fit_a_phone(ui):
     ui.expect_text("explain", re.compile(r"= 8$"))
     ui.tap("draw")
     expect(ui.hook("draw-count-10")).to_be_visible(timeout=10_000)
-    ui.page.wait_for_timeout(800)  # the picture gives up its room once the browser reports the new sizes
     # the question takes the picker's place (issue 21: nothing under it moves when it opens or closes)
-    assert_all_shown(ui, ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "explain", "draw-count-0",
-                          "draw-count-10", "play", "undo"))
+    names = ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "explain", "draw-count-0", "draw-count-10",
+             "play", "undo")
+    ui.still(names)  # the picture gives up its room once the browser reports the new sizes
+    assert_all_shown(ui, names)
     ui.tap("draw")  # closed again: the picker is back, in view
     ui.expect_gone("draw-panel")
     ui.settle(ui.hook("tile-6-6"), quiet_ms=400)
@@ -74,7 +75,8 @@ def test_three_players_with_the_draw_panel_open_fit_a_phone(ui):
     ui.tap("draw")
     ui.tap("draw-count-2")
     ui.expect_text("stock", "Stock: 7")  # 10 less the 2 that did not fit and the one that fits, in Cy's hand
-    ui.page.wait_for_timeout(800)
     ui.expect_gone("explain")  # a draw ends the last placement's words (every tab shows the same)
-    assert_all_shown(ui, ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "end-1-1-double",
-                          "end-3-6-high", "play", "tile-6-6"))
+    names = ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "end-1-1-double", "end-3-6-high", "play",
+             "tile-6-6")
+    ui.still(names)
+    assert_all_shown(ui, names)

@@ -43,8 +43,9 @@ def test_after_export_the_notice_and_export_stay_in_view_on_a_phone_review(ui, t
     with ui.page.expect_download():
         ui.tap("export")
     ui.expect_text("notice", re.compile(r"^Saved"))
-    ui.page.wait_for_timeout(800)  # the screen is laid out again with the notice
-    assert_all_shown(ui, ("export", "notice", "review-step", "review-move", "review-prev", "review-next"))
+    names = ("export", "notice", "review-step", "review-move", "review-prev", "review-next")
+    ui.still(names)  # the screen is laid out again with the notice
+    assert_all_shown(ui, names)
 
 
 def set_language(ui, lang: str) -> None:
@@ -74,9 +75,9 @@ def test_the_table_with_the_draw_panel_open_fits_a_phone_in_every_language(ui, l
             ui.expect_gone(f"tile-{tile}")
         ui.tap("draw")
         expect(ui.hook("draw-count-10")).to_be_visible(timeout=10_000)
-        ui.page.wait_for_timeout(800)  # the picture gives up its room once the browser reports the new sizes
         names = ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "explain", "draw-count-0",
                  "draw-count-10", "play", "draw", "pass", "undo")  # the question in the picker's place
+        ui.still(names)  # the picture gives up its room once the browser reports the new sizes
         assert_all_shown(ui, names)
         ui.tap("draw")
         ui.expect_gone("draw-panel")

@@ -29,7 +29,7 @@ def new_match(ui: UI, names: tuple[str, str]) -> str:
     for seat, name in enumerate(names):
         type_into(ui, f"name-{seat}", name)
         expect(field(ui, f"name-{seat}")).to_have_value(name, timeout=10_000)
-    ui.page.wait_for_timeout(300)  # the last change event reaches the server
+    ui.change_sent(names[-1])  # the last field's last change event has gone to the server
     ui.tap("create-match")
     ui.expect_text("starter-0", names[0])
     expect(ui.page).to_have_url(TABLE_URL, timeout=10_000)

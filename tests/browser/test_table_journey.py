@@ -37,7 +37,7 @@ def start_match(ui, variant: str, names: list[str], partnerships: bool = False) 
     ui.tap(f"players-{len(names)}")
     for seat, name in enumerate(names):
         ui.fill(f"name-{seat}", name)
-    ui.page.wait_for_timeout(300)  # the text field reports its value asynchronously
+        ui.change_sent(name)  # the text field reports its value asynchronously
     if partnerships and variant == "horse-race":  # Exact 61 with 4 is always in partnerships (switch on)
         ui.tap("partnerships")
     ui.tap("create-match")

@@ -58,7 +58,7 @@ def test_new_match_names_keep_every_key(ui):
             type_into(ui, f"name-{seat}", expected[seat])
         for seat, text in expected.items():
             expect(field(ui, f"name-{seat}")).to_have_value(text, timeout=10_000)
-    ui.page.wait_for_timeout(300)  # the last change event reaches the server
+    ui.change_sent(expected[3])  # the last field's last change event has gone to the server
     ui.tap("create-match")
     for seat, text in expected.items():  # the match has the names as typed: the starter buttons name them
         expect(ui.hook(f"starter-{seat}")).to_contain_text(text, timeout=10_000)

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.club import (
@@ -33,7 +33,6 @@ from scorekeeper.club import (
 )
 from scorekeeper.club.rounds import bye_counts, met_counts
 
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULES = ClubRules(tie_breaks=(Criterion.HEAD_TO_HEAD, Criterion.BUCHHOLZ, Criterion.SONNEBORN_BERGER))
 PUB = ClubRules(scheme=PointsScheme(win=2, draw=1, loss=0, loser_bonus=LoserBonus(), per_game=True, bye=1),
                 length=FixtureLength(LengthKind.BEST_OF, 3),
@@ -105,7 +104,6 @@ def present(roster: Roster) -> set[Unit]:
 events = st.tuples(st.integers(2, 12), st.integers(1, 6), st.integers(0, 2**32))
 
 
-@FAST
 @given(events, st.sampled_from([Format.SWISS, Format.GROUPS, Format.ROTATING_PARTNERS, Format.ROUND_ROBIN]))
 def test_everyone_present_plays_once_a_round(event, fmt):
     players, rounds, seed = event
@@ -140,7 +138,6 @@ def fewest_rematches(units: list[Unit], history: list[Pairing]) -> int:
     return min(sum(met[frozenset(pair)] for pair in m) for _, rest in candidates for m in matchings(rest))
 
 
-@FAST
 @given(st.integers(2, 8), st.integers(2, 7), st.integers(0, 2**32))
 def test_swiss_has_no_rematch_while_one_can_be_avoided(players, rounds, seed):
     for roster, history, _, pairing in play(Format.SWISS, RULES, players, rounds, seed, most=8):
@@ -149,7 +146,6 @@ def test_swiss_has_no_rematch_while_one_can_be_avoided(players, rounds, seed):
         assert rematches == fewest_rematches(sorted(present(roster)), history)
 
 
-@FAST
 @given(events, st.sampled_from([Format.SWISS, Format.GROUPS, Format.ROTATING_PARTNERS]))
 def test_byes_go_to_different_players_while_possible(event, fmt):
     players, rounds, seed = event
@@ -160,7 +156,6 @@ def test_byes_go_to_different_players_while_possible(event, fmt):
             assert max(had[u] for u in pairing.byes) <= min(had[u] for u in seated)
 
 
-@FAST
 @given(events, st.sampled_from([Format.SWISS, Format.ROTATING_PARTNERS, Format.GROUPS]),
        st.sampled_from([RULES, PUB]), st.randoms(use_true_random=False))
 def test_standings_are_a_pure_function_of_the_results(event, fmt, rules, shuffler):
@@ -180,7 +175,6 @@ def test_standings_are_a_pure_function_of_the_results(event, fmt, rules, shuffle
     assert all(row.played + row.byes == counts[row.unit[0]] for row in first)
 
 
-@FAST
 @given(st.integers(8, 13), st.integers(0, 2**32))
 def test_rotating_partners_repeat_no_partner_in_three_rounds(players, seed):
     """With k ≥ 8 seated and at most two earlier partners each, the players not yet partnered form a graph of

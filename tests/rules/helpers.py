@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import settings
+
 from scorekeeper.rules import Match, build_report
+
+#: the budget of a property whose every example plays whole simulated matches (each costs as much as a hundred
+#: examples of a string or a seed): a tenth of the profile's examples (tests/conftest.py), at least 2
+SIMULATED = settings(max_examples=max(2, settings().max_examples // 10))
 
 LINES = ("line-a", "line-b")
 BRANCHES = ("branch-a", "branch-b")

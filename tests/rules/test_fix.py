@@ -13,7 +13,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
@@ -38,11 +38,10 @@ from scorekeeper.rules.fix import (
     preview_fix,
 )
 from tests.conftest import CASES
-from tests.rules.helpers import state_of
+from tests.rules.helpers import SIMULATED, state_of
 from tests.simulator import CONFIGS, simulate
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CONFIG_IDS = [c.name for c in CONFIGS]
 
 
@@ -120,7 +119,7 @@ def check_unchanged(match: Match, before: dict, actions: list) -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
-@FAST
+@SIMULATED
 @given(seed=SEEDS, choice=st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_fix_equals_replaying_the_hand_edited_document(config, seed, choice):
     sim = simulate(config, seed)
@@ -141,7 +140,7 @@ def test_a_fix_equals_replaying_the_hand_edited_document(config, seed, choice):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
-@FAST
+@SIMULATED
 @given(seed=SEEDS, choice=st.integers(min_value=0, max_value=2**32 - 1))
 def test_replacing_hands_equals_replaying_the_hand_edited_document(config, seed, choice):
     sim = simulate(config, seed)
@@ -165,7 +164,7 @@ def test_replacing_hands_equals_replaying_the_hand_edited_document(config, seed,
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@SIMULATED
 @given(seed=SEEDS, choice=st.integers(min_value=0, max_value=2**32 - 1))
 def test_refused_fix_names_the_first_broken_move_and_can_keep_the_moves_before(config, seed, choice):
     sim = simulate(config, seed)

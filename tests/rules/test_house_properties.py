@@ -13,18 +13,17 @@ import json
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import ALL_TILES, Draw, Match, Pass, Play, build_report, load_document, match_to_document
 from scorekeeper.rules.house import OPTIONS
 from scorekeeper.rules.settlement import block_awards, domino_award
 from scorekeeper.rules.variants import EXACT_61, HORSE_RACE, PRESETS, RuleViolation, get_variant
-from tests.rules.helpers import reference_layout
+from tests.rules.helpers import SIMULATED, reference_layout
 from tests.simulator import Config, simulate
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _house_configs() -> list[Config]:
@@ -265,7 +264,7 @@ def check_export_replay(match: Match, document: dict) -> None:
 
 
 @pytest.mark.parametrize("config", HOUSE_CONFIGS, ids=HOUSE_IDS)
-@FAST
+@SIMULATED
 @given(seed=SEEDS)
 def test_simulated_match_properties_under_house_rules(config, seed):
     watcher = Watcher(get_variant(config.variant, dict(config.house_rules)))
@@ -325,7 +324,6 @@ def test_every_option_value_and_preset_is_simulated():
 SEATINGS = [[0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 0, 1]]
 
 
-@settings(max_examples=400, deadline=None)
 @given(seating=st.sampled_from(SEATINGS), data=st.data(),
        award=st.sampled_from(("opponents", "difference", "cascade")),
        ties=st.sampled_from(("each", "nobody", "split")), rounding=st.sampled_from(("nearest", "per-hand")),

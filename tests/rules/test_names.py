@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import RuleViolation, load_document
@@ -210,7 +210,6 @@ PIECES = st.sampled_from(["Ann", "bo", "SS", "é", "e\u0301", "Ｊ", " ", "  ", 
 NAMES = st.lists(PIECES, min_size=1, max_size=8).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
 @given(TEXT)
 def test_normalising_is_idempotent(text):
     once = normalise_name(text)
@@ -218,7 +217,6 @@ def test_normalising_is_idempotent(text):
     assert once == once.strip() and "  " not in once
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.one_of(TEXT, NAMES))
 def test_an_accepted_name_holds_no_control_and_no_format_character_but_a_joiner_or_flag_tag(text):
     try:
@@ -237,7 +235,6 @@ def test_an_accepted_name_holds_no_control_and_no_format_character_but_a_joiner_
     assert any(unicodedata.category(ch)[0] in "LNPS" or unicodedata.category(ch) == "Cn" for ch in name)
 
 
-@settings(max_examples=300, deadline=None)
 @given(NAMES, st.sampled_from([str.upper, str.lower, str.casefold, lambda s: unicodedata.normalize("NFD", s),
                                lambda s: unicodedata.normalize("NFKC", s), lambda s: f"  {s}\u3000",
                                lambda s: s.replace(" ", "  ")]))
@@ -255,7 +252,6 @@ def test_a_name_written_another_way_is_the_same_name(name, other_way):
     assert refused.value.code == "same_names"
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(NAMES, min_size=2, max_size=4))
 def test_names_are_refused_as_alike_exactly_when_their_keys_agree(names):
     try:

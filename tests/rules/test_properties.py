@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
@@ -22,12 +22,11 @@ from scorekeeper.rules import (
     load_document,
     match_to_document,
 )
-from tests.rules.helpers import reference_layout, state_of
+from tests.rules.helpers import SIMULATED, reference_layout, state_of
 from tests.simulator import CONFIGS, simulate
 
 TARGET = 305  # 61 points in raw points (H3, E3)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CONFIG_IDS = [c.name for c in CONFIGS]
 
 
@@ -127,7 +126,7 @@ def check_export_replay(match: Match, document: dict) -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
-@FAST
+@SIMULATED
 @given(seed=SEEDS)
 def test_simulated_match_properties(config, seed):
     watcher = Watcher()
@@ -143,7 +142,7 @@ def test_simulated_match_properties(config, seed):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
-@settings(max_examples=10, deadline=None)
+@SIMULATED
 @given(seed=SEEDS, data=st.data())
 def test_undo_then_redo_gives_the_same_state(config, seed, data):
     sim = simulate(config, seed, max_rounds=3)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import assume, event, given, settings
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from scorekeeper.rules.referee import _possible_alone, _possible_together
@@ -43,7 +43,6 @@ def sharings(draw):
     return pool, groups, len(pool) - sum(sizes)
 
 
-@settings(max_examples=200, deadline=None)
 @given(sharings())
 def test_pip_totals_held_together_agree_with_brute_force(case):
     pool, groups, stock = case
@@ -57,7 +56,6 @@ def test_pip_totals_held_together_agree_with_brute_force(case):
     assert _possible_together(pool, groups, stock) == expected
 
 
-@settings(max_examples=200, deadline=None)
 @given(pool=st.lists(st.sampled_from(ALL_TILES), min_size=1, max_size=12, unique=True),
        size=st.integers(min_value=0, max_value=5), total=st.integers(min_value=0, max_value=70))
 def test_one_pip_total_agrees_with_brute_force(pool, size, total):

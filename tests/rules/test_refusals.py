@@ -14,18 +14,17 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import ALL_TILES, RuleViolation, load_document, parse_spot, parse_tile
 from scorekeeper.rules.variants import get_variant
-from tests.rules.helpers import reference_layout
+from tests.rules.helpers import SIMULATED, reference_layout
 from tests.simulator import CONFIGS, simulate
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PICKS = st.integers(min_value=0, max_value=2**32 - 1)
 CONFIG = st.sampled_from(CONFIGS)
-SOME = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 class Position:
@@ -90,7 +89,7 @@ def set_move(doc: dict, pos: Position, move: dict) -> None:
 
 # ----------------------------------------------------------------- malformed
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_truncated_file_is_refused_without_a_position(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     text = json.dumps(doc)
@@ -112,7 +111,7 @@ BAD_MOVES = [
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS, kind=st.sampled_from(range(len(BAD_MOVES))))
-@SOME
+@SIMULATED
 def test_malformed_move_is_refused_at_its_position(config, seed, pick, kind):
     sim, doc, rng = setup(config, seed, pick)
     pos = rng.choice(positions(doc))
@@ -121,7 +120,7 @@ def test_malformed_move_is_refused_at_its_position(config, seed, pick, kind):
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_malformed_round_or_header_is_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     r = rng.randrange(len(doc["rounds"]))
@@ -145,7 +144,7 @@ def test_malformed_round_or_header_is_refused(config, seed, pick):
 
 # -------------------------------------------------------------- tiles and spots
 @given(config=CONFIG, seed=SEEDS, pick=PICKS, bad=st.sampled_from(["5-7", "7-7", "-1-2", "1-2-3", "", "x", "12"]))
-@SOME
+@SIMULATED
 def test_unknown_tile_is_refused(config, seed, pick, bad):
     sim, doc, rng = setup(config, seed, pick)
     pos = rng.choice([p for p in positions(doc) if "play" in p.move])
@@ -157,7 +156,7 @@ def test_unknown_tile_is_refused(config, seed, pick, bad):
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_tile_already_on_the_table_is_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     pos = rng.choice([p for p in positions(doc) if "play" in p.move and p.index > 0])
@@ -167,7 +166,7 @@ def test_tile_already_on_the_table_is_refused(config, seed, pick):
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_attachment_to_a_spot_not_open_or_not_matching_is_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     pos = rng.choice([p for p in positions(doc) if "play" in p.move])
@@ -205,7 +204,7 @@ def test_attachment_to_a_spot_not_open_or_not_matching_is_refused(config, seed, 
 
 # ----------------------------------------------------------------- who moves
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_move_by_the_wrong_player_is_refused_with_the_reason(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     n = config.players
@@ -229,7 +228,7 @@ def test_move_by_the_wrong_player_is_refused_with_the_reason(config, seed, pick)
 
 # ------------------------------------------------------------ draws and passes
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_draw_from_an_empty_stock_or_of_no_tiles_is_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     empty = [p for p in positions(doc) if p.stock == 0 and "pass" in p.move]
@@ -245,7 +244,7 @@ def test_draw_from_an_empty_stock_or_of_no_tiles_is_refused(config, seed, pick):
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_hand_tile_right_after_a_draw_is_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     after_draw = [p for p in positions(doc) if p.prev and "draw" in p.prev and "play" in p.move]
@@ -257,7 +256,7 @@ def test_hand_tile_right_after_a_draw_is_refused(config, seed, pick):
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_pass_while_the_stock_has_tiles_is_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     pos = rng.choice([p for p in positions(doc) if p.stock > 0])
@@ -287,7 +286,7 @@ def expected_proof(sim) -> tuple[int, int] | None:
 
 
 @given(config=CONFIG, seed=SEEDS, chance=st.integers(min_value=0, max_value=60))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@SIMULATED
 def test_draw_or_pass_while_holding_a_fitting_tile(config, seed, chance):
     sim = simulate(config, seed, cheat=chance)
     if sim.cheat is None:  # fewer chances in this match than asked
@@ -324,7 +323,7 @@ def test_cheats_are_both_proven_and_unprovable():
 
 # ------------------------------------------------------------ after the end
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_move_after_the_round_or_match_ended_is_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     exact = config.variant == "exact-61"
@@ -346,7 +345,7 @@ def test_move_after_the_round_or_match_ended_is_refused(config, seed, pick):
 
 
 @given(config=CONFIG, seed=SEEDS)
-@SOME
+@SIMULATED
 def test_round_after_the_match_ended_is_refused(config, seed):
     sim = simulate(config, seed)
     if not sim.match.finished:
@@ -365,7 +364,7 @@ def settled_rounds(sim) -> list[int]:
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_hands_before_the_round_ended_are_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     r = rng.choice(settled_rounds(sim))
@@ -375,7 +374,7 @@ def test_hands_before_the_round_ended_are_refused(config, seed, pick):
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS)
-@SOME
+@SIMULATED
 def test_missing_hands_are_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     r = rng.choice(settled_rounds(sim))
@@ -390,7 +389,7 @@ def listed(hands: dict) -> dict[str, list]:
 
 
 @given(config=CONFIG, seed=SEEDS, pick=PICKS, kind=st.sampled_from(range(5)))
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@SIMULATED
 def test_hands_that_contradict_the_table_are_refused(config, seed, pick, kind):
     sim = simulate(config, seed, reveal="mixed")
     doc, rng = copy.deepcopy(sim.document), random.Random(pick)

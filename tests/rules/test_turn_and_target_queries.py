@@ -5,13 +5,14 @@ after, and the E5 case of a placement (Exact 61's last tile joins the settlement
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Draw, Match, Pass, Play, RuleViolation, StartRound, load_document
 from scorekeeper.rules.moves import ScoreEvent
 from scorekeeper.rules.variants import get_variant
 from tests.conftest import CASES
+from tests.rules.helpers import SIMULATED
 from tests.simulator import CONFIGS, simulate
 
 
@@ -47,7 +48,7 @@ def test_draw_and_pass_by_hand_through_the_seed_layout():
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.name)
-@settings(max_examples=8, deadline=None)
+@SIMULATED
 @given(seed=st.integers(0, 2**32 - 1))
 def test_can_draw_and_can_pass_agree_with_what_the_engine_accepts(config, seed):
     """At every move of a simulated match: a draw of one to ``max_draw`` non-fitting tiles is accepted

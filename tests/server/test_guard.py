@@ -123,7 +123,7 @@ def test_foreign_hosts_and_origins_are_refused_even_without_a_key():
 
     async def handshake(s):
         socket = Socket(guard, s)
-        await asyncio.sleep(0.01)
+        await until(socket.types)  # the guard accepted or refused
         if not socket.task.done():
             socket.inbox.put_nowait({"type": "websocket.disconnect", "code": 1000})
         await socket.task
@@ -143,7 +143,7 @@ def test_a_disconnected_device_loses_its_open_tabs_and_cannot_come_back():
 
     async def scenario():
         socket = Socket(guard, scope("websocket", "/ws", cookie=token))
-        await asyncio.sleep(0.01)
+        await until(socket.types)
         assert socket.types() == ["websocket.accept"]
         rows = guard.admission.devices()
         assert [(r.role, r.tabs) for r in rows] == [(Role.SCORER, 1)] and rows[0].connected_since is not None
@@ -176,7 +176,8 @@ def test_a_tab_resumes_a_session_only_of_its_own_device():
     async def first_message(token: str) -> dict:
         socket = Socket(guard, scope("websocket", "/ws", cookie=token))
         socket.inbox.put_nowait(register("scorer-session"))
-        await asyncio.sleep(0.01)
+        before = len(inner.received)
+        await until(lambda: len(inner.received) > before or socket.task.done())  # the registration passed on
         socket.inbox.put_nowait({"type": "websocket.disconnect", "code": 1000})
         await socket.task
         action, body = msgpack.unpackb(inner.received[-2]["bytes"][1:])
@@ -233,7 +234,7 @@ def test_a_tab_back_from_a_lost_network_takes_its_session_from_its_old_connectio
 
     async def scenario():
         old = Socket(guard, scope("websocket", "/ws", cookie=token))
-        await asyncio.sleep(0.01)
+        await until(old.types)
         tabs.connections[0].session_id = "phone-session"  # what access_for does in main(page)
         monkeypatch.setattr(guard_module, "TAKEOVER_COOLDOWN", 0.0)
         new = Socket(guard, scope("websocket", "/ws", cookie=token))
@@ -242,7 +243,7 @@ def test_a_tab_back_from_a_lost_network_takes_its_session_from_its_old_connectio
         first_old, first_new = tabs.connections[:2]
         assert tabs.received[id(first_old)][-1]["type"] == "websocket.disconnect"
         assert "websocket.close" in old.types() and first_old.ended.is_set()
-        await asyncio.sleep(0.01)
+        await until(lambda: tabs.received[id(first_new)])
         body = msgpack.unpackb(tabs.received[id(first_new)][0]["bytes"][1:])[1]
         assert body["session_id"] == "phone-session"  # passed on once the old one let go: Flet resumes it
         assert first_new.session_id == "phone-session" and device.connections == [first_new]
@@ -250,7 +251,8 @@ def test_a_tab_back_from_a_lost_network_takes_its_session_from_its_old_connectio
         monkeypatch.setattr(guard_module, "TAKEOVER_COOLDOWN", 60.0)
         twin = Socket(guard, scope("websocket", "/ws", cookie=token))  # a duplicated tab naming the session
         twin.inbox.put_nowait(register())
-        await asyncio.sleep(0.05)
+        # the twin's registration reached the app: the guard has decided whether to take the session over
+        await until(lambda: len(tabs.connections) > 2 and tabs.received[id(tabs.connections[2])])
         assert not new.task.done() and not first_new.superseded.is_set()  # a young connection keeps it
         for socket in (new, twin):
             socket.inbox.put_nowait({"type": "websocket.disconnect", "code": 1000})

@@ -55,6 +55,16 @@ def join_keys(log: str) -> dict[str, str]:
     return {what: key for what, key in JOIN_LINE.findall(log)}
 
 
+def log_once(served: ServedApp, done, timeout: float = 20) -> str:
+    """The server's log as soon as ``done(log)`` is true (polled every 0.1 s); ``AssertionError`` after
+    ``timeout`` s."""
+    deadline = time.time() + timeout
+    while not done(log := served.log_path.read_text()):
+        assert time.time() < deadline, f"the log never showed it:\n{log[-3000:]}"
+        time.sleep(0.1)
+    return log
+
+
 def cookie_of(port: int, key: str) -> str:
     status, headers, _ = get(port, f"/?key={key}")
     assert status == 200, status
@@ -119,12 +129,10 @@ def test_renewed_keys_lock_out_the_old_cookie_and_link(key_server):
     scorer = cookie_of(port, before["scorers (enter moves)"])
     host = cookie_of(port, before["this computer (host)"])
     key_server.proc.send_signal(signal.SIGHUP)
-    deadline = time.time() + 20
-    while "Scorekeeper: new scorer and viewer keys" not in key_server.log_path.read_text():
-        assert time.time() < deadline, "no new keys printed"
-        time.sleep(0.1)
-    time.sleep(0.5)  # the new links are printed right after
-    after = join_keys(key_server.log_path.read_text())
+    renewed = "Scorekeeper: new scorer and viewer keys"
+    # the new keys' line, then the scorer's and the viewer's new links (the host link stays as printed)
+    log = log_once(key_server, lambda log: renewed in log and len(join_keys(log.rsplit(renewed, 1)[1])) == 2)
+    after = join_keys(log)
     assert after["scorers (enter moves)"] != before["scorers (enter moves)"]
     assert get(port, "/", {"Cookie": f"{cookie_name(port)}={scorer}"})[0] == 403
     assert handshake(port, {"Cookie": f"{cookie_name(port)}={scorer}"}) == 403
@@ -139,9 +147,11 @@ def test_no_key_in_the_log_or_ps(key_server):
     keys = join_keys(key_server.log_path.read_text())
     token = cookie_of(port, keys["viewers (watch only)"])
     handshake(port, {"Cookie": f"{cookie_name(port)}={token}"}, path=f"/ws?key={keys['viewers (watch only)']}")
+    joined = "a device joined as scorer"
+    scorers = key_server.log_path.read_text().count(joined)
     get(port, f"/missing?key={keys['scorers (enter moves)']}&x=1")
-    time.sleep(0.5)
-    log = key_server.log_path.read_text()
+    # everything both requests logged, up to the guard's line for the second (its key let a scorer in)
+    log = log_once(key_server, lambda log: log.count(joined) > scorers)
     printed = {key for _, key in JOIN_LINE.findall(log)}
     assert len(printed) >= 3
     for line in log.splitlines():

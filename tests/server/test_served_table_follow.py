@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import http.client
 import os
-import tempfile
 
 import pytest
 
@@ -27,14 +26,6 @@ pytestmark = [pytest.mark.skipif(os.name != "posix", reason="the viewer process 
               pytest.mark.slow]
 
 WAITING = "Waiting for the host to start a match: it opens here as soon as it starts."
-
-
-@pytest.fixture
-def server():
-    data = tempfile.mkdtemp(prefix="h-phones-follow-")
-    served = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"])
-    yield served
-    served.stop()
 
 
 def printed_keys(served: ServedApp) -> dict[str, str]:
@@ -151,11 +142,13 @@ def test_disconnect_and_the_tables_renew_hold_against_the_real_server(server):
             await host.tap("renew-confirm")
             await closed(viewer)
             await host.wait_until(lambda tree: (tree.text("notice") or "").startswith("The table's codes were renewed"))
-            for _ in range(100):  # the terminal printed the new codes
-                if "renewed on the host's Table screen" in server.log_path.read_text():
+            renewed = "renewed on the host's Table screen"
+            for _ in range(100):  # the terminal printed the new codes: that line, then the scorer's and viewer's links
+                log = server.log_path.read_text()
+                if renewed in log and len(JOIN_LINE.findall(log.split(renewed)[1])) == 2:
                     break
                 await asyncio.sleep(0.1)
-            fresh = dict(JOIN_LINE.findall(server.log_path.read_text().split("renewed on the host's Table screen")[1]))
+            fresh = dict(JOIN_LINE.findall(log.split(renewed)[1]))
             assert fresh["scorers (enter moves)"] != keys["scorers (enter moves)"]
             with pytest.raises(RuntimeError):  # the old printed code: refused to anyone now
                 await asyncio.to_thread(join_cookie, server.port, keys["viewers (watch only)"])

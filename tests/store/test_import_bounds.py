@@ -260,7 +260,7 @@ def test_sigkill_during_a_batched_import_leaves_whole_matches_and_keeps_what_it_
         child = subprocess.Popen([sys.executable, "-c", IMPORT_ALL_CHILD, str(data_dir), str(backup)], cwd=ROOT,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert child.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.0, 0.6))
+        time.sleep(rng.uniform(0.0, 0.6))  # a random moment of the import to kill it at: what the test varies
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate(timeout=60)
         reported = out.split()

@@ -106,7 +106,7 @@ def test_sigkill_while_recording_loses_nothing_stored(tmp_path):
         child = _spawn("tests.store.kill_child", str(data_dir), str(plan_file))
         assert child.stdout.readline().strip() == "ready", child.stderr.read()
         if kills < KILLS:
-            time.sleep(rng.uniform(0.0, 0.15))
+            time.sleep(rng.uniform(0.0, 0.15))  # a random moment to kill it at: what the test varies
             child.send_signal(signal.SIGKILL)
             out, err = child.communicate(timeout=60)
             assert child.returncode == -signal.SIGKILL, f"seed {seed}: child ended by itself: {err}"
@@ -152,7 +152,7 @@ match_id = sys.argv[2]
 done = store.fix(match_id, ReplaceMove(1, 10, Play(1, (1, 3), ((1, 1), "branch-b"))))
 print("fixed", done.version, flush=True)
 import time
-time.sleep(60)
+time.sleep(60)  # alive until the test kills it (at once, once "fixed" is read)
 """
 
 
@@ -203,7 +203,7 @@ def test_sigkill_while_importing_leaves_whole_matches(tmp_path):
         child = subprocess.Popen([sys.executable, "-c", IMPORT_CHILD, str(data_dir), str(docs_file)], cwd=ROOT,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert child.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.0, 0.1))
+        time.sleep(rng.uniform(0.0, 0.1))  # a random moment of the import to kill it at: what the test varies
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate(timeout=60)
         reported = out.split()
