@@ -131,6 +131,26 @@ def test_a_play_keeps_the_strip_groups_before_the_latest(tmp_path):
     asyncio.run(scenario())
 
 
+def test_the_round_start_keeps_the_header_buttons(tmp_path):
+    """A round's start gives the header a new title ("· Round 1"); its buttons are the same controls."""
+    async def scenario() -> None:
+        doc = json.loads(CASE.read_text())
+        live = await Live.open(open_app_store(tmp_path), tmp_path)
+        st = live.state
+        await st.go(Screen.NEW_MATCH)
+        st.setup.set_form(variant=doc["variant"], count=len(doc["players"]))
+        for seat, name in enumerate(doc["players"]):
+            st.setup.set_name(seat, name)
+        await st.setup.create()
+        await live.settle()
+        buttons = {name: live.hooks()[name] for name in ("home", "rules", "settings")}
+        await live.tap(f"starter-{doc['rounds'][0]['starter']}")
+        assert "turn" in live.hooks()
+        assert all(live.hooks()[name] is node for name, node in buttons.items())
+
+    asyncio.run(scenario())
+
+
 def test_a_tap_keeps_the_house_rules_line(tmp_path):
     """The table's header is drawn on every tap; its house-rules line (a span and a handler per rule id) is
     the same control until the words change."""
