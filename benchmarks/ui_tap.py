@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/ui_tap.py [--case hr-4i-block-4-4-4-14 ...] [--undo-every 5]
                                          [--pause 0.15] [--floor-taps 40] [--no-floor] [--desktop]
-                                         [--server-profile]
+                                         [--server-profile] [--cpu]
 
 It starts ``scorekeeper serve`` on a free loopback port with a temp data
 folder, opens it in headless Chromium (/usr/bin/chromium via Playwright, the
@@ -34,6 +34,13 @@ measure on a one-button Flet app served the same way: uvicorn over Flet's
 ASGI app, ``no_cdn=True``, a component with one ``use_state`` counter), the
 machine's load (``uptime``, the machine is shared) and, as the last line, the
 overall median of the app's taps.
+
+``--cpu`` adds the page's CPU time per tap, from just before the click to the
+result, as DevTools counts it with thread ticks: its main thread (``cpu``:
+Flutter's input, the patch, build, layout, paint, semantics) and its whole
+renderer process (``process``: the renderer's worker too, in 10 ms steps). CPU
+time, unlike the wall clock, hardly grows with the load of a shared machine:
+compare builds by it.
 
 ``--server-profile`` runs the server with timers around Flet's component
 update (render = the view functions, diff = Flet's ObjectPatch, send =
@@ -235,10 +242,21 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", w
 class Bench:
     """One page; ``tap`` clicks a hook and times its result inside the page."""
 
-    def __init__(self, page, pause: float) -> None:
+    def __init__(self, page, pause: float, cpu: bool = False) -> None:
         self.page = page
         self.pause = pause
         self.samples: list[dict] = []
+        self.cdp = None
+        if cpu:  # the page's CPU time, as DevTools counts it (thread ticks: what the load cannot inflate much)
+            self.cdp = page.context.new_cdp_session(page)
+            self.cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
+
+    def cpu_times(self) -> tuple[float, float]:
+        """CPU seconds so far: the page's main thread (Flutter's build, layout, paint, semantics: ``ThreadTime``)
+        and its whole renderer process (the renderer's worker threads too: ``ProcessTime``, in 10 ms steps)."""
+        assert self.cdp is not None
+        metrics = {m["name"]: m["value"] for m in self.cdp.send("Performance.getMetrics")["metrics"]}
+        return metrics["ThreadTime"], metrics["ProcessTime"]
 
     def hook(self, name: str):
         return self.page.locator(f'[flt-semantics-identifier="{name}"]').first
@@ -264,15 +282,24 @@ class Bench:
             time.sleep(self.pause)  # a player's pace: the previous frame and any idle work are done
         if not self.page.evaluate("(src) => window.__bench.arm(src)", result):
             return None
-        self.hook(name).click()
+        target = self.hook(name)
+        target.element_handle()  # found before the clock of the CPU starts
+        before = self.cpu_times() if self.cdp is not None else None
+        target.click()
         shown = self.page.evaluate(
             "Promise.race([window.__bench.done, new Promise((r) => setTimeout(() => r(false), 15000))])")
         if not shown:
             raise TimeoutError(f"tap {name}: no result within 15 s ({result})")
+        cpu = None
+        if before is not None:
+            after = self.cpu_times()
+            cpu = ((after[0] - before[0]) * 1000, (after[1] - before[1]) * 1000)
         got = self.page.evaluate("(({t0, t1, sent, recv, last, applied, frames, posts}) =>"
                                  " ({t0, t1, sent, recv, last, applied, frames, posts}))(window.__bench)")
         self.page.evaluate("window.__bench.pred = null")
         sample = {"kind": kind, "ms": got["t1"] - got["t0"]}
+        if cpu is not None:
+            sample["cpu"], sample["process"] = cpu
         frame = max((f for f in got["frames"] if f <= got["t1"]), default=None)
         painted = self.painted(got, frame if frame is not None else got["t0"])
         if painted is not None:
@@ -467,6 +494,10 @@ def summary_rows(samples: list[dict]) -> list[str]:
             if framed:
                 parts += "  (" + " / ".join(f"{statistics.median([s[k] for s in framed]):4.1f}"
                                             for k in ("apply", "wait", "frame")) + ")"
+        cpu = [s["cpu"] for s in group if "cpu" in s]
+        if cpu:
+            process = statistics.median(s["process"] for s in group)
+            parts += f"  cpu {statistics.median(cpu):5.1f} / process {process:5.1f}"
         rows.append(f"{kind:<12} {len(ms):>3} {statistics.median(ms):7.1f} {pct(ms, 0.9):7.1f} {max(ms):7.1f}"
                     f" {paint}   {parts}")
     return rows
@@ -533,6 +564,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-floor", action="store_true", help="skip the one-button floor")
     parser.add_argument("--desktop", action="store_true", help="a 1280 x 900 window instead of a phone")
     parser.add_argument("--server-profile", action="store_true", help="time render / diff / send in the server")
+    parser.add_argument("--cpu", action="store_true",
+                        help="also the page's CPU ms per tap (main thread / renderer process, DevTools' thread ticks)")
     parser.add_argument("--json", type=Path, help="also write every sample to this file")
     args = parser.parse_args(argv)
     cases = args.case or ["hr-4i-block-4-4-4-14"]
@@ -553,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
                 served = ServedApp(data, code=FLOOR_APP, args=["{port}"], cwd=ROOT)
                 try:
                     page = open_page(browser, served.url, viewport)
-                    bench = Bench(page, args.pause)
+                    bench = Bench(page, args.pause, args.cpu)
                     floor_taps(bench, 3)  # warm up
                     bench.samples.clear()
                     floor_taps(bench, args.floor_taps)
@@ -570,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 page = open_page(browser, served.url, viewport)
                 engine = renderer(page)
-                bench = Bench(page, args.pause)
+                bench = Bench(page, args.pause, args.cpu)
                 for case in cases:
                     play_case(bench, case, args.undo_every)
                 results["app"] = bench.samples

@@ -108,6 +108,49 @@ def test_the_settlement_keeps_every_chip_of_the_score_sheet_strip(tmp_path):
     asyncio.run(scenario())
 
 
+def test_a_play_keeps_the_strip_groups_before_the_latest(tmp_path):
+    """The strip's chips come in groups of six by play order (the latest group first): a Play adds its chip to
+    the latest group, and every earlier group is the same row of the same chips (the browser rebuilt the
+    whole strip when every chip moved one place in a single row)."""
+    async def scenario() -> None:
+        live, round_ = await opened(tmp_path)
+        await enter(live, round_["moves"][:13])  # two full groups (1-6, 7-12), the latest holds 13
+        chips = prefixed(live, "sheet-1-")
+        assert len(chips) == 13
+        groups = {n: chips[f"sheet-1-{n}"].parent for n in (1, 7, 13)}
+        assert groups[1] is not groups[7] and groups[7] is not groups[13]
+        assert [c.key for c in groups[7].controls] == [f"sheet-1-{n}" for n in range(12, 6, -1)]  # latest first
+        await enter(live, round_["moves"][13:14])
+        now = prefixed(live, "sheet-1-")
+        assert set(now) == set(chips) | {"sheet-1-14"}
+        assert all(now[name] is chips[name] for name in chips)  # no chip built again
+        assert now["sheet-1-1"].parent is groups[1] and now["sheet-1-7"].parent is groups[7]
+        assert now["sheet-1-14"].parent is now["sheet-1-13"].parent is not groups[13]
+        assert [c.key for c in now["sheet-1-14"].parent.controls] == ["sheet-1-14", "sheet-1-13"]
+
+    asyncio.run(scenario())
+
+
+def test_the_round_start_keeps_the_header_buttons(tmp_path):
+    """A round's start gives the header a new title ("· Round 1"); its buttons are the same controls."""
+    async def scenario() -> None:
+        doc = json.loads(CASE.read_text())
+        live = await Live.open(open_app_store(tmp_path), tmp_path)
+        st = live.state
+        await st.go(Screen.NEW_MATCH)
+        st.setup.set_form(variant=doc["variant"], count=len(doc["players"]))
+        for seat, name in enumerate(doc["players"]):
+            st.setup.set_name(seat, name)
+        await st.setup.create()
+        await live.settle()
+        buttons = {name: live.hooks()[name] for name in ("home", "rules", "settings")}
+        await live.tap(f"starter-{doc['rounds'][0]['starter']}")
+        assert "turn" in live.hooks()
+        assert all(live.hooks()[name] is node for name, node in buttons.items())
+
+    asyncio.run(scenario())
+
+
 def test_a_tap_keeps_the_house_rules_line(tmp_path):
     """The table's header is drawn on every tap; its house-rules line (a span and a handler per rule id) is
     the same control until the words change."""

@@ -12,7 +12,7 @@ from ...rules import Match, RuleViolation
 from ...store import MatchSummary
 from ..navigation import Screen
 from .fit import fit_size
-from .widgets import hook, memoized, run
+from .widgets import hook, kept, memoized, run
 
 MAX_COLUMN = 760  # px: a readable column on a wide window
 
@@ -83,17 +83,26 @@ def header(t: Translator, title: str, go: Callable[[Screen], Any],
 @memoized
 def _header(title: str, size: float, home_tip: str, rules_tip: str, settings_tip: str, go: Callable[[Screen], Any],
             phones_tip: str | None = None, phones: Callable[[], Any] | None = None) -> ft.Control:
-    buttons: list[ft.Control] = []
-    if phones is not None:
-        buttons.append(hook("phones", ft.IconButton(ft.Icons.QR_CODE_2, tooltip=phones_tip, on_click=run(phones)),
-                            button=True))
+    # the buttons kept while their words stay: a new title (each round's start) builds the title only
+    home = kept(_icon, "home", ft.Icons.HOME, home_tip, None, go, Screen.HOME)
+    phone = kept(_phones_icon, phones_tip, phones)  # always called: a kept part is kept by its place
+    rules = kept(_icon, "rules", ft.Icons.MENU_BOOK, rules_tip, rules_tip, go, Screen.RULES)
+    settings = kept(_icon, "settings", ft.Icons.TRANSLATE, settings_tip, None, go, Screen.SETTINGS)
+    buttons = [phone] if phone is not None else []
     return ft.Row([
-        hook("home", ft.IconButton(ft.Icons.HOME, tooltip=home_tip, on_click=run(go, Screen.HOME)), button=True),
+        home,
         ft.Text(title, size=size, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
-        *buttons,
-        hook("rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=rules_tip, on_click=run(go, Screen.RULES)),
-             button=True, label=rules_tip),
-        hook("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=settings_tip, on_click=run(go, Screen.SETTINGS)),
-             button=True),
+        *buttons, rules, settings,
     ], spacing=0)
+
+
+def _phones_icon(tip: str | None, phones: Callable[[], Any] | None) -> ft.Control | None:
+    """The header's way to the phones at the table (a host's tab), or ``None``."""
+    return None if phones is None else _icon("phones", ft.Icons.QR_CODE_2, tip, None, phones)
+
+
+def _icon(name: str, icon: ft.IconData, tip: str | None, label: str | None, handler: Callable[..., Any],
+          *args: Any) -> ft.Control:
+    """A header button (hook ``name``): ``handler(*args)`` on a tap, ``tip`` its tooltip, ``label`` its hook's."""
+    return hook(name, ft.IconButton(icon, tooltip=tip, on_click=run(handler, *args)), button=True, label=label)

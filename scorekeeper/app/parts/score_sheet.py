@@ -63,18 +63,46 @@ def score_strip(shell: Shell, table: OpenMatch, correction: Correction) -> ft.Co
     return _strip(entries, correction.open_entry, correction.show_sheet, t("ui.score_sheet"), redo, table.redo)
 
 
+STRIP_GROUP = 6  # entries per group of the strip's chips, in play order
+
+
 @memoized
 def _strip(entries: tuple[Entry, ...], open_entry: Callable[[int, int | None], Any], show_sheet: Callable[[], Any],
            sheet_label: str, redo_label: str | None, redo: Callable[[], Any]) -> ft.Control:
-    """``entries`` in play order, shown the latest first."""
-    chips: list[ft.Control] = []
-    if redo_label is not None:
-        chips.append(quick_button("redo", redo_label, redo, icon=ft.Icons.REDO))
-    chips.append(quick_button("sheet-open", sheet_label, show_sheet, icon=ft.Icons.LIST_ALT))
-    # one chip per entry, kept while its words stay (each entry in the same hook, its place in play order): a
-    # new move builds its own chip only, not a component per chip to make and compare (28 at a round's end)
-    made = [kept(_chip, round_no, move_no, short, open_entry) for round_no, move_no, short, _long in entries]
-    return ft.Row(chips + made[::-1], spacing=6, scroll=ft.ScrollMode.AUTO)
+    """``entries`` in play order, shown the latest first, in groups of :data:`STRIP_GROUP` (the latest group first).
+
+    A new entry goes first: in one row of chips every chip after it moved one place, and the browser
+    rebuilt the whole row (every chip, each a hooked button) on each Play. In groups of six by play
+    order (each a tight row, the same gaps: the strip looks the same), a new entry changes the latest
+    group only; the other groups are the same controls (Flet's diff skips them) and the browser keeps
+    their widgets. Each chip is kept while its words stay (its hook is its entry's place in play order).
+    """
+    # the buttons first, at fixed places among the kept parts (a kept part is a hook: kept by its place)
+    redo_button = kept(_quick, "redo", redo_label, redo, ft.Icons.REDO)
+    chips: list[ft.Control] = [] if redo_button is None else [redo_button]
+    sheet_button = kept(_quick, "sheet-open", sheet_label, show_sheet, ft.Icons.LIST_ALT)
+    assert sheet_button is not None
+    chips.append(sheet_button)
+    groups: list[ft.Control] = []
+    for start in range(0, len(entries), STRIP_GROUP):
+        # a group's chips, then the group, kept while they are the same chips: the places of the full
+        # groups' parts never change as entries are added after them
+        made = tuple(kept(_chip, round_no, move_no, short, open_entry)
+                     for round_no, move_no, short, _long in entries[start:start + STRIP_GROUP])
+        groups.append(kept(_chip_group, start, *made))
+    return ft.Row(chips + groups[::-1], spacing=6, scroll=ft.ScrollMode.AUTO)
+
+
+def _quick(name: str, label: str | None, handler: Callable[[], Any], icon: ft.IconData) -> ft.Control | None:
+    """The strip's Redo or whole-sheet button (``None``: no ``label``, not offered)."""
+    return None if label is None else quick_button(name, label, handler, icon=icon)
+
+
+def _chip_group(start: int, *chips: ft.Control) -> ft.Control:
+    """Chips of the strip in play order from entry ``start`` (0-based), shown the latest first (a tight row: the
+    strip's own gaps); keyed by ``start``: a new group before it moves it, Flet does not compare it with its
+    neighbour."""
+    return ft.Row(list(chips[::-1]), spacing=6, tight=True, key=f"group-{start}")
 
 
 def _chip(round_no: int, move_no: int | None, short: str, open_entry: Callable[[int, int | None], Any]) -> ft.Control:

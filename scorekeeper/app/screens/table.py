@@ -243,8 +243,10 @@ def _fitted(board: ft.Control, picture: Callable[[float], ft.Control] | None, lo
             control.on_size_change = measured(index)
         return control
 
-    parts: list[ft.Control] = [watched(ft.Container(content=board), 1)]
+    # keyed: when the picture comes (a match's first round starts), the rest is matched by key and kept,
+    # not compared with the picture that took its place and replaced whole (every part of it sent again)
+    parts: list[ft.Control] = [watched(ft.Container(content=board, key="board"), 1)]
     if picture is not None:
-        parts.append(picture(picture_room(*sizes)))
-    parts.append(watched(ft.Column(lower, spacing=GAP), 2))
+        parts.append(keyed(picture(picture_room(*sizes)), "picture"))
+    parts.append(watched(ft.Column(lower, spacing=GAP, key="lower"), 2))
     return watched(ft.Column(parts, spacing=GAP, scroll=ft.ScrollMode.AUTO, expand=True), 0)
