@@ -19,7 +19,8 @@ import os
 import sys
 from collections.abc import Callable
 
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, Translator
+from .refusals import refused_line
 from .rules import RuleViolation, build_report, match_from_document, strict_json
 from .rules.document import parse_json
 from .rules.house import house_rules_text
@@ -51,7 +52,7 @@ def _read(path: str) -> bytes:
 def _configure_replay(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a scorekeeper-match/1 document ('-' reads standard input)")
     parser.add_argument("--json", action="store_true", help="print the replay report as JSON")
-    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the account")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the account and of a refusal")
     parser.add_argument("--house-rules", metavar="JSON",
                         help='referee under these house rules instead of the document\'s own "house_rules" '
                         '(a JSON object, e.g. \'{"continuation": "stop"}\'; \'{}\' for the game\'s own rules; '
@@ -73,7 +74,7 @@ def _run_replay(args: argparse.Namespace) -> int:
             doc = _with_house_rules(doc, args.house_rules)
         match = match_from_document(doc, explain=not args.json)
     except RuleViolation as err:
-        print(f"refused: {err.message}", file=sys.stderr)
+        print(refused_line(Translator(args.lang), err), file=sys.stderr)
         return EXIT_REFUSED
     if args.json:
         if match.house_rules:  # also said on standard error, as before the report carried them
@@ -92,9 +93,7 @@ def _with_house_rules(doc: dict[str, object], text: str) -> dict[str, object]:
     try:
         rules = strict_json.loads(text)  # bounded: nesting past 1,024 is a ValueError on every parser
     except ValueError:
-        raise RuleViolation("", "house_rules_object", found=text[:40],
-                            text=f'--house-rules is a JSON object like {{"continuation": "stop"}}, not {text[:40]!r}'
-                            ) from None
+        raise RuleViolation("", "house_rules_object", found=text[:40]) from None
     out = {key: value for key, value in doc.items() if key != "house_rules"}
     if rules != {}:
         out["house_rules"] = rules

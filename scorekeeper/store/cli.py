@@ -299,16 +299,13 @@ def _edit_of(store: MatchStore, args: argparse.Namespace) -> Edit:
     """The edit the arguments ask for; raises :class:`RuleViolation` for a malformed move or hands."""
     if args.hands is not None:
         if args.move is not None:
-            raise RuleViolation("", "malformed", what="action", text="--hands fixes a round's hands: give no --move")
+            raise RuleViolation("", "correct_hands_and_move")
         return ReplaceHands(args.round, parse_hands(parse_json(args.hands), store.open_match(args.match_id).n))
     if args.move is None:
-        raise RuleViolation("", "malformed", what="action", text="give --move M: the move to fix, counted from 1")
+        raise RuleViolation("", "correct_move_missing")
     if args.delete:
         return DeleteMove(args.round, args.move)
-    try:
-        move = parse_move(parse_json(args.set if args.set is not None else args.insert))
-    except RuleViolation as err:
-        raise RuleViolation(err.rule, err.code, text=f"the move given: {err.text}", **err.params) from None
+    move = parse_move(parse_json(args.set if args.set is not None else args.insert))
     return ReplaceMove(args.round, args.move, move) if args.set is not None else \
         InsertMove(args.round, args.move, move)
 

@@ -1485,8 +1485,7 @@ def _prepare_import(docs: list[object], names: list[str] | None) -> tuple[list[t
         except Exception as err:  # an engine fault on odd input: refuse this document, log the cause
             log.error("the rules engine failed on %s: %r", name, err, exc_info=True)
             refused.append(ImportRefusal(i, name, RuleViolation(
-                "", "malformed", what="unreadable",
-                text=f"the rules engine could not read it ({type(err).__name__})")))
+                "", "malformed", what="unreadable")))
     return prepared, refused
 
 
@@ -1505,9 +1504,8 @@ def _canonical(action: object, players: int) -> tuple[dict[str, Any], Action]:
             raise ValueError("hands are given by seat")
         fields = action_to_json(action)
         return fields, action_from_json(fields, players)
-    except (TypeError, AttributeError, IndexError, ValueError) as err:
-        raise RuleViolation("", "malformed", what="action",
-                            text=f"not a well-formed action: {action!r} ({err})") from None
+    except (TypeError, AttributeError, IndexError, ValueError):
+        raise RuleViolation("", "malformed", what="action") from None
 
 
 def _chronological(summary: MatchSummary) -> str:

@@ -13,7 +13,7 @@ from scorekeeper.i18n import COUNTED, LANGUAGES, catalog
 from scorekeeper.rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
-CODE = [ROOT / "explain.py", ROOT / "account.py", *sorted((ROOT / "app").rglob("*.py"))]
+CODE = [ROOT / "explain.py", ROOT / "refusals.py", ROOT / "account.py", *sorted((ROOT / "app").rglob("*.py"))]
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z0-9_.\-]+)["']""")
 UI_CODE = re.compile(r"""\bProblem\(\s*["']([a-z0-9_]+)["']""")
 
