@@ -96,17 +96,30 @@ def test_no_import_cycle():
 
 
 def test_the_layers_keep_apart():
-    """The engine imports neither the store nor the app; the store not the app; models no screen or part."""
+    """The engine imports neither the store nor the app nor the words; the store neither the app, the CLI nor
+    the words (explain, i18n, refusals); models no screen or part."""
     edges = graph()
     for module, targets in edges.items():
         if module.startswith("scorekeeper.rules"):  # nor the words: a refusal is a code and values (refusals.py)
             presentation = ("scorekeeper.i18n", "scorekeeper.explain", "scorekeeper.refusals", "scorekeeper.cli")
             assert not {t for t in targets if t.startswith(("scorekeeper.store", "scorekeeper.app", *presentation))}, \
                 module
-        if module.startswith("scorekeeper.store"):
-            assert not {t for t in targets if t.startswith("scorekeeper.app")}, module
+        if module.startswith("scorekeeper.store"):  # nor the command line or the words (scorekeeper/cli/ does)
+            shown = ("scorekeeper.app", "scorekeeper.cli", "scorekeeper.explain", "scorekeeper.i18n",
+                     "scorekeeper.refusals")
+            assert not {t for t in targets if t.startswith(shown)}, module
         if module.startswith("scorekeeper.app.models"):
             views = ("scorekeeper.app.screens", "scorekeeper.app.parts")
             assert not {t for t in targets if t.startswith(views)}, module
         if module.startswith("scorekeeper.app.parts"):
             assert not {t for t in targets if t.startswith("scorekeeper.app.screens")}, module
+
+
+def test_every_command_line_module_is_in_the_cli_package():
+    """All command-line code lives in ``scorekeeper/cli/``: no other module reads arguments or registers a
+    command (``argparse``), and the app's serving process is started by ``cli.app``."""
+    outside = sorted(name for name, path in modules().items()
+                     if not name.startswith("scorekeeper.cli") and "import argparse" in path.read_text("utf-8"))
+    assert outside == []
+    assert {"scorekeeper.cli.replay", "scorekeeper.cli.matches", "scorekeeper.cli.audit", "scorekeeper.cli.app",
+            "scorekeeper.cli.commands"} <= set(modules())
