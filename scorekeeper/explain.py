@@ -3,28 +3,28 @@
 The engine returns explanations as values (:class:`ScoringEnd`,
 :class:`ScoreEvent`, :class:`Turn`, :class:`RuleViolation`); this module turns
 them into sentences in the chosen language for the CLI account and the app.
-It computes no score: every number comes from the engine.
+It computes no score: every number comes from the engine. Refusals are worded by
+:mod:`scorekeeper.refusals` (re-exported here for the app's screens).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
 
-from .i18n import Translator, catalog, template
-from .rules.errors import RuleViolation
+from .i18n import Translator
+from .refusals import Coded as Coded  # re-exported: the app's screens word messages through explain
+from .refusals import capitalised as capitalised
+from .refusals import problem_words as problem_words
+from .refusals import spot_words
+from .refusals import violation_words as violation_words
+from .refusals import worded_params as worded_params
 from .rules.house import OPTION_BY_NAME
-from .rules.layout import ScoringEnd, Spot
+from .rules.layout import ScoringEnd
 from .rules.match import Match, Round
 from .rules.moves import Draw, PlacementInfo, Play, ScoreEvent, Turn
 from .rules.scoring import FIVES_AND_THREES, threes_and_fives, to_points
 from .rules.settlement import exact61_block_order
 from .rules.tiles import Tile, tile_text
-
-
-def spot_words(t: Translator, spot: Spot) -> str:
-    """``"1-4 (low end)"`` for the spot ``((1, 4), "low")``."""
-    return f"{tile_text(spot[0])} ({t('side.' + spot[1])})"
 
 
 def ends_words(t: Translator, ends: tuple[ScoringEnd, ...] | list[ScoringEnd], end_sum: int) -> str:
@@ -252,80 +252,6 @@ def turn_words(t: Translator, match: Match, turn: Turn) -> str:
     return text
 
 
-def violation_words(t: Translator, err: RuleViolation, sentence: bool = False) -> str:
-    """A refusal in the chosen language: the rule, what is wrong and what to do.
-
-    Uses the catalog entry ``error.<code>`` with the error's parameters, or
-    the engine's English text when the code has no translation. Those are
-    lower-case clauses (``"nothing to undo: …"``), to be put after a rule id
-    or inside a sentence; ``sentence=True`` is for a message shown on its
-    own: a clause without a rule id gets a capital first letter, unless it
-    starts with a value such as a player's name, which is kept as typed.
-    """
-    key = f"error.{err.code}"
-    known = key in catalog("en")
-    body = t(key, **worded_params(t, err)) if known else err.text
-    if err.rule:
-        return f"{err.rule}: {body}"
-    words = template(t.lang, key, **err.params) if known else body
-    if sentence and words[:1].isalpha():  # not "{name}…": a name stays as typed
-        body = capitalised(body)
-    return body
-
-
-class Coded(Protocol):
-    """A message with a stable ``code`` (catalog key ``error.<code>``) and the ``params`` its words take:
-    a store error (``StoreError``) or the app's own problem (``Problem``)."""
-
-    code: str
-    params: dict[str, object]
-
-
-def problem_words(t: Translator, err: RuleViolation | Coded, sentence: bool = False) -> str:
-    """Any message a screen shows, in the chosen language: an engine refusal (:func:`violation_words`),
-    or a store error or app problem worded by its code. A store error without a code (one the app is not
-    meant to meet) says the store's own English ``message`` inside ``error.store_problem``."""
-    if isinstance(err, RuleViolation):
-        return violation_words(t, err, sentence)
-    code = err.code or "store_problem"
-    params: dict[str, object] = {"detail": getattr(err, "message", ""), **err.params}
-    key = f"error.{code}"
-    body = t(key, **_worded(t, code, params)) if key in catalog("en") else str(params["detail"] or code)
-    words = template(t.lang, key, **params) if key in catalog("en") else ""
-    if sentence and words[:1].isalpha():  # not "{name}…": a name stays as typed
-        body = capitalised(body)
-    return body
-
-
-def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:
-    """The error's parameters, with the ones that carry words put in the chosen language.
-
-    A malformed record (code ``malformed``) names its fault in ``what``: ``detail`` is the catalog
-    entry ``error.malformed.<what>``; without a known ``what`` it stays the engine's English
-    ``text`` (a fallback: every refusal the format defines has one); a field refused for a fault
-    of its own code (``fault``, a player's name: ``name_too_long``…) says that fault as
-    ``problem``, from ``error.<fault>``. A failed write's ``reason``
-    (the system's English words) is said from its errno name ``cause`` (``error.os.ENOSPC``), or
-    as ``error.os.other`` with that name when the catalog has no words for it.
-    """
-    return _worded(t, err.code, {"detail": err.text, **err.params} if err.code == "malformed" else dict(err.params))
-
-
-def _worded(t: Translator, code: str, params: dict[str, object]) -> dict[str, object]:
-    params = dict(params)
-    if code == "malformed":
-        fault = params.get("fault")  # a field refused for a coded fault of its own (a player's name)
-        if isinstance(fault, str) and f"error.{fault}" in catalog("en"):
-            params["problem"] = t(f"error.{fault}", **params)
-        what = f"error.malformed.{params.get('what')}"
-        params["detail"] = t(what, **params) if what in catalog("en") else params.get("detail", "")
-    cause = params.get("cause")
-    if isinstance(cause, str) and "reason" in params:
-        os_key = f"error.os.{cause}"
-        params["reason"] = t(os_key) if os_key in catalog("en") else t("error.os.other", code=cause or "?")
-    return params
-
-
 def house_rule_words(t: Translator, name: str, value: str | int) -> str:
     """One house rule in the reader's words: ``"R1 Stuck while continuing: the turn simply ends"``."""
     option = OPTION_BY_NAME[name]
@@ -349,11 +275,7 @@ def rule_set_words(t: Translator, variant: str, house_rules: Mapping[str, str | 
     return f"{game} · {house_rules_words(t, house_rules)}" if house_rules else game
 
 
-def capitalised(text: str) -> str:
-    """``text`` with a capital first letter: a catalog clause shown as a sentence on its own."""
-    return text[:1].upper() + text[1:]
-
-
 def tile_list(tiles: list[Tile]) -> str:
     """``"0-0 3-3 5-6"``."""
     return " ".join(tile_text(tile) for tile in tiles)
+

@@ -27,16 +27,15 @@ _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
 _SEAT_KEYS = {str(seat): seat for seat in range(4)}
 
 
-def _malformed(what: str, text: str, round_no: int | None = None, move_no: int | str | None = None,
+def _malformed(what: str, round_no: int | None = None, move_no: int | str | None = None,
                **values: object) -> RuleViolation:
     """A refusal of a malformed record (no rule id, code ``"malformed"``).
 
     ``what`` is the fault's stable machine name (``"players"``, ``"move_kind"``…): the app words
     it from the catalog entry ``error.malformed.<what>`` with ``values`` (field names, the value
-    found, a seat key), so a translated message carries no English; ``text`` is the English line
-    that ``scorekeeper replay`` prints.
+    found, a seat key); no English is carried (``str()`` reads the English catalog).
     """
-    return RuleViolation("", "malformed", what=what, text=text, **values).at(round_no, move_no)
+    return RuleViolation("", "malformed", what=what, **values).at(round_no, move_no)
 
 
 def _shown(value: object) -> str:
@@ -64,12 +63,11 @@ def parse_json(text: str | bytes) -> object:
     try:
         return strict_json.loads(text)
     except (ValueError, TypeError, RecursionError) as err:  # the parsers' JSONDecodeError is a ValueError
-        # the parser's own words stay in the English text; the translated message gives the place
-        text = f"not a JSON document: {err}; the file may be cut off or not a match record"
+        # the place the parser stopped, in every language (its own English words are not kept)
         line, column = getattr(err, "lineno", None), getattr(err, "colno", None)
         if line is None:
-            raise RuleViolation("", "not_json", text=text) from None
-        raise RuleViolation("", "not_json_at", line=line, column=column, text=text) from None
+            raise RuleViolation("", "not_json") from None
+        raise RuleViolation("", "not_json_at", line=line, column=column) from None
 
 
 def load_document(text: str | bytes, explain: bool = False) -> Match:
@@ -91,42 +89,38 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
     that ended.
     """
     if not isinstance(doc, dict):
-        raise _malformed("not_object", "a match document is a JSON object with format, variant, players and rounds")
+        raise _malformed("not_object")
     unknown = set(doc) - _TOP_KEYS
     if unknown:
-        raise _malformed("unknown_fields", f"unknown field(s) {sorted(unknown)} in the match document",
-                          fields=_fields(sorted(unknown)), count=len(unknown))
+        raise _malformed("unknown_fields", fields=_fields(sorted(unknown)), count=len(unknown))
     if doc.get("format") != FORMAT:
-        raise _malformed("format", f"format must be {FORMAT!r}, not {doc.get('format')!r}",
-                          expected=FORMAT, found=_shown(doc.get("format")))
+        raise _malformed("format", expected=FORMAT, found=_shown(doc.get("format")))
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise _malformed("players", "players must be a list of non-empty names in seat order")
+        raise _malformed("players")
     if len(players) <= 4:  # more is refused by the game's seating rule (H1/E1) before any name is read
         players = _clean_players(players)
     partnerships = doc.get("partnerships", False)
     if not isinstance(partnerships, bool):
-        raise _malformed("partnerships", "partnerships must be true or false")
+        raise _malformed("partnerships")
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
-        raise _malformed("rounds", "rounds must be a list")
+        raise _malformed("rounds")
     # an unknown game first, then its house rules (validated strictly: docs/house-rules.md)
     variant = get_variant(doc.get("variant")).name
     if "house_rules" in doc and not isinstance(doc["house_rules"], dict):
-        raise RuleViolation("", "house_rules_object", found=_shown(doc["house_rules"]),
-                            text='"house_rules" is an object of named choices, like {"continuation": "stop"}')
+        raise RuleViolation("", "house_rules_object", found=_shown(doc["house_rules"]))
     match = Match(variant, players, partnerships, explain=explain, house_rules=doc.get("house_rules"))
     apply = match.apply
     for r_index, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict) or set(rnd) - _ROUND_KEYS:
-            raise _malformed("round_object", "a round is an object with starter, moves and (when it ended) hands",
-                             r_index)
+            raise _malformed("round_object", r_index)
         starter = rnd.get("starter")
         if type(starter) is not int:
-            raise _malformed("starter", "starter must be a seat number", r_index, 1)
+            raise _malformed("starter", r_index, 1)
         moves = rnd.get("moves")
         if not isinstance(moves, list):
-            raise _malformed("moves", "moves must be a list", r_index, 1)
+            raise _malformed("moves", r_index, 1)
         apply(StartRound(starter))
         for m_index, raw_move in enumerate(moves, start=1):
             try:
@@ -143,8 +137,7 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
     last = match.round
     if last is not None and last.ended in ("domino", "block") and not last.settled and not awaiting_hands:
         rule = match.rules.rule("domino" if last.ended == "domino" else "block")  # H8/E6, H7/E7
-        raise RuleViolation(rule, "hands_missing", text="the round ended, so the hands left must be "
-                            "given (tiles or pip totals, by seat) to settle it").at(last.number, "hands")
+        raise RuleViolation(rule, "hands_missing").at(last.number, "hands")
     return match
 
 
@@ -159,12 +152,11 @@ def _clean_players(players: list[str]) -> list[str]:
             cleaned.append(clean_name(name))
         except RuleViolation as err:
             raise RuleViolation("", "malformed", what="player_name", number=number, fault=err.code,
-                                text=f'"players", name {number}: {err.text}', **err.params) from None
+                                **err.params) from None
     try:
         check_distinct(cleaned)
     except RuleViolation as err:
-        raise RuleViolation("", "malformed", what="player_names", fault=err.code, text=f'"players": {err.text}',
-                            **err.params) from None
+        raise RuleViolation("", "malformed", what="player_names", fault=err.code, **err.params) from None
     return cleaned
 
 
@@ -207,35 +199,35 @@ def parse_move(move: object) -> Move:
 def _read_move(move: object) -> Move:
     """:func:`parse_move` without the look-up: checks every field."""
     if type(move) is not dict:
-        raise _malformed("move_object", "a move is an object like {\"player\": 0, \"play\": \"1-4\"}")
+        raise _malformed("move_object")
     player = move.get("player")
     if type(player) is not int:
-        raise _malformed("move_player", "a move needs \"player\": the seat number")
+        raise _malformed("move_player")
     if len(move) > 2 and not move.keys() <= _MOVE_KEYS:
         unknown = sorted(set(move) - _MOVE_KEYS)
-        raise _malformed("move_fields", f"unknown field(s) {unknown} in a move", fields=_fields(unknown),
+        raise _malformed("move_fields", fields=_fields(unknown),
                          count=len(unknown))
     if "play" in move:
         if "draw" in move or "pass" in move:
-            raise _malformed("move_kinds", "a move is one of play, draw or pass")
+            raise _malformed("move_kinds")
         tile = parse_tile(move["play"])
         at = move.get("at")
         drawn = move.get("drawn", False)
         if type(drawn) is not bool:
-            raise _malformed("drawn", "\"drawn\" must be true or false")
+            raise _malformed("drawn")
         return Play(player, tile, parse_spot(at) if at is not None else None, drawn)
     if "draw" in move:
         if "pass" in move or "at" in move or "drawn" in move:
-            raise _malformed("move_kinds", "a move is one of play, draw or pass")
+            raise _malformed("move_kinds")
         count = move["draw"]
         if type(count) is not int:
-            raise _malformed("draw_count", "\"draw\" is the number of tiles drawn")
+            raise _malformed("draw_count")
         return Draw(player, count)
     if "pass" in move:
         if move["pass"] is not True or len(move) != 2:
-            raise _malformed("pass", "a pass is written {\"player\": p, \"pass\": true}")
+            raise _malformed("pass")
         return Pass(player)
-    raise _malformed("move_kind", "a move needs one of \"play\", \"draw\" or \"pass\"")
+    raise _malformed("move_kind")
 
 
 def parse_hands(hands: object, players: int) -> dict[int, Hand]:
@@ -245,23 +237,22 @@ def parse_hands(hands: object, players: int) -> dict[int, Hand]:
     unknown tile (S2).
     """
     if not isinstance(hands, dict):
-        raise _malformed("hands_object", "hands is an object by seat: {\"0\": [\"1-4\"], \"1\": 12}")
+        raise _malformed("hands_object")
     out: dict[int, Hand] = {}
     for key, hand in hands.items():
         # Looked up, not int()-parsed: "²" passes str.isdigit() but int() refuses it, and
         # int() refuses digit strings longer than 4300 characters.
         seat = _SEAT_KEYS.get(key) if isinstance(key, str) else None
         if seat is None or seat >= players:
-            raise RuleViolation("S2", "hands_key", key=str(key), last=players - 1,
-                                text=f"hands key {key!r} is not a seat 0 to {players - 1}")
+            raise RuleViolation("S2", "hands_key", key=str(key), last=players - 1)
         if type(hand) is int:
             if hand < 0:
-                raise _malformed("pip_negative", f"seat {key}: a pip total cannot be negative", key=key)
+                raise _malformed("pip_negative", key=key)
             out[seat] = hand
         elif isinstance(hand, list):
             out[seat] = [parse_tile(t) for t in hand]
         else:
-            raise _malformed("hand_value", f"seat {key}: give a list of tiles or a pip total", key=key)
+            raise _malformed("hand_value", key=key)
     return out
 
 

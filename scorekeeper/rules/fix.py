@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from .errors import RuleViolation
+from .errors import Clause, RuleViolation
 from .match import Match, Round
 from .moves import Action, Draw, Hand, Move, Pass, Play, Reveal, StartRound
 
@@ -330,11 +330,8 @@ def move_index(match: Match, round_no: int, move_no: int, *, insert: bool = Fals
     r = _round(match, round_no)
     last = len(r.moves) + (1 if insert else 0)
     if not (type(move_no) is int and 1 <= move_no <= last):
-        raise RuleViolation(
-            "", "no_such_move", round=round_no, move=str(move_no), moves=len(r.moves),
-            text=f"round {round_no} has {len(r.moves)} move{'s' if len(r.moves) != 1 else ''}: "
-            f"there is no move {move_no} to {'insert before' if insert else 'fix'}",
-        ).at(round_no, None)
+        raise RuleViolation("", "no_such_move", round=round_no, move=str(move_no), moves=len(r.moves)
+                            ).at(round_no, None)
     return round_starts(match)[round_no - 1] + move_no
 
 
@@ -343,10 +340,7 @@ def hands_index(match: Match, round_no: int) -> int:
     :class:`RuleViolation` (``no_such_round``, ``no_hands``) if it has none."""
     r = _round(match, round_no)
     if r.hands is None:
-        raise RuleViolation(
-            "", "no_hands", round=round_no,
-            text=f"round {round_no} has no hands recorded yet: give them to settle the round",
-        ).at(round_no, "hands")
+        raise RuleViolation("", "no_hands", round=round_no).at(round_no, "hands")
     return round_starts(match)[round_no - 1] + len(r.moves) + 1
 
 
@@ -400,7 +394,7 @@ def plan_fix(match: Match, edits: Edit | Sequence[Edit]) -> Plan:
                 steps.append(Step("insert", index, edit.round, where, new))
                 continue
         else:
-            raise RuleViolation("", "unknown_action", text=f"not an edit of a record: {edit!r}")
+            raise RuleViolation("", "unknown_action")
         _once(index, replace, delete, edit.round, where)
         replace[index] = new
         steps.append(Step("replace", index, edit.round, where, new))
@@ -410,25 +404,19 @@ def plan_fix(match: Match, edits: Edit | Sequence[Edit]) -> Plan:
 def _round(match: Match, round_no: int) -> Round:
     if not (type(round_no) is int and 1 <= round_no <= len(match.rounds)):
         count = len(match.rounds)
-        raise RuleViolation(
-            "", "no_such_round", round=str(round_no), rounds=count,
-            text=f"the match has {count} round{'s' if count != 1 else ''}: there is no round {round_no}",
-        )
+        raise RuleViolation("", "no_such_round", round=str(round_no), rounds=count)
     return match.rounds[round_no - 1]
 
 
 def _once(index: int, replace: Mapping[int, Action], delete: set[int], round_no: int, where: int | str) -> None:
     if index in replace or index in delete:
-        raise RuleViolation(
-            "", "fix_twice", round=round_no, move=str(where),
-            text="one fix changes a move (or a round's hands) once: "
-            f"round {round_no}, {'hands' if where == 'hands' else f'move {where}'} is changed twice",
-        ).at(round_no, where)
+        place = Clause("fix_hands" if where == "hands" else "fix_move")
+        raise RuleViolation("", "fix_twice", round=round_no, move=str(where), place=place).at(round_no, where)
 
 
 def _move(move: object, round_no: int, where: int | str) -> Move:
     if not isinstance(move, (Play, Draw, Pass)):
-        raise RuleViolation("", "unknown_action", text=f"not a move: {move!r}").at(round_no, where)
+        raise RuleViolation("", "unknown_action").at(round_no, where)
     return move
 
 

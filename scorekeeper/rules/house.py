@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import RuleViolation
+from .errors import Clause, RuleViolation
 
 Value = str | int  # an option's value: a word, or a whole number (reserve, target)
 
@@ -199,14 +199,11 @@ def check_house_rules(obj: object, defaults: Mapping[str, Value], continuation: 
     ``cascade``; R11 without any spinner, R9 ``none``).
     """
     if not isinstance(obj, dict):
-        raise RuleViolation("", "house_rules_object", found=_shown(obj),
-                            text='"house_rules" is an object of named choices, like {"continuation": "stop"}')
+        raise RuleViolation("", "house_rules_object", found=_shown(obj))
     unknown = sorted(name for name in obj if name not in OPTION_BY_NAME)
     if unknown:
         raise RuleViolation("", "unknown_house_rule", name=", ".join(_shown(n) for n in unknown[:5]),
-                            known=", ".join(OPTION_BY_NAME),
-                            text=f"unknown house rule {', '.join(repr(n) for n in unknown[:5])}; the house "
-                            f"rules are {', '.join(OPTION_BY_NAME)} (docs/house-rules.md)")
+                            known=", ".join(OPTION_BY_NAME))
     chosen: dict[str, Value] = {}
     for option in OPTIONS:
         if option.name not in obj:
@@ -214,24 +211,17 @@ def check_house_rules(obj: object, defaults: Mapping[str, Value], continuation: 
         value = obj[option.name]
         if not option.allowed(value):
             raise RuleViolation(option.rule, "house_rule_value", name=option.name, value=_shown(value),
-                                allowed=option.shown_values(),
-                                text=f"house rule {option.name} cannot be {_shown(value)}: it takes "
-                                f"{option.shown_values()}")
+                                allowed=option.shown_values())
         if not applicable(option, continuation):
-            raise RuleViolation(option.rule, "house_rule_not_here", name=option.name, game=game,
-                                text=f"house rule {option.name} is for games whose turn goes on after a double "
-                                f"or a scoring tile (Horse Race); {game} plays one tile a turn")
+            raise RuleViolation(option.rule, "house_rule_not_here", name=option.name, game=game)
         chosen[option.name] = value  # allowed(): a str or an int
     effective = {**defaults, **chosen}
     if effective["block_award"] == "cascade" and effective["block_ties"] == "split":
         raise RuleViolation("R5", "house_rules_conflict", first="block_ties: split", second="block_award: cascade",
-                            text="block_ties split shares one award, but with block_award cascade every hand "
-                            "earns its own differences (E7): choose each or nobody")
+                            why=Clause("ties_cascade"))
     if effective["spinner_fill"] == "all-four-first" and effective["spinners"] == "none":
         raise RuleViolation("R11", "house_rules_conflict", first="spinner_fill: all-four-first",
-                            second="spinners: none",
-                            text="spinner_fill all-four-first fills the first spinner's four sides first, but "
-                            "with spinners none no double is a spinner")
+                            second="spinners: none", why=Clause("fill_no_spinners"))
     return {name: value for name, value in chosen.items() if value != defaults[name]}
 
 

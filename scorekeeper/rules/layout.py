@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import KeysView
 from dataclasses import dataclass
 
-from .errors import RuleViolation
+from .errors import Clause, RuleViolation
 from .tiles import Tile, tile_text
 
 LOW, HIGH = "low", "high"
@@ -75,19 +75,13 @@ def parse_spot(text: object) -> Spot:
     from .tiles import parse_tile
 
     if not isinstance(text, str) or text.count(":") != 1:
-        raise RuleViolation(
-            "S4", "bad_spot", spot=str(text),
-            text=f"{text!r} does not name a spot; write the tile and its side, "
-            "like \"1-4:low\" or \"6-6:line-b\"",
-        )
+        raise RuleViolation("S4", "bad_spot", spot=str(text))
     tile_part, side = text.split(":")
     tile = parse_tile(tile_part)
     allowed = DOUBLE_SIDES if tile[0] == tile[1] else NON_DOUBLE_SIDES
     if side not in allowed:
         raise RuleViolation(
-            "S4", "bad_side", spot=text,
-            text=f"{tile_text(tile)} has no side {side!r}; its sides are "
-            + ", ".join(allowed),
+            "S4", "bad_side", spot=text, tile=tile_text(tile), side=side, sides=", ".join(allowed),
         )
     if len(_SPOT_CACHE) < 4096:
         _SPOT_CACHE[text] = (tile, side)
@@ -237,61 +231,41 @@ class Layout:
             if value is not None and (value == tile[0] or value == tile[1]) and tile not in self._placed:
                 return
         if tile in self._placed:
-            raise RuleViolation(
-                "S4", "tile_on_table", tile=tile_text(tile),
-                text=f"{tile_text(tile)} is already on the table; each tile is in the set once (S2)",
-            )
+            raise RuleViolation("S4", "tile_on_table", tile=tile_text(tile))
         if spot is None:
             if self._placed:
-                raise RuleViolation(
-                    "S4", "missing_spot", tile=tile_text(tile),
-                    text=f"{tile_text(tile)} needs a spot: the layout is started, say where it joins",
-                )
+                raise RuleViolation("S4", "missing_spot", tile=tile_text(tile))
             return
         if not self._placed:
-            raise RuleViolation(
-                "S4", "spot_on_empty", tile=tile_text(tile), spot=spot_text(spot),
-                text=f"the table is empty: {tile_text(tile)} is the lead and joins nothing",
-            )
+            raise RuleViolation("S4", "spot_on_empty", tile=tile_text(tile), spot=spot_text(spot))
         value = self.open_spots.get(spot)
         if value is None:
             target, side = spot
             if target not in self._placed:
                 raise RuleViolation(
-                    "S4", "target_not_on_table", tile=tile_text(tile), spot=spot_text(spot),
-                    text=f"{tile_text(target)} is not on the table; {tile_text(tile)} cannot join it",
+                    "S4", "target_not_on_table", tile=tile_text(tile), spot=spot_text(spot), target=tile_text(target),
                 )
             if side in (BRANCH_A, BRANCH_B) and not self.is_spinner(target):
-                which = ("no double is a spinner" if not (self._all_spin or self._first_spins) else
-                         f"only the first double, {tile_text(self._spinner)}, is one" if self._spinner else "")
+                # which doubles spin under house rule R9: none, or only the first (``spinner``)
+                which = Clause("first_spinner" if self._first_spins and self._spinner else "no_spinners")
                 raise RuleViolation(
-                    "R9", "not_spinner", tile=tile_text(tile), spot=spot_text(spot), spinner=which,
-                    text=f"{spot_text(spot)} does not exist: {tile_text(target)} is not a spinner "
-                    f"(house rule spinners: {which}); a double that is no spinner has only its two lines",
+                    "R9", "not_spinner", tile=tile_text(tile), spot=spot_text(spot), target=tile_text(target),
+                    spinners=which, spinner=tile_text(self._spinner) if self._spinner else "",
                 )
             if spot in self._waiting and self._spinner is not None:
                 raise RuleViolation(
                     "R11", "spinner_sides_first", tile=tile_text(tile), spot=spot_text(spot),
                     spinner=tile_text(self._spinner), filled=self._sides,
-                    text=f"{spot_text(spot)} is not open yet: the spinner {tile_text(self._spinner)}'s four "
-                    f"sides are filled first ({self._sides} of 4 so far, house rule spinner_fill)",
                 )
             # A branch can only have been filled after both lines were: fewer lines, not open yet.
             if side in (BRANCH_A, BRANCH_B) and self._lines.get(target, 0) < 2:
                 raise RuleViolation(
-                    "S5", "branch_before_lines", tile=tile_text(tile), spot=spot_text(spot),
-                    text=f"{spot_text(spot)} is not open yet: a spinner's branches open only "
-                    f"after both its lines are filled ({tile_text(target)} has "
-                    f"{self._lines.get(target, 0)} of 2)",
+                    "S5", "branch_before_lines", tile=tile_text(tile), spot=spot_text(spot), target=tile_text(target),
+                    lines=self._lines.get(target, 0),
                 )
-            raise RuleViolation(
-                "S4", "spot_taken", tile=tile_text(tile), spot=spot_text(spot),
-                text=f"{spot_text(spot)} is not an open spot (it is already filled)",
-            )
+            raise RuleViolation("S4", "spot_taken", tile=tile_text(tile), spot=spot_text(spot))
         raise RuleViolation(
             "S4", "value_mismatch", tile=tile_text(tile), spot=spot_text(spot), value=value,
-            text=f"{tile_text(tile)} cannot join {spot_text(spot)}: that spot is a {value} "
-            f"and {tile_text(tile)} has no {value}",
         )
 
     def place(self, tile: Tile, spot: Spot | None) -> int:

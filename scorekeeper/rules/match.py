@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .errors import RuleViolation
+from .errors import Clause, RuleViolation
 from .layout import Layout
 from .moves import (
     CONTINUE_DOUBLE,
@@ -333,7 +333,7 @@ class Match:
             elif isinstance(action, Reveal):
                 events = self._reveal(action.hands)
             else:
-                raise RuleViolation("", "unknown_action", text=f"not an action: {action!r}")
+                raise RuleViolation("", "unknown_action")
         except RuleViolation as err:
             self._locate(err, action)
             raise
@@ -376,13 +376,11 @@ class Match:
             err.round_no = round_no
         if err.move_no is None:
             err.move_no = move_no
-        err.args = (err.message,)
 
     def _over(self) -> RuleViolation:
         rule = self.rules.rule("over")  # H6 / E9 / R7
         who = ", ".join(self.side_names[s] for s in self.winners)
-        return RuleViolation(rule, "match_over", winners=who,
-                             text=f"the match is over ({who} won); nothing more is played")
+        return RuleViolation(rule, "match_over", winners=who)
 
     def _start_round(self, starter: int) -> tuple[ScoreEvent, ...]:
         if self.finished:
@@ -391,21 +389,15 @@ class Match:
         if r is not None and not r.settled:
             if r.ended:
                 rule = self.rules.rule("domino" if r.ended == DOMINO else "block")  # H8/E6, H7/E7
-                raise RuleViolation(
-                    rule, "previous_round_open", text="the round ended; give each player's "
-                    "remaining tiles (or pip total) to settle it before the next round")
-            raise RuleViolation(
-                "S10", "round_not_over", number=r.number, text=f"round {r.number} has not ended yet: "
-                "a round ends when a hand empties or everyone passes with the stock empty")
+                raise RuleViolation(rule, "previous_round_open")
+            raise RuleViolation("S10", "round_not_over", number=r.number)
         if not (isinstance(starter, int) and 0 <= starter < self.n) or isinstance(starter, bool):
-            raise RuleViolation("S3", "bad_starter", last=self.n - 1, text=f"starter must be a seat 0 to {self.n - 1}")
+            raise RuleViolation("S3", "bad_starter", last=self.n - 1, starter=str(starter))
         required = self.required_starter
         if required is not None and starter != required:
             raise RuleViolation(
                 "S10", "wrong_starter", seat=starter, expected=required,
-                name=self.players[required], who=self.players[starter],
-                text=f"{self.players[required]} went out and starts this round, not "
-                f"{self.players[starter]}")
+                name=self.players[required], who=self.players[starter])
         deal = self.rules.deal_size(self.n)
         r = Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n), self._one_tile,
                   self.rules)
@@ -418,30 +410,24 @@ class Match:
         assert turn is not None  # called only while the round takes moves
         name, who = self.players[turn.seat], self.players[player]
         if turn.reason in _CONTINUE and turn.tile is not None:
-            why = "the double" if turn.reason == CONTINUE_DOUBLE else "the scoring tile"
+            after = Clause("after_double" if turn.reason == CONTINUE_DOUBLE else "after_scoring")
             if turn.may_stop:  # R1 stop: the turn ends with a pass, not by the next player's move
                 return RuleViolation(
                     "R1", "skipped_continuation_stop", seat=player, expected=turn.seat, name=name, who=who,
                     tile=tile_text(turn.tile), double=turn.reason == CONTINUE_DOUBLE,
-                    text=f"{name} continues after {why} {tile_text(turn.tile)}: {name} plays from hand, or "
-                    f"passes to end the turn (house rule continuation: stop); it is not {who}'s move")
+                    after=after)
             return RuleViolation(
                 "H4", "skipped_continuation", seat=player, expected=turn.seat, name=name, who=who,
                 tile=tile_text(turn.tile), double=turn.reason == CONTINUE_DOUBLE,
-                text=f"{name} continues after {why} {tile_text(turn.tile)}; it is not {who}'s move")
+                    after=after)
         if turn.reason in (PLAY_DRAWN, PASS_AFTER_DRAW):
             return RuleViolation(
                 "S8", "after_draw", seat=player, expected=turn.seat, name=name, who=who,
                 must=("play" if turn.reason == PLAY_DRAWN else "pass"),
-                text=f"{name} just drew and must {'play the drawn tile' if turn.reason == PLAY_DRAWN else 'pass'}"
-                f"; it is not {who}'s move")
+                then=Clause("must_play_drawn" if turn.reason == PLAY_DRAWN else "must_pass"))
         if turn.reason == LEAD:
-            return RuleViolation(
-                "S3", "wrong_leader", seat=player, expected=turn.seat, name=name, who=who,
-                text=f"{name} leads this round, not {who}")
-        return RuleViolation(
-            "S3", "wrong_player", seat=player, expected=turn.seat, name=name, who=who,
-            text=f"it is {name}'s move (play goes clockwise), not {who}'s")
+            return RuleViolation("S3", "wrong_leader", seat=player, expected=turn.seat, name=name, who=who)
+        return RuleViolation("S3", "wrong_player", seat=player, expected=turn.seat, name=name, who=who)
 
     def _out_of_turn(self, move: Play | Draw | Pass) -> RuleViolation:
         """The refusal for a move when no round takes moves or another seat is to move."""
@@ -449,20 +435,20 @@ class Match:
             return self._over()
         r = self.round
         if r is None or r.settled:
-            return RuleViolation("S3", "no_round", text="no round is in play: start a round first")
+            return RuleViolation("S3", "no_round")
         if r.ended:
             return self._round_over(r)
         player = move.player
         if not (isinstance(player, int) and 0 <= player < self.n):
-            return RuleViolation("S1", "bad_seat", last=self.n - 1, text=f"player must be a seat 0 to {self.n - 1}")
+            return RuleViolation("S1", "bad_seat", last=self.n - 1, player=str(player))
         return self._wrong_player(r, player)
 
     def _round_over(self, r: Round) -> RuleViolation:
         if r.ended == DOMINO and r.finisher is not None:
             rule = self.rules.rule("went_out")  # H7 / E6
             name = self.players[r.finisher]
-            return RuleViolation(rule, "round_over", name=name, text=f"{name} went out: the round is over")
-        return RuleViolation("S8", "round_blocked", text="the round is blocked: everyone passed with the stock empty")
+            return RuleViolation(rule, "round_over", name=name)
+        return RuleViolation("S8", "round_blocked")
 
     def _play(self, move: Play) -> tuple[ScoreEvent, ...]:
         r = self._in_play
@@ -538,26 +524,19 @@ class Match:
         tile = move.tile
         leading = self._lead_double and not r.layout.on_table  # R10: the round's lead, a double
         if reason == LEAD and move.drawn and not self._lead_double:
-            raise RuleViolation("S8", "drawn_lead", name=name, text=f"{name} leads and may lead any tile from hand; "
-                                "nothing is drawn for the lead")
+            raise RuleViolation("S8", "drawn_lead", name=name)
         if leading and tile[0] != tile[1]:
-            raise RuleViolation("R10", "lead_not_double", tile=tile_text(tile), name=name,
-                                text=f"{name} leads {tile_text(tile)}, but the lead is a double (house rule lead: "
-                                "double); a starter with no double draws until one comes")
+            raise RuleViolation("R10", "lead_not_double", tile=tile_text(tile), name=name)
         if reason == PLAY_DRAWN and not move.drawn:
             raise RuleViolation(
-                "S8", "hand_tile_after_draw", tile=tile_text(tile), name=name,
-                text=f"{name} drew and must go on drawing until a tile fits, then play that drawn "
-                f"tile (H5); {tile_text(tile)} is played as a tile from hand")
+                "S8", "hand_tile_after_draw", tile=tile_text(tile), name=name)
         if reason == PASS_AFTER_DRAW:
             if move.drawn:
                 raise self._nothing_to_draw()
             if self._draw_able:  # R2: drew while able and found no fit; a tile from hand may still go
                 return 0
             raise RuleViolation(
-                "S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name,
-                text=f"{name} drew the last tiles and none fitted, so {name} must pass; "
-                f"{tile_text(tile)} from hand would have fitted before drawing")
+                "S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name)
         if move.drawn:
             if r.stock <= self._reserve:
                 raise self._nothing_to_draw()
@@ -568,11 +547,8 @@ class Match:
     def _nothing_to_draw(self) -> RuleViolation:
         """The refusal of a draw from an empty stock (S8), or from one down to R3's undrawn tiles."""
         if self._reserve:
-            return RuleViolation("R3", "draw_reserve", reserve=self._reserve,
-                                 text=f"only the last {self._reserve} tile{'s' if self._reserve != 1 else ''} "
-                                 "are left in the stock and they are never drawn (house rule reserve): nothing "
-                                 "can be drawn; a player who cannot play passes")
-        return RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn")
+            return RuleViolation("R3", "draw_reserve", reserve=self._reserve)
+        return RuleViolation("S8", "draw_empty_stock")
 
     def _end_by_placement(self, r: Round, side: int) -> None:
         r.ended, r.to_move = MATCH_END, None
@@ -587,43 +563,29 @@ class Match:
         name = self.players[move.player]
         count = move.count
         if r.reason == LEAD and not self._lead_double:
-            raise RuleViolation("S8", "draw_on_lead", name=name, text=f"{name} leads this round and may lead any "
-                                "tile; a lead never draws")
+            raise RuleViolation("S8", "draw_on_lead", name=name)
         if r.reason == PLAY_DRAWN:
-            raise RuleViolation("S8", "draw_after_draw", name=name, text=f"{name} already drew: the tile that fits "
-                                "must be played at once (write all tiles drawn as one draw)")
+            raise RuleViolation("S8", "draw_after_draw", name=name)
         if self._stop and r.reason in _CONTINUE:
-            raise RuleViolation("R1", "continuation_no_draw", name=name,
-                                text=f"{name} continues from hand only (house rule continuation: stop): with no "
-                                f"tile to play, {name} passes to end the turn; nothing is drawn")
+            raise RuleViolation("R1", "continuation_no_draw", name=name)
         drawable = r.stock - self._reserve
         if drawable <= 0:
             if self._reserve:
                 raise self._nothing_to_draw()
-            raise RuleViolation("S8", "draw_empty_stock", text="the stock is empty: nothing can be drawn; "
-                                "a player who cannot play passes")
+            raise RuleViolation("S8", "draw_empty_stock")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise RuleViolation("S8", "draw_count", count=str(count),
-                                text=f"a draw takes at least 1 tile, not {count!r}")
+            raise RuleViolation("S8", "draw_count", count=str(count))
         if count > drawable:
             if self._reserve:
                 raise RuleViolation("R3", "draw_past_reserve", name=name, count=count, stock=drawable,
-                                    reserve=self._reserve,
-                                    text=f"{name} draws {count} but only {drawable} of the stock's {r.stock} "
-                                    f"tiles may be drawn: the last {self._reserve} are never drawn (house rule "
-                                    "reserve)")
-            raise RuleViolation("S8", "draw_too_many", name=name, count=count, stock=r.stock,
-                                text=f"{name} draws {count} but the stock has "
-                                f"only {r.stock} tile{'s' if r.stock != 1 else ''}")
+                                    reserve=self._reserve)
+            raise RuleViolation("S8", "draw_too_many", name=name, count=count, stock=r.stock)
         mask = r.draw_mask()
         # every tile drawn that did not fit is off the table and misses every open end (tiles conserved)
         misses = r.misses(mask)
         if count > misses:
             ends = ", ".join(str(v) for v in range(7) if mask >> v & 1)
-            raise RuleViolation("S8", "draw_impossible", name=name, count=count, misses=misses, ends=ends,
-                                text=f"{name} cannot have drawn {count} tiles that did not fit: only {misses} "
-                                f"tile{'s' if misses != 1 else ''} off the table miss every open end ({ends}); "
-                                "count again the tiles drawn that did not fit")
+            raise RuleViolation("S8", "draw_impossible", name=name, count=count, misses=misses, ends=ends)
         index = len(r.moves)
         # new tiles: older claims unknown; with R2 a draw claims nothing either
         r.claims[move.player] = [] if self._draw_able else [(index, mask, "draw")]
@@ -641,23 +603,14 @@ class Match:
         name = self.players[move.player]
         drawable = r.stock - self._reserve
         if r.reason == LEAD and not self._lead_double:
-            raise RuleViolation("S8", "pass_on_lead", name=name, text=f"{name} leads this round and may lead any "
-                                "tile; a lead never passes")
+            raise RuleViolation("S8", "pass_on_lead", name=name)
         if r.reason == LEAD and drawable > 0:  # R10: no double yet, and tiles to draw for one
-            raise RuleViolation("R10", "pass_on_double_lead", name=name,
-                                text=f"{name} leads this round and the lead is a double (house rule lead: double): "
-                                f"without one {name} draws until a double comes, and passes only when nothing is "
-                                "left to draw")
+            raise RuleViolation("R10", "pass_on_double_lead", name=name)
         stop = self._stop and r.reason in _CONTINUE and drawable > 0  # R1: the turn ends
         if drawable > 0 and not stop:
             if self._reserve:
-                raise RuleViolation("R3", "pass_with_drawable", stock=drawable, reserve=self._reserve, name=name,
-                                    text=f"pass while {drawable} tile{'s' if drawable != 1 else ''} of the stock "
-                                    f"may be drawn (only the last {self._reserve} are never drawn, house rule "
-                                    f"reserve): {name} must draw until a tile fits")
-            raise RuleViolation("S8", "pass_with_stock", stock=r.stock, name=name,
-                                text=f"pass while the stock has {r.stock} tile{'s' if r.stock != 1 else ''}: "
-                                f"{name} must draw until a tile fits")
+                raise RuleViolation("R3", "pass_with_drawable", stock=drawable, reserve=self._reserve, name=name)
+            raise RuleViolation("S8", "pass_with_stock", stock=r.stock, name=name)
         index = len(r.moves)
         r.claims[move.player].append((index, r.draw_mask(), "stop" if stop else "pass"))
         if stop:
@@ -673,11 +626,10 @@ class Match:
     def _reveal(self, hands: dict[int, Hand]) -> tuple[ScoreEvent, ...]:
         r = self.round
         if r is None or r.hands is not None:
-            raise RuleViolation("S2", "hands_again", text="the hands of this round were already given")
+            raise RuleViolation("S2", "hands_again")
         if not r.ended:
             rule = self.rules.rule("went_out")  # H7 / E6
-            raise RuleViolation(rule, "hands_before_end", text="the round has not ended: hands are shown "
-                                "only after a player goes out or everyone passes with the stock empty")
+            raise RuleViolation(rule, "hands_before_end")
         facts = TableFacts(r.hand_sizes, r.layout.on_table, r.stock, r.claims,
                            self.rules.deal_rule, self.players, r.ended == BLOCK)
         pips = check_hands(hands, facts)

@@ -233,24 +233,16 @@ def _check_characters(text: str) -> None:
     for i, code in faults:
         if code == "name_character":
             char = _described(text[i])
-            raise RuleViolation("", "name_character", name=shown_name(text), char=char,
-                                text=f"the name {shown_name(text)} holds {char}: a name cannot hold "
-                                "invisible, control or private-use characters; remove it")
+            raise RuleViolation("", "name_character", name=shown_name(text), char=char)
     if not any(_visible(ch) for ch in text):
-        raise RuleViolation("", "name_blank", name=shown_name(text),
-                            text=f"a player's name needs a visible character, and {shown_name(text)} has "
-                            "none: type the name")
+        raise RuleViolation("", "name_blank", name=shown_name(text))
     if faults:
         char = _described(text[faults[0][0]])
-        raise RuleViolation("", "name_lone_mark", name=shown_name(text), char=char,
-                            text=f"the name {shown_name(text)} has an accent or mark with no letter "
-                            f"under it ({char}): type it after its letter, or remove it")
+        raise RuleViolation("", "name_lone_mark", name=shown_name(text), char=char)
 
 
 def _too_long(text: str) -> RuleViolation:
-    return RuleViolation("", "name_too_long", name=shown_name(text), max=MAX_NAME_LENGTH,
-                         text=f"a player's name has at most {MAX_NAME_LENGTH} characters; "
-                         f"{shown_name(text)} is longer: shorten it")
+    return RuleViolation("", "name_too_long", name=shown_name(text), max=MAX_NAME_LENGTH)
 
 
 def clean_name(name: object) -> str:
@@ -262,8 +254,7 @@ def clean_name(name: object) -> str:
     Costs at most :data:`MAX_NAME_TEXT` code points of work, whatever the length of ``name``.
     """
     if not isinstance(name, str):
-        raise RuleViolation("", "name_blank", name=shown_name(""),
-                            text="a player's name must be text with a visible character: type the name")
+        raise RuleViolation("", "name_blank", name=shown_name(""))
     if len(name) > MAX_NAME_TEXT:
         raise _too_long(name)
     text = normalise_name(name)
@@ -277,9 +268,7 @@ def clean_name(name: object) -> str:
     if len(cut) > MAX_NAME_LENGTH:
         raise _too_long(text)
     if any(len(ch) > MAX_CHARACTER_CODE_POINTS for ch in cut):
-        raise RuleViolation("", "name_marks", name=shown_name(text),
-                            text=f"the name {shown_name(text)} piles too many accents or marks on one "
-                            "character: remove some")
+        raise RuleViolation("", "name_marks", name=shown_name(text))
     return text
 
 
@@ -299,8 +288,7 @@ def check_distinct(names: Sequence[str]) -> None:
         key = name_key(name)
         if key in seen:
             first = shown_name(seen[key])
-            raise RuleViolation("", "same_names", name=first,
-                                text=f"two players are both called {first}: give each a different name")
+            raise RuleViolation("", "same_names", name=first)
         seen[key] = name
 
 
@@ -324,7 +312,7 @@ def check_readable_name(name: object) -> None:
     if not isinstance(name, str) or not name.strip() or any(
             unicodedata.category(ch) in _UNREADABLE_CATEGORIES for ch in name):
         shown = ascii(name if not isinstance(name, str) or len(name) <= 40 else name[:39] + "…")
-        raise RuleViolation("", "bad_name", name=shown, text=f"a player's name must be one line of text, not {shown}")
+        raise RuleViolation("", "bad_name", name=shown)
 
 
 __all__ = ["MAX_CHARACTER_CODE_POINTS", "MAX_NAME_LENGTH", "MAX_NAME_TEXT", "characters", "check_distinct",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from .errors import RuleViolation
+from .errors import Clause, RuleViolation
 from .tiles import ALL_TILES, Tile, fits, tile_text
 
 _ALL_TILES = frozenset(ALL_TILES)
@@ -71,11 +71,8 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
     missing = [seat for seat in range(players) if seat not in hands]
     extra = [seat for seat in hands if not (isinstance(seat, int) and 0 <= seat < players)]
     if missing or extra:
-        raise RuleViolation(
-            "S2", "hands_seats", missing=str(missing or "-"), extra=str(extra or "-"), last=players - 1,
-            text=f"the hands must give every seat 0 to {players - 1} exactly once "
-            f"(missing: {missing or 'none'}, unknown: {extra or 'none'})",
-        )
+        raise RuleViolation("S2", "hands_seats", missing=str(missing or "-"), extra=str(extra or "-"),
+                            last=players - 1)
     seen: dict[Tile, int] = {}
     pips = [0] * players
     for seat in range(players):
@@ -85,24 +82,17 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
             continue
         for tile in hand:
             if tile in facts.on_table:
-                raise RuleViolation(
-                    "S2", "hand_tile_on_table", seat=seat, tile=tile_text(tile), name=names[seat],
-                    text=f"{names[seat]} shows {tile_text(tile)}, which is already on the table",
-                )
+                raise RuleViolation("S2", "hand_tile_on_table", seat=seat, tile=tile_text(tile), name=names[seat])
             if tile in seen:
                 raise RuleViolation(
                     "S2", "hand_tile_twice", seat=seat, other=seen[tile], tile=tile_text(tile),
                     name=names[seen[tile]], who=names[seat],
-                    text=f"{tile_text(tile)} is shown twice ({names[seen[tile]]} and {names[seat]})",
                 )
             seen[tile] = seat
             pips[seat] += tile[0] + tile[1]
         if len(hand) != size:
-            raise RuleViolation(
-                facts.deal_rule, "hand_count", seat=seat, expected=size, shown=len(hand), name=names[seat],
-                text=f"{names[seat]} holds {size} tile{'s' if size != 1 else ''} by the record "
-                f"(deal, draws and placements, S8); the hands show {len(hand)}",
-            )
+            raise RuleViolation(facts.deal_rule, "hand_count", seat=seat, expected=size, shown=len(hand),
+                                name=names[seat])
     pool: list[Tile] = []  # the unseen tiles, worked out only if some hand is a pip total
     groups: list[tuple[int, int]] = []  # (size, pip total) of each hand given as a total
     for seat in range(players):
@@ -112,12 +102,7 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
                 pool = list(_ALL_TILES.difference(facts.on_table, seen))
             size = facts.hand_sizes[seat]
             if not _possible_alone(pool, size, hand):
-                raise RuleViolation(
-                    "S2", "impossible_total", seat=seat, total=hand, size=size, name=names[seat],
-                    text=f"{names[seat]} holds {size} tile{'s' if size != 1 else ''}; no "
-                    f"{size} tile{'s' if size != 1 else ''} not on the table or in another hand "
-                    f"add up to {hand} pips",
-                )
+                raise RuleViolation("S2", "impossible_total", seat=seat, total=hand, size=size, name=names[seat])
             pips[seat] = hand
             groups.append((size, hand))
     if groups:
@@ -125,20 +110,11 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
             pool_pips = sum(a + b for a, b in pool)
             given = sum(total for _, total in groups)
             if given != pool_pips:
-                parity = ""
-                if facts.blocked and sum(pips) % 2:
-                    parity = "; in a blocked round the hands' pips always add up to an even number"
-                raise RuleViolation(
-                    "S2", "totals_mismatch", given=given, expected=pool_pips,
-                    text=f"the stock is empty, so the hands hold every tile not on the table: "
-                    f"the pip totals given add up to {given}, the unseen tiles to {pool_pips}"
-                    f"{parity}; someone miscounted",
-                )
+                odd = facts.blocked and sum(pips) % 2  # a blocked round's hands always add up to an even number
+                raise RuleViolation("S2", "totals_mismatch", given=given, expected=pool_pips,
+                                    parity=Clause("odd_block" if odd else "plain"))
         if not _possible_together(pool, groups, facts.stock):
-            raise RuleViolation(
-                "S2", "impossible_totals", text="the pip totals given cannot all be held at once "
-                "by tiles not on the table; someone miscounted",
-            )
+            raise RuleViolation("S2", "impossible_totals")
     _check_claims(hands, facts)
     return pips
 
@@ -173,31 +149,22 @@ def proven_fit(name: str, seat: int, move: int, mask: int, kind: str, tile: Tile
     gone on from hand), R10 for a draw or pass at a double lead (``mask``
     :data:`DOUBLES`: the player held a double, code ``held_double``).
     """
-    verb = {"draw": "drew", "pass": "passed", "drawn": "drew", "stop": "passed"}[kind]
-    later = "still holds it at the end" if how == "holds" else f"plays it from hand at move {how}"
-    advice = (f"if {name} drew again after move {move + 1}, record that draw first, otherwise correct move "
-              f"{move + 1}")
+    verb = Clause("passed" if kind in ("pass", "stop") else "drew")
+    then = Clause("held_at_end" if how == "holds" else "played_later")  # how the tile is known to be held
     if mask >= DOUBLES:
         err = RuleViolation(
             "R10", "held_double", seat=seat, tile=tile_text(tile), move=move + 1, name=name, kind=kind, later=how,
-            text=f"{name} {verb} at move {move + 1} to find a double lead while holding the double "
-            f"{tile_text(tile)} ({name} {later}); the lead is a double from hand when one is held "
-            f"(house rule lead: double): {advice}",
+            verb=verb, then=then,
         )
     elif kind == "stop":
         err = RuleViolation(
             "R1", "held_fitting_tile_stop", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
-            values=_values(mask), later=how,
-            text=f"{name} passed at move {move + 1} to end the continuation while holding {tile_text(tile)}, "
-            f"which fitted an open {_values(mask)} ({name} {later}); the turn goes on while {name} can play "
-            f"from hand (house rule continuation: stop): {advice}",
+            values=_values(mask), later=how, then=then,
         )
     else:
         err = RuleViolation(
             "S8", "held_fitting_tile", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
-            kind=kind, values=_values(mask), later=how,
-            text=f"{name} {verb} at move {move + 1} while holding {tile_text(tile)}, which fitted "
-            f"an open {_values(mask)} ({name} {later}); a player who can play must play: {advice}",
+            kind=kind, values=_values(mask), later=how, verb=verb, then=then,
         )
     err.move_no = move + 1
     return err

@@ -30,11 +30,7 @@ def parse_tile(text: object) -> Tile:
     """
     tile = _TILE_BY_TEXT.get(text) if isinstance(text, str) else None
     if tile is None:
-        raise RuleViolation(
-            "S2", "unknown_tile", tile=str(text),
-            text=f"{text!r} is not a tile of the double-six set (0-0 … 6-6); "
-            "write a tile as two pip values 0 to 6, like \"1-4\"",
-        )
+        raise RuleViolation("S2", "unknown_tile", tile=str(text))
     return tile
 
 

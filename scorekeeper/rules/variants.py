@@ -177,25 +177,13 @@ class Variant:
         4 always in partnerships.
         """
         if players not in (2, 3, 4):
-            raise RuleViolation(
-                self.players_rule, "player_count", players=players,
-                text=f"{self.name} is played by 2 to 4 players, not {players}",
-            )
+            raise RuleViolation(self.players_rule, "player_count", players=players, game=self.name)
         if partnerships and players != 4:
-            raise RuleViolation(
-                self.players_rule, "partnerships_need_four", players=players,
-                text=f"partnerships need 4 players (seats 0+2 against 1+3), not {players}",
-            )
+            raise RuleViolation(self.players_rule, "partnerships_need_four", players=players)
         if self.pairs_at_four and players == 4 and not partnerships:
             if self.name == EXACT_61:
-                raise RuleViolation(
-                    "E1", "exact61_four_in_pairs", players=players,
-                    text="Exact 61 with 4 players is always played in partnerships (seats 0+2 against 1+3)",
-                )
-            raise RuleViolation(
-                self.players_rule, "four_in_pairs", players=players, game=self.name,
-                text=f"{self.name} with 4 players is always played in partnerships (seats 0+2 against 1+3)",
-            )
+                raise RuleViolation("E1", "exact61_four_in_pairs", players=players)
+            raise RuleViolation(self.players_rule, "four_in_pairs", players=players, game=self.name)
 
 
 def _game(name: str, deal: dict[int, int], continuation: bool, ids: dict[str, str], options: dict[str, Value],
@@ -250,10 +238,7 @@ def get_variant(name: object, house_rules: object = None) -> Variant:
     """
     variant = _GAMES.get(name) if isinstance(name, str) else None
     if variant is None:
-        raise RuleViolation(
-            "", "unknown_variant", variant=str(name),
-            text=f"unknown game {name!r}: use " + ", ".join(f'"{g}"' for g in GAMES),
-        )
+        raise RuleViolation("", "unknown_variant", variant=str(name), games=", ".join(GAMES))
     return variant.with_house_rules(house_rules)
 
 

@@ -47,16 +47,15 @@ class Meta:
     events: tuple[dict[str, Any], ...] = ()
 
 
-def _refuse(what: str, text: str) -> RuleViolation:
-    return RuleViolation("", "malformed", what=what, text=text)
+def _refuse(what: str, **values: object) -> RuleViolation:
+    return RuleViolation("", "malformed", what=what, **values)
 
 
 def check_nesting(doc: object) -> None:
     """Raise :class:`RuleViolation` (``malformed``, what ``nesting``) if ``doc`` nests deeper than
     :data:`MAX_DEPTH`."""
     if not depth_within(doc, MAX_DEPTH):
-        raise _refuse("nesting", f"the document nests lists or objects more than {MAX_DEPTH} deep; "
-                                 "a match document nests 5 levels")
+        raise _refuse("nesting", depth=MAX_DEPTH)
 
 
 def read_meta(doc: dict[str, Any]) -> Meta:
@@ -65,17 +64,16 @@ def read_meta(doc: dict[str, Any]) -> Meta:
     if meta is None:
         return Meta()
     if type(meta) is not dict:
-        raise _refuse("meta", "\"meta\" must be an object with \"id\", \"started\" and \"ended\"")
+        raise _refuse("meta")
     times: dict[str, datetime | None] = {}
     for key in ("started", "ended", "abandoned"):
         value = meta.get(key)
         times[key] = parse_time(value) if value is not None else None
         if value is not None and times[key] is None:
-            raise _refuse("meta", f"\"meta\" \"{key}\" must be an ISO 8601 time between the years "
-                                  f"{MIN_YEAR} and {MAX_YEAR}, like \"2025-06-12T15:30:12.123Z\"")
+            raise _refuse("meta_time", key=key, min_year=MIN_YEAR, max_year=MAX_YEAR)
     match_id = meta.get("id")
     if match_id is not None and type(match_id) is not str:
-        raise _refuse("meta", "\"meta\" \"id\" must be a match id (text)")
+        raise _refuse("meta_id")
     return Meta(match_id, times["started"], times["ended"], times["abandoned"])
 
 
@@ -102,6 +100,6 @@ def read_document(doc: object) -> tuple[dict[str, Any], Match]:
     check_nesting(obj)
     match = match_from_document(obj, awaiting_hands=True)  # refuses anything but an object
     if not isinstance(obj, dict):  # pragma: no cover - for the type checker
-        raise _refuse("not_object", "a match document is a JSON object")
+        raise _refuse("not_object")
     read_meta(obj)
     return obj, match

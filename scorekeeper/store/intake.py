@@ -36,24 +36,18 @@ LISTED = LISTED_REFUSALS  # refusals named one by one; the others are counted
 
 _MB = 1024 * 1024
 # one refusal for every document that is not an object: the same words as the engine's, built once
-NOT_OBJECT = RuleViolation("", "malformed", what="not_object",
-                           text="a match document is a JSON object with format, variant, players and rounds")
+NOT_OBJECT = RuleViolation("", "malformed", what="not_object")
 
 
 def too_large(size: int) -> RuleViolation:
     """The refusal of a file that brings the import to ``size`` bytes, past :data:`MAX_BYTES`."""
     shown = f"{size / _MB:,.0f}"
-    return RuleViolation("", "import_too_large", size=shown, limit=MAX_BYTES // _MB,
-                         text=f"this file brings the import to {shown} MB; one import takes at most "
-                              f"{MAX_BYTES // _MB} MB (a club's 10,000 matches are about 50 to 180 MB): "
-                              "import it in parts")
+    return RuleViolation("", "import_too_large", size=shown, limit=MAX_BYTES // _MB)
 
 
 def too_many(count: int) -> RuleViolation:
     """The refusal of a list of ``count`` documents, past :data:`MAX_DOCUMENTS`."""
-    return RuleViolation("", "import_too_many", count=count, limit=MAX_DOCUMENTS,
-                         text=f"the file holds {count:,} documents; one import takes at most "
-                              f"{MAX_DOCUMENTS:,} matches: import it in parts")
+    return RuleViolation("", "import_too_many", count=count, limit=MAX_DOCUMENTS)
 
 
 def read_files(paths: Sequence[str], stdin: BinaryIO | None = None) -> tuple[list[tuple[str, bytes]],

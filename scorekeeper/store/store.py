@@ -1060,9 +1060,8 @@ def _canonical(action: object, players: int) -> tuple[dict[str, Any], Action]:
             raise ValueError("hands are given by seat")
         fields = action_to_json(action)
         return fields, action_from_json(fields, players)
-    except (TypeError, AttributeError, IndexError, ValueError) as err:
-        raise RuleViolation("", "malformed", what="action",
-                            text=f"not a well-formed action: {action!r} ({err})") from None
+    except (TypeError, AttributeError, IndexError, ValueError):
+        raise RuleViolation("", "malformed", what="action") from None
 
 
 def _chronological(summary: MatchSummary) -> str:

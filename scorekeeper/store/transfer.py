@@ -105,8 +105,7 @@ def prepare_import(docs: list[object], names: list[str] | None) -> tuple[Prepare
         except Exception as err:  # an engine fault on odd input: refuse this document, log the cause
             log.error("the rules engine failed on %s: %r", name, err, exc_info=True)
             refused.append(ImportRefusal(i, name, RuleViolation(
-                "", "malformed", what="unreadable",
-                text=f"the rules engine could not read it ({type(err).__name__})")))
+                "", "malformed", what="unreadable")))
     return prepared, refused
 
 

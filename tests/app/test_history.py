@@ -289,8 +289,8 @@ def test_the_apps_import_is_bounded_and_summarised_as_the_clis(state, monkeypatc
     run(state.transfer.import_picked([files.PickedFile("zeros.json", b"[" + b"0," * 999_999 + b"0]")]))
     words = text(hooks(history.view(state))["notice"])
     assert not state.shell.notice.ok and seen == []
-    assert words == ("zeros.json refused, nothing imported: the file holds 1000000 documents; one import takes at "
-                     "most 50000 matches: import it in parts")
+    assert words == ("zeros.json refused, nothing imported: the file holds 1,000,000 documents; one import takes "
+                     "at most 50,000 matches: import it in parts")
     run(state.transfer.import_picked([picked("good.json", case("e61-2p-seed-layout")),
                                       picked("zeros.json", [0] * 30)]))
     words = text(hooks(history.view(state))["notice"])

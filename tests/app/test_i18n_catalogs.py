@@ -13,7 +13,8 @@ from scorekeeper.i18n import COUNTED, LANGUAGES, catalog
 from scorekeeper.rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
-CODE = [ROOT / "explain.py", ROOT / "account.py", *sorted((ROOT / "app").rglob("*.py"))]
+CODE = [ROOT / "explain.py", ROOT / "refusals.py", ROOT / "account.py", *sorted((ROOT / "app").rglob("*.py")),
+        *sorted((ROOT / "cli").rglob("*.py"))]
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z0-9_.\-]+)["']""")
 UI_CODE = re.compile(r"""\bProblem\(\s*["']([a-z0-9_]+)["']""")
 
@@ -80,12 +81,12 @@ def error_codes(folder: Path) -> dict[str, str]:
     return codes
 
 
-@pytest.mark.parametrize("layer", ["rules", "store", "app", "server"])
+@pytest.mark.parametrize("layer", ["rules", "store", "app", "server", "cli"])
 def test_every_engine_and_store_error_code_has_words_in_every_language(layer):
     """A refusal or store error reaching a user is worded from ``error.<code>`` in the user's language,
     never the engine's or the store's English text."""
     codes = error_codes(ROOT / layer)
-    assert len(codes) > {"rules": 40, "store": 3, "app": 5, "server": 2}[layer]  # the scan finds them
+    assert len(codes) > {"rules": 40, "store": 3, "app": 5, "server": 2, "cli": 2}[layer]  # the scan finds them
     for lang in LANGUAGES:
         missing = sorted(f"{code} ({where})" for code, where in codes.items() if f"error.{code}" not in catalog(lang))
         assert missing == [], f"{lang}.json lacks error.* for these codes"

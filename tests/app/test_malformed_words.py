@@ -52,7 +52,8 @@ def with_hands(hands):
     return change
 
 
-# reason → (a change to a good document that triggers it, the English line replay prints)
+# reason → (a change to a good document that triggers it, the engine's English line before the catalogs
+# worded it: its place is kept)
 BROKEN = {
     "not_object": (lambda doc: doc.clear(),  # replaced below by a list
                    "a match document is a JSON object with format, variant, players and rounds"),
@@ -133,7 +134,9 @@ def test_every_reason_the_reader_raises_is_triggered_here():
 def test_each_reason_keeps_its_english_line_and_is_said_without_english(what):
     err = refusal(what)
     assert (err.rule, err.code, err.params["what"]) == ("", "malformed", what)
-    assert str(err) == BROKEN[what][1]  # the replay line, exactly as before
+    # the replay line: the place it was before (the old engine line's head), then the English catalog's words
+    place = re.match(r"(round \d+(, (move \d+|hands))?: )?", BROKEN[what][1]).group(0)
+    assert str(err) == place + "the match record is damaged: " + expected_detail("en", what, err)
     english = detail_of("en", err)
     assert english == expected_detail("en", what, err)
     for lang in ("uk", "ko"):
@@ -167,7 +170,7 @@ def test_a_value_found_is_quoted_as_json_not_python():
     del doc["format"]
     with pytest.raises(RuleViolation) as caught:
         load_document(json.dumps(doc))
-    assert str(caught.value) == "format must be 'scorekeeper-match/1', not None"  # replay: unchanged
+    assert str(caught.value) == 'the match record is damaged: "format" must be "scorekeeper-match/1", not null'
     assert detail_of("uk", caught.value) == 'поле "format" має бути "scorekeeper-match/1", а не null'
 
 
@@ -184,17 +187,21 @@ def test_a_file_that_is_not_json_is_said_without_english(text):
     with pytest.raises(RuleViolation) as caught:
         load_document(text)
     err = caught.value
-    assert err.text.startswith("not a JSON document: ")  # the parser's words stay in the English line
+    assert str(err).startswith("the file is not a JSON document")  # str(): the English catalog's words
     for lang in ("uk", "ko"):
         words = violation_words(Translator(lang), err)
         assert LATIN_WORD.findall(SYNTAX.sub("", words)) == [], words
 
 
-def test_a_refusal_without_a_reason_falls_back_to_its_english_text():
-    no_reason = RuleViolation("", "malformed", text="something odd in the record")
-    assert violation_words(Translator("uk"), no_reason) == "запис матчу пошкоджено: something odd in the record"
-    unknown = RuleViolation("", "malformed", what="not_a_reason_yet", text="a newer fault")
-    assert violation_words(Translator("ko"), unknown) == "경기 기록이 손상됨: a newer fault"
+def test_a_refusal_carries_no_english_only_its_code_and_values():
+    """One wording per refusal: the engine gives the code and values, every language's words are the catalog's
+    (English too: ``str()`` reads ``en.json``)."""
+    err = RuleViolation("", "malformed", what="partnerships")
+    assert not hasattr(err, "text") and err.params == {"what": "partnerships"}
+    assert str(err) == 'the match record is damaged: "partnerships" must be true or false'
+    assert violation_words(Translator("en"), err) == str(err)
+    assert violation_words(Translator("uk"), err) == "запис матчу пошкоджено: " + Translator("uk")(
+        "error.malformed.partnerships")
 
 
 def test_a_malformed_table_action_has_a_reason_too(tmp_path):
@@ -220,6 +227,6 @@ def test_a_hands_key_that_is_no_seat_is_worded_not_a_crash():
     doc["rounds"][0]["hands"] = {"0": ["0-0", "3-3", "5-6", "6-6", "3-5", "2-3"], "1": [], "7": 3}
     with pytest.raises(RuleViolation) as caught:
         load_document(json.dumps(doc))
-    assert str(caught.value) == "round 1, hands: S2: hands key '7' is not a seat 0 to 1"
-    assert violation_words(Translator("uk"), caught.value) == "S2: 7 — не місце гравця"
-    assert violation_words(Translator("ko"), caught.value) == "S2: 7은(는) 자리가 아닙니다"
+    assert str(caught.value) == 'round 1, hands: S2: "hands": 7 is not a seat from 0 to 1'
+    assert violation_words(Translator("uk"), caught.value) == 'S2: "hands": 7 — не місце від 0 до 1'
+    assert violation_words(Translator("ko"), caught.value) == 'S2: "hands": 7은(는) 0부터 1까지의 자리가 아닙니다'

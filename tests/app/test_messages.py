@@ -152,7 +152,8 @@ def test_a_wrong_hand_count_cites_the_engines_deal_rule_as_the_cli_does(state, c
     assert state.table.match.status == "reveal"  # nothing recorded
     name = state.table.match.players[seat]
     held = "6 tiles" if rule == "H2" else "2 tiles"
-    assert shown(state)["message"] == f"{rule}: {name} holds {held} by the record; the hands show {len(tiles)}"
+    assert shown(state)["message"] == (f"{rule}: {name} holds {held} by the record (the deal, the draws and "
+                                          f"the placements); the hands show {len(tiles)}")
     if rule == "E2":  # the same rule for the case whose hands show more tiles than Bo holds
         cli = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(CASES / "bad-hands-count.json")],
                              capture_output=True, text=True)

@@ -53,12 +53,15 @@ def test_each_count_takes_its_form(lang, number):
     for key in plural_keys():
         entry = catalog(lang)[key]
         counted = entry.get(COUNTED, "count")
-        params = {name: "x" for name in re.findall(r"\{(\w+)\}", entry["other"])} | {counted: number}
+        params = {name: "x" for name in re.findall(r"\{(\w+)(?::[^}]*)?\}", entry["other"])} | {counted: number}
+        params |= {name: 50_000 for name in re.findall(r"\{(\w+):,\}", entry["other"]) if name != counted}  # a number
         text = translate(lang, key, **params)
         form = entry.get(plural_category(lang, number)) or entry["other"]
         assert text == form.format(**params), f"{lang}:{key} for {number}"
         if "{" + counted + "}" in entry["other"]:  # "unknown fields: …" counts without saying the number
             assert str(number) in text
+        elif "{" + counted + ":,}" in entry["other"]:  # "1,000,000 documents": grouped as English writes it
+            assert f"{number:,}" in text
 
 
 @pytest.mark.parametrize(("lang", "number", "words"), [
@@ -73,9 +76,9 @@ def test_a_hand_to_enter_is_counted_as_people_say_it(lang, number, words):
 def test_the_stock_is_counted_by_its_own_parameter():
     """``pass_with_stock`` counts the stock, not ``count``."""
     assert translate("uk", "error.pass_with_stock", name="Ann", stock=3) == \
-        "пропуск, коли в запасі ще 3 плитки: Ann має добирати"
+        "пропуск, коли в запасі ще 3 плитки: Ann має добирати, доки плитка не підійде"
     assert translate("en", "error.pass_with_stock", name="Ann", stock=1) == \
-        "pass while the stock has 1 tile: Ann must draw"
+        "pass while the stock has 1 tile: Ann must draw until a tile fits"
 
 
 @pytest.mark.parametrize(("lang", "raw", "words"), [

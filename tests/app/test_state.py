@@ -241,7 +241,7 @@ def test_a_refused_play_keeps_the_entry_and_says_how_to_let_go_of_the_spot(state
 
     def refuse(*_args):
         from scorekeeper.rules import RuleViolation
-        raise RuleViolation("S8", "drawn_lead", player="Bo", text="refused")
+        raise RuleViolation("S8", "drawn_lead", name="Bo")
 
     monkeypatch.setattr(state.services.store, "record", refuse)
     run(state.entry.play())

@@ -47,7 +47,7 @@ def test_after_a_disagreement_the_tab_keeps_the_version_of_the_copy_it_reloaded(
 
     def disagree(action):
         st.services.store.record(st.table.match_id, Play(0, (4, 5), ((1, 4), "high"), False))  # another tab, meanwhile
-        raise RuleViolation("S3", "wrong_player", text="simulated disagreement")
+        raise RuleViolation("S3", "wrong_player", name="Ann", who="Bo")
 
     st.entry.pick_tile((1, 4))
     monkeypatch.setattr(copy, "apply", disagree)

@@ -28,7 +28,7 @@ def test_a_fix_that_changes_nothing_is_said_in_neutral_words_and_a_refused_one_i
     assert change.value.startswith("Ann & Cy 5 → 14") and change.color == ft.Colors.BLUE_GREY_900
     tab.correction.set_kind(FixKind.PASS)  # the stock had tiles: the engine refuses it
     [refused] = hook_texts(tab, "fix-preview")
-    assert refused.value == "This cannot be: S8: pass while the stock has 8 tiles: Bo must draw"
+    assert refused.value == "This cannot be: S8: pass while the stock has 8 tiles: Bo must draw until a tile fits"
     assert refused.color == ft.Colors.RED_900
 
 

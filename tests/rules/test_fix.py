@@ -306,5 +306,16 @@ def test_s8_proof_says_what_to_do():
     err = caught.value
     assert (err.rule, err.code, err.round_no, err.move_no) == ("S8", "held_fitting_tile", 1, 3)
     assert err.message == ("round 1, move 3: S8: Ann drew at move 3 while holding 0-4, which fitted an open "
-                           "1, 4 (Ann plays it from hand at move 11); a player who can play must play: if Ann "
-                           "drew again after move 3, record that draw first, otherwise correct move 3")
+                           "1, 4 (Ann plays it from hand at move 11); a player who can play must play. If Ann "
+                           "drew again after that, record that draw first; otherwise correct move 3")
+    from scorekeeper.i18n import Translator
+    from scorekeeper.refusals import refusal_line
+
+    assert refusal_line(Translator("uk"), err) == (
+        "раунд 1, хід 3: S8: Ann добирав на ході 3, маючи 0-4, яка підходила до відкритого 1, 4 (Ann викладає "
+        "її з рук на ході 11); хто може походити, мусить ходити. Якщо Ann добирав ще раз після цього, спершу "
+        "запишіть той добір; інакше виправте хід 3")
+    assert refusal_line(Translator("ko"), err) == (
+        "1라운드 3번째 수: S8: Ann은(는) 3번째 수에서 열린 1, 4에 맞는 0-4을(를) 가지고도 뽑았습니다 (Ann은(는) "
+        "11번째 수에서 그 타일을 손패에서 놓습니다); 놓을 수 있으면 놓아야 합니다. 그 뒤에 Ann이(가) 다시 뽑았다면 "
+        "그 뽑기를 먼저 기록하고, 아니면 3번째 수를 고치세요")

@@ -41,7 +41,7 @@ def test_each_example_of_the_issue_is_refused_with_its_code(name, code):
     with pytest.raises(RuleViolation) as refused:
         clean_name(name)
     assert refused.value.code == code and refused.value.rule == ""
-    assert len(refused.value.text) < 200  # the name is quoted short, never whole
+    assert len(refused.value.message) < 200  # the name is quoted short, never whole
 
 
 @pytest.mark.parametrize(("name", "words"), [
@@ -64,7 +64,7 @@ def test_each_example_of_the_issue_is_refused_with_its_code(name, code):
 def test_a_refusal_names_the_problem_and_what_to_do(name, words):
     with pytest.raises(RuleViolation) as refused:
         clean_name(name)
-    assert refused.value.text == words
+    assert refused.value.message == words
 
 
 def test_the_two_players_ann_and_ann_with_a_zero_width_space_are_refused():
@@ -83,7 +83,7 @@ def test_names_alike_after_normalising_are_the_same_name(first, second):
     with pytest.raises(RuleViolation) as refused:
         clean_names([first, "Bo", second])
     assert refused.value.code == "same_names"
-    assert refused.value.text.startswith("two players are both called ")
+    assert refused.value.message.startswith("two players are both called ")
 
 
 def test_names_that_differ_are_kept_as_typed_but_normalised():
@@ -138,7 +138,7 @@ def test_a_huge_name_is_refused_before_any_work_on_it(monkeypatch):
     for name in ("A" * 1_000_000, "\u200b" * 1_000_000, "a" + "\u0301" * 1_000_000):
         with pytest.raises(RuleViolation) as refused:
             clean_name(name)
-        assert refused.value.code == "name_too_long" and len(refused.value.text) < 250
+        assert refused.value.code == "name_too_long" and len(refused.value.message) < 250
     assert seen and max(seen) <= MAX_NAME_TEXT
 
 
@@ -188,8 +188,22 @@ def test_a_document_refuses_a_bad_name_naming_the_field(players, fault, words):
     with pytest.raises(RuleViolation) as refused:
         load_document(doc_text(players))
     err = refused.value
-    assert err.code == "malformed" and err.params["fault"] == fault and err.message.startswith(words)
+    assert err.code == "malformed" and err.params["fault"] == fault
+    assert err.message.startswith("the match record is damaged: " + words)  # error.malformed, then the field
     assert len(err.message) < 250
+
+
+def test_a_bad_name_in_a_document_is_worded_in_each_language():
+    from scorekeeper.i18n import Translator
+    from scorekeeper.refusals import violation_words
+
+    with pytest.raises(RuleViolation) as refused:
+        load_document(doc_text(["Ann", "ANN"]))
+    assert violation_words(Translator("uk"), refused.value) == (
+        'запис матчу пошкоджено: "players" (імена гравців): двоє гравців мають однакове ім\'я "Ann": '
+        "дайте кожному інше")
+    assert violation_words(Translator("ko"), refused.value) == (
+        '경기 기록이 손상됨: "players"(참가자 이름): 두 참가자의 이름이 모두 "Ann"입니다: 서로 다른 이름을 주세요')
 
 
 def test_a_document_keeps_its_names_normalised():

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.cli.audit import audit_lines
 from scorekeeper.rules import Draw, Play, RuleViolation, StartRound
 from scorekeeper.store import ABANDONED, FINISHED, IN_PROGRESS, MatchDamaged, StaleView, StoreError, open_store
-from scorekeeper.store.audit import audit_lines
 from scorekeeper.store.events import LogError, create_event, fold_log, now, time_text
 from tests.store.conftest import record_case, without_meta
 from tests.store.test_damage import crash, tables, write_tables

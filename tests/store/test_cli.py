@@ -86,7 +86,7 @@ def test_import_refusal_names_the_file_and_imports_nothing(data_dir, capsys):
                          str(CASES / "bad-tile-on-table.json"))
     assert code == 2 and out == ""
     assert err.splitlines() == [
-        f"refused: {CASES / 'bad-tile-on-table.json'}: round 1, move 6: S4: 1-4 is already on the table; "
+        f"refused: {CASES / 'bad-tile-on-table.json'}: round 1, move 6: S4: 1-4 is already on the table: "
         "each tile is in the set once (S2)",
         "error: nothing imported: 1 of 2 document(s) refused (--skip-refused imports the others)"]
     code, out, err = run(capsys, data_dir, "import", str(CASES / "bad-malformed-json.json"))

@@ -41,7 +41,7 @@ def document_file(tmp_path, players: list[str]):
 
 
 def where(number: int) -> str:
-    return f'"players", name {number}: ' if number else '"players": '
+    return ('the match record is damaged: ' + (f'"players", name {number}: ' if number else '"players": '))
 
 
 @pytest.mark.parametrize(("players", "fault", "number"), EXAMPLES)

@@ -50,7 +50,7 @@ def _imported(meta: Mapping[str, Any], match: Match) -> list[dict[str, Any]]:
     if text is None:
         return []
     if type(text) is not str or not 0 < len(text) <= 200:
-        raise RuleViolation("", "malformed", what="meta", text='"meta" "note" must be a line of text')
+        raise RuleViolation("", "malformed", what="meta")
     return [{"kind": "note", "text": text}]
 
 

@@ -76,8 +76,8 @@ def test_documents_that_are_not_objects_are_refused_without_the_engine_and_summa
     code, out, err = cli(capsys, data_dir, "import", str(path))
     lines = err.splitlines()
     assert code == 2 and out == "" and len(lines) == intake.LISTED + 2
-    assert lines[0] == (f"refused: {path} (document 1): a match document is a JSON object with format, variant, "
-                        "players and rounds")
+    assert lines[0] == (f"refused: {path} (document 1): the match record is damaged: a match document is a JSON obje"
+                        "ct with \"format\", \"variant\", \"players\" and \"rounds\"")
     assert lines[intake.LISTED - 1].startswith(f"refused: {path} (document {intake.LISTED}): ")
     assert lines[-2] == "refused: …and 29,990 more refused"
     assert lines[-1] == ("error: nothing imported: 30,000 of 30,000 document(s) refused "
@@ -103,7 +103,8 @@ def test_tiny_objects_within_the_bound_get_the_engines_cheap_refusal(data_dir, t
     path.write_text(json.dumps([{}] * 500))
     code, _, err = cli(capsys, data_dir, "import", str(path))
     assert code == 2 and len(engine_reads) == 500  # each object is read once, refused at its format
-    assert err.splitlines()[0] == f"refused: {path} (document 1): format must be 'scorekeeper-match/1', not None"
+    assert err.splitlines()[0] == (f"refused: {path} (document 1): the match record is damaged: "
+                                      '"format" must be "scorekeeper-match/1", not null')
     assert "refused: …and 490 more refused" in err
 
 
@@ -167,8 +168,8 @@ def test_skip_refused_imports_the_real_matches_and_summarises_the_rest(data_dir,
     code, out, err = cli(capsys, data_dir, "import", "--skip-refused", str(path))
     lines = err.splitlines()
     assert code == 0 and len(out.split()) == 3
-    assert lines[0] == (f"skipped: {path} (document 3): a match document is a JSON object with format, "
-                        "variant, players and rounds")
+    assert lines[0] == (f"skipped: {path} (document 3): the match record is damaged: a match document is a JSON obje"
+                        "ct with \"format\", \"variant\", \"players\" and \"rounds\"")
     assert lines[-2:] == ["skipped: …and 10 more skipped", "imported 3 document(s); skipped 20 refused"]
     store = open_store(data_dir)
     assert sorted(without_meta(store.export_document(i))["rounds"] == d["rounds"]
@@ -181,7 +182,8 @@ def test_the_refusal_message_names_ten_and_counts_the_rest(data_dir):
         store.import_documents(["not json"] + [7] * 1000)
     err = caught.value
     assert len(err.refusals) == 1001 and err.total == 1001 and err.more == 1000
-    assert err.message.startswith("1,001 documents refused, nothing imported: document 1: not a JSON document")
+    assert err.message.startswith("1,001 documents refused, nothing imported: document 1: the file is not a JSON "
+                                  "document")
     assert err.message.endswith("; …and 991 more refused") and len(re.findall(r"document \d+: ", err.message)) == 10
 
 

@@ -96,17 +96,22 @@ def test_no_import_cycle():
 
 
 def test_the_layers_keep_apart():
-    """The engine and the club engine import neither the store nor the app (nor the server); the store not the
-    app; models no screen or part."""
+    """The engine imports neither the store nor the app nor the words; the club engine neither the store, the app
+    nor the server; the store neither the app, the CLI nor the words (explain, i18n, refusals); models no screen
+    or part."""
     edges = graph()
     for module, targets in edges.items():
-        if module.startswith("scorekeeper.rules"):
-            assert not {t for t in targets if t.startswith(("scorekeeper.store", "scorekeeper.app"))}, module
+        if module.startswith("scorekeeper.rules"):  # nor the words: a refusal is a code and values (refusals.py)
+            presentation = ("scorekeeper.i18n", "scorekeeper.explain", "scorekeeper.refusals", "scorekeeper.cli")
+            assert not {t for t in targets if t.startswith(("scorekeeper.store", "scorekeeper.app", *presentation))}, \
+                module
         if module.startswith("scorekeeper.club"):
             outside = ("scorekeeper.store", "scorekeeper.app", "scorekeeper.server")
             assert not {t for t in targets if t.startswith(outside)}, module
-        if module.startswith("scorekeeper.store"):
-            assert not {t for t in targets if t.startswith("scorekeeper.app")}, module
+        if module.startswith("scorekeeper.store"):  # nor the command line or the words (scorekeeper/cli/ does)
+            shown = ("scorekeeper.app", "scorekeeper.cli", "scorekeeper.explain", "scorekeeper.i18n",
+                     "scorekeeper.refusals")
+            assert not {t for t in targets if t.startswith(shown)}, module
         if module.startswith("scorekeeper.app.models"):
             views = ("scorekeeper.app.screens", "scorekeeper.app.parts")
             assert not {t for t in targets if t.startswith(views)}, module
@@ -129,10 +134,6 @@ def test_the_club_engine_is_plain_python():
                 assert name.split(".")[0] in allowed, (path.name, name)
 
 
-#: the app's command-line module: it starts the serving process (h-words moves it to ``scorekeeper/cli/``)
-APP_COMMANDS = {"scorekeeper.app.cli"}
-
-
 def test_the_serving_process_sits_above_the_tab():
     """``scorekeeper.serve`` (the processes: launch, the viewer process, Flet's entry) imports the app; the
     app (its tab: models, screens, parts, the per-tab ``main``) and ``scorekeeper.server`` never import it."""
@@ -142,5 +143,15 @@ def test_the_serving_process_sits_above_the_tab():
     assert "scorekeeper.app.main" in edges["scorekeeper.serve.launch"]  # the scan sees serve → app
     below = ("scorekeeper.app", "scorekeeper.server", "scorekeeper.store", "scorekeeper.rules")
     for module, targets in edges.items():
-        if module.startswith(below) and module not in APP_COMMANDS:
+        if module.startswith(below):
             assert not {t for t in targets if t == "scorekeeper.serve" or t.startswith("scorekeeper.serve.")}, module
+
+
+def test_every_command_line_module_is_in_the_cli_package():
+    """All command-line code lives in ``scorekeeper/cli/``: no other module reads arguments or registers a
+    command (``argparse``), and the app's serving process is started by ``cli.app``."""
+    outside = sorted(name for name, path in modules().items()
+                     if not name.startswith("scorekeeper.cli") and "import argparse" in path.read_text("utf-8"))
+    assert outside == []
+    assert {"scorekeeper.cli.replay", "scorekeeper.cli.matches", "scorekeeper.cli.audit", "scorekeeper.cli.app",
+            "scorekeeper.cli.commands"} <= set(modules())

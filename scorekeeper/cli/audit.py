@@ -15,7 +15,7 @@ from ..rules import Draw, Pass, Play, Reveal, StartRound
 from ..rules.layout import spot_text
 from ..rules.moves import Action
 from ..rules.tiles import tile_text
-from .events import LogState, action_from_json, check_log
+from ..store.events import LogState, action_from_json, check_log
 
 
 def action_words(action: Action, names: list[str]) -> str:

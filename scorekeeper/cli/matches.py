@@ -1,4 +1,4 @@
-"""Store commands of the ``scorekeeper`` CLI, over the same :class:`MatchStore` the app uses.
+"""The store's commands of the ``scorekeeper`` CLI, over the same :class:`MatchStore` the app uses.
 
 ``scorekeeper [--data-dir D] record FILE``   feed a document's actions one by one through
                                              ``store.record`` (each fsync'd before the next);
@@ -37,23 +37,25 @@ import sys
 from collections.abc import Callable
 from datetime import date
 
-from ..cli import EXIT_REFUSED, register
 from ..explain import rule_set_words
 from ..i18n import Translator
+from ..refusals import refusal_line, refused_line
 from ..rules import RuleViolation
 from ..rules.document import parse_hands, parse_json, parse_move
 from ..rules.fix import DeleteMove, Edit, InsertMove, ReplaceHands, ReplaceMove
 from ..rules.house import house_rules_text
 from ..rules.names import shown_name
 from ..rules.variants import GAMES
+from ..store import MatchStore, is_open, open_store
+from ..store.documents import read_document
+from ..store.errors import ImportRefused, StoreError
+from ..store.events import Event
+from ..store.intake import read_files, summary_lines
+from ..store.summary import ABANDONED, DAMAGED, MatchSummary
 from .audit import audit_lines
-from .documents import read_document
-from .errors import ImportRefused, StoreError
-from .events import Event
-from .intake import read_files, summary_lines
-from .store import MatchStore, is_open, open_store
-from .summary import ABANDONED, DAMAGED, MatchSummary
+from .command import EXIT_REFUSED
 
+ENGLISH = Translator("en")  # the store's commands speak English (the catalog the app's English uses)
 EXIT_INCOMPLETE = 1  # export --all: the backup was written but lacks the matches named on stderr
 
 
@@ -62,7 +64,7 @@ def _dump(value: object) -> None:
     sys.stdout.write("\n")
 
 
-def _with_store(body: Callable[[MatchStore, argparse.Namespace], int],
+def with_store(body: Callable[[MatchStore, argparse.Namespace], int],
                 writes: bool = False) -> Callable[[argparse.Namespace], int]:
     """Open the store of ``--data-dir``, run ``body``, turn every error into one line and exit code 2.
 
@@ -82,7 +84,7 @@ def _with_store(body: Callable[[MatchStore, argparse.Namespace], int],
                 print(f"note: {store.read_only.message}: reading only, nothing is changed", file=sys.stderr)
             return body(store, args)
         except RuleViolation as err:
-            print(f"refused: {err.message}", file=sys.stderr)
+            print(refused_line(ENGLISH, err), file=sys.stderr)
         except StoreError as err:
             print(f"error: {err.message}", file=sys.stderr)
         except BrokenPipeError:
@@ -101,18 +103,18 @@ def _with_store(body: Callable[[MatchStore, argparse.Namespace], int],
 
 
 # ------------------------------------------------------------------- record
-def _configure_record(parser: argparse.ArgumentParser) -> None:
+def configure_record(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a scorekeeper-match/1 document ('-' reads standard input)")
 
 
-def _run_record(store: MatchStore, args: argparse.Namespace) -> int:
+def run_record(store: MatchStore, args: argparse.Namespace) -> int:
     files, too_large = read_files([args.file])  # bounded as an import is
     try:
         if too_large:
             raise too_large[0].violation
         _, match = read_document(files[0][1])
     except RuleViolation as err:
-        print(f"refused: {args.file}: {err.message} (nothing recorded)", file=sys.stderr)
+        print(f"refused: {args.file}: {refusal_line(ENGLISH, err)} (nothing recorded)", file=sys.stderr)
         return EXIT_REFUSED
     match_id = store.create_match(match.variant, match.players, match.partnerships, match.house_rules)
     stored = 0
@@ -129,7 +131,7 @@ def _run_record(store: MatchStore, args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ history
-def _configure_history(parser: argparse.ArgumentParser) -> None:
+def configure_history(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the matches as JSON")
     parser.add_argument("--player", help="only matches with this player (whole name, any case)")
     parser.add_argument("--game", choices=GAMES, help="only this game")
@@ -166,7 +168,7 @@ def _history_line(s: MatchSummary) -> str:
     return f"{s.id}  {when}  {s.variant:<10}  {s.status:<11}  {scores}{won}{house}"
 
 
-def _run_history(store: MatchStore, args: argparse.Namespace) -> int:
+def run_history(store: MatchStore, args: argparse.Namespace) -> int:
     rows = store.list_matches(player=args.player, variant=args.game, since=args.since, until=args.until,
                               finished=args.finished, status=getattr(args, "status", None), house=args.house)
     if args.json:
@@ -180,12 +182,12 @@ def _run_history(store: MatchStore, args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------ export/import
-def _configure_export(parser: argparse.ArgumentParser) -> None:
+def configure_export(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("match_id", nargs="?", help="the match id (see 'history')")
     parser.add_argument("--all", action="store_true", help="export every match as a JSON list")
 
 
-def _run_export(store: MatchStore, args: argparse.Namespace) -> int:
+def run_export(store: MatchStore, args: argparse.Namespace) -> int:
     if args.all == bool(args.match_id):
         print("error: give a match id or --all", file=sys.stderr)
         return EXIT_REFUSED
@@ -203,13 +205,13 @@ def _run_export(store: MatchStore, args: argparse.Namespace) -> int:
     return 0
 
 
-def _configure_import(parser: argparse.ArgumentParser) -> None:
+def configure_import(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", help="match documents, or JSON lists of them ('-' reads stdin)")
     parser.add_argument("--skip-refused", action="store_true",
                         help="import the documents that pass and skip the refused ones (default: all or nothing)")
 
 
-def _run_import(store: MatchStore, args: argparse.Namespace) -> int:
+def run_import(store: MatchStore, args: argparse.Namespace) -> int:
     """Import through ``store.import_files``, the app's path (bounds, shape, engine, all or nothing);
     refusals are named up to :data:`~scorekeeper.store.intake.LISTED` and counted beyond."""
     files, too_large = read_files(args.files)
@@ -232,13 +234,13 @@ def _run_import(store: MatchStore, args: argparse.Namespace) -> int:
 
 
 # -------------------------------------------------------------------- stats
-def _configure_stats(parser: argparse.ArgumentParser) -> None:
+def configure_stats(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument("--game", choices=GAMES, help="only this game")
     _house_filter(parser, "the tables of matches")
 
 
-def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
+def run_stats(store: MatchStore, args: argparse.Namespace) -> int:
     """One table per game and set of house rules, as the app's statistics (points per round compare
     only within one way of scoring): the games in the engine's order, each with its own rules first."""
     groups = store.rule_set_stats(args.game, args.house)
@@ -249,7 +251,7 @@ def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
     if not groups:
         print("no matches")
         return 0
-    t = Translator("en")
+    t = ENGLISH
     width = max(len("player"), *(len(p.name) for g in groups for p in g.players))
     for number, g in enumerate(groups):
         if number:
@@ -264,12 +266,12 @@ def _run_stats(store: MatchStore, args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------- log
-def _configure_log(parser: argparse.ArgumentParser) -> None:
+def configure_log(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("match_id", help="the match id (see 'history')")
     parser.add_argument("--json", action="store_true", help="print the events as stored, as a JSON list")
 
 
-def _run_log(store: MatchStore, args: argparse.Namespace) -> int:
+def run_log(store: MatchStore, args: argparse.Namespace) -> int:
     events = store.events(args.match_id)
     if args.json:
         _dump(events)
@@ -280,7 +282,7 @@ def _run_log(store: MatchStore, args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ correct
-def _configure_correct(parser: argparse.ArgumentParser) -> None:
+def configure_correct(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("match_id", help="the match id (see 'history')")
     parser.add_argument("--round", type=int, required=True, help="the round, counted from 1")
     parser.add_argument("--move", type=int, help="the move, counted from 1 as in refusals ('scorekeeper log')")
@@ -299,21 +301,18 @@ def _edit_of(store: MatchStore, args: argparse.Namespace) -> Edit:
     """The edit the arguments ask for; raises :class:`RuleViolation` for a malformed move or hands."""
     if args.hands is not None:
         if args.move is not None:
-            raise RuleViolation("", "malformed", what="action", text="--hands fixes a round's hands: give no --move")
+            raise RuleViolation("", "correct_hands_and_move")
         return ReplaceHands(args.round, parse_hands(parse_json(args.hands), store.open_match(args.match_id).n))
     if args.move is None:
-        raise RuleViolation("", "malformed", what="action", text="give --move M: the move to fix, counted from 1")
+        raise RuleViolation("", "correct_move_missing")
     if args.delete:
         return DeleteMove(args.round, args.move)
-    try:
-        move = parse_move(parse_json(args.set if args.set is not None else args.insert))
-    except RuleViolation as err:
-        raise RuleViolation(err.rule, err.code, text=f"the move given: {err.text}", **err.params) from None
+    move = parse_move(parse_json(args.set if args.set is not None else args.insert))
     return ReplaceMove(args.round, args.move, move) if args.set is not None else \
         InsertMove(args.round, args.move, move)
 
 
-def _run_correct(store: MatchStore, args: argparse.Namespace) -> int:
+def run_correct(store: MatchStore, args: argparse.Namespace) -> int:
     edit = _edit_of(store, args)
     preview = store.preview_fix(args.match_id, edit)
     if not preview.ok and not (args.keep_moves_before and preview.kept is not None):
@@ -324,7 +323,7 @@ def _run_correct(store: MatchStore, args: argparse.Namespace) -> int:
             where = "hands" if broken.move == "hands" else f"move {broken.move}"
             now = f" (round {broken.round}, {where} as recorded now)"
         keep = " (--keep-moves-before keeps the moves before it)" if broken is not None else ""
-        print(f"refused: {preview.refusal.message}{now}; nothing was changed{keep}", file=sys.stderr)
+        print(f"refused: {refusal_line(ENGLISH, preview.refusal)}{now}; nothing was changed{keep}", file=sys.stderr)
         return EXIT_REFUSED
     done = store.fix(args.match_id, edit, keep_before_broken=args.keep_moves_before)
     changed = [change for change in done.changes if change.changed]  # a side whose points stay is no news
@@ -337,22 +336,22 @@ def _run_correct(store: MatchStore, args: argparse.Namespace) -> int:
     if done.kept:
         assert done.preview.broken is not None and done.preview.refusal is not None
         b = done.preview.broken
-        print(f"kept the moves before round {b.round}, move {b.move} ({done.preview.refusal.message}); "
+        print(f"kept the moves before round {b.round}, move {b.move} ({refusal_line(ENGLISH, done.preview.refusal)}); "
               f"{done.preview.dropped_moves} move(s) dropped: enter them again")
     return 0
 
 
 # ------------------------------------------------- abandon, rename, undo
-def _configure_match_id(parser: argparse.ArgumentParser) -> None:
+def configure_match_id(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("match_id", help="the match id (see 'history')")
 
 
-def _run_abandon(store: MatchStore, args: argparse.Namespace) -> int:
+def run_abandon(store: MatchStore, args: argparse.Namespace) -> int:
     print(_history_line(store.abandon(args.match_id)))
     return 0
 
 
-def _configure_rename(parser: argparse.ArgumentParser) -> None:
+def configure_rename(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("match_id", help="the match id (see 'history')")
     parser.add_argument("--player", action="append", required=True, metavar="WHO",
                         help="the player's name now (any case) or seat counted from 1; repeat with each --name")
@@ -371,7 +370,7 @@ def _seat_of(who: str, names: list[str]) -> int:
                      f"or give a seat from 1 to {len(names)}); nothing was changed")
 
 
-def _run_rename(store: MatchStore, args: argparse.Namespace) -> int:
+def run_rename(store: MatchStore, args: argparse.Namespace) -> int:
     if len(args.player) != len(args.name):
         print("error: give one --name after each --player", file=sys.stderr)
         return EXIT_REFUSED
@@ -381,30 +380,8 @@ def _run_rename(store: MatchStore, args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_undo(store: MatchStore, args: argparse.Namespace) -> int:
+def run_undo(store: MatchStore, args: argparse.Namespace) -> int:
     store.undo(args.match_id)
     events: list[Event] = store.events(args.match_id)
     print(audit_lines(events)[-1]["text"])
     return 0
-
-
-register("record", _configure_record, _with_store(_run_record, writes=True),
-         help="feed a match record's moves one by one through the store, as the app does")
-register("history", _configure_history, _with_store(_run_history),
-         help='list the matches in the store')
-register("export", _configure_export, _with_store(_run_export),
-         help='print a match (or --all) as a match record')
-register("import", _configure_import, _with_store(_run_import, writes=True),
-         help='import match records, each checked by the rules first')
-register("stats", _configure_stats, _with_store(_run_stats),
-         help="each player's matches, wins and points per round, a table per game and set of house rules")
-register("log", _configure_log, _with_store(_run_log),
-         help="a match's audit trail: every event with its number, time and kind (--json: as stored)")
-register("correct", _configure_correct, _with_store(_run_correct, writes=True),
-         help="fix a move or a round's hands several moves back; every later move is checked again")
-register("abandon", _configure_match_id, _with_store(_run_abandon, writes=True),
-         help="give a match up: kept in the history as abandoned, not offered to resume ('undo' takes it back)")
-register("rename", _configure_rename, _with_store(_run_rename, writes=True),
-         help="fix players' names in a match (history, statistics and export follow; 'undo' takes it back)")
-register("undo", _configure_match_id, _with_store(_run_undo, writes=True),
-         help="take back a match's last change: a move, a fix, a rename or an abandon")
