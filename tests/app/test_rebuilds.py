@@ -28,7 +28,8 @@ def tile_hook(text: str) -> str:
     return f"tile-{a}-{b}"
 
 
-async def opened(tmp_path) -> tuple[Live, dict]:
+async def created(tmp_path) -> tuple[Live, dict]:
+    """The case's match created from the form, its first round not yet started: ``(live tab, the case)``."""
     doc = json.loads(CASE.read_text())
     live = await Live.open(open_app_store(tmp_path), tmp_path)
     st = live.state
@@ -38,6 +39,11 @@ async def opened(tmp_path) -> tuple[Live, dict]:
         st.setup.set_name(seat, name)
     await st.setup.create()
     await live.settle()
+    return live, doc
+
+
+async def opened(tmp_path) -> tuple[Live, dict]:
+    live, doc = await created(tmp_path)
     await live.tap(f"starter-{doc['rounds'][0]['starter']}")
     return live, doc["rounds"][0]
 
@@ -134,15 +140,7 @@ def test_a_play_keeps_the_strip_groups_before_the_latest(tmp_path):
 def test_the_round_start_keeps_the_header_buttons(tmp_path):
     """A round's start gives the header a new title ("· Round 1"); its buttons are the same controls."""
     async def scenario() -> None:
-        doc = json.loads(CASE.read_text())
-        live = await Live.open(open_app_store(tmp_path), tmp_path)
-        st = live.state
-        await st.go(Screen.NEW_MATCH)
-        st.setup.set_form(variant=doc["variant"], count=len(doc["players"]))
-        for seat, name in enumerate(doc["players"]):
-            st.setup.set_name(seat, name)
-        await st.setup.create()
-        await live.settle()
+        live, doc = await created(tmp_path)
         buttons = {name: live.hooks()[name] for name in ("home", "rules", "settings")}
         await live.tap(f"starter-{doc['rounds'][0]['starter']}")
         assert "turn" in live.hooks()
