@@ -11,7 +11,6 @@ from ...explain import problem_words, violation_words
 from ...i18n import Translator
 from ...store import ReadOnlyStore
 from ..models.shell import Notice, Shell
-from .page import where_words
 from .rule_links import linked_text
 from .widgets import hook, run
 
@@ -51,7 +50,7 @@ def notice_words(t: Translator, notice: Notice) -> str:
     """What the notice says: its words, and for a refusal where and which rule (``round 1, move 6: H4: …``)."""
     words = t(notice.key, **notice.params)
     if notice.error is not None:
-        words += " " + " ".join(w for w in (where_words(t, notice.error), violation_words(t, notice.error)) if w)
+        words += " " + " ".join(w for w in (notice.error.where(t), violation_words(t, notice.error)) if w)
     return words
 
 

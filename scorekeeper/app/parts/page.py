@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import Match, RuleViolation
+from ...rules import Match
 from ...store import MatchSummary
 from ..navigation import Screen
 from .fit import fit_size
@@ -33,17 +33,6 @@ def page_column(head: ft.Control, rows: list[ft.Control], width: float) -> ft.Co
 def started_words(summary: MatchSummary) -> str:
     """When a stored match started (``summary.started``, UTC), in this computer's time: ``2026-11-29 16:56``."""
     return summary.started.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def where_words(t: Translator, err: RuleViolation) -> str:
-    """``"round 2, move 7:"`` (or ``"round 2, hands:"``) for a located refusal, else ``""``."""
-    if err.round_no is None:
-        return ""
-    if err.move_no is None:
-        return t("ui.at_round", round=err.round_no)
-    if err.move_no == "hands":
-        return t("ui.at_hands", round=err.round_no)
-    return t("ui.at_move", round=err.round_no, move=err.move_no)
 
 
 def choice(identifier: str, label: str, handler: Callable[..., Any], *args: Any, selected: bool = False) -> ft.Control:
