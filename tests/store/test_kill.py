@@ -103,13 +103,18 @@ def test_sigkill_while_recording_loses_nothing_stored(tmp_path):
     kills = mid_write = after_fix = 0
     finished_run = False
     while not finished_run:
+        ended_itself = False
         child = _spawn("tests.store.kill_child", str(data_dir), str(plan_file))
         assert child.stdout.readline().strip() == "ready", child.stderr.read()
         if kills < KILLS:
             time.sleep(rng.uniform(0.0, 0.15))  # a random moment to kill it at: what the test varies
             child.send_signal(signal.SIGKILL)
             out, err = child.communicate(timeout=60)
-            assert child.returncode == -signal.SIGKILL, f"seed {seed}: child ended by itself: {err}"
+            # The child may finish the plan before the kill lands (a few actions left, a fast disk):
+            # that run is no kill, but it must have ended cleanly and said so.
+            ended_itself = child.returncode == 0
+            assert ended_itself or child.returncode == -signal.SIGKILL, f"seed {seed}: {err}"
+            assert not ended_itself or out.splitlines()[-1:] == ["done"], f"seed {seed}: {err}"
         else:
             out, err = child.communicate(timeout=300)
             assert child.returncode == 0, err
@@ -122,13 +127,14 @@ def test_sigkill_while_recording_loses_nothing_stored(tmp_path):
                 match_id, count, version, last = words
                 reported[match_id] = max(reported.get(match_id, 0), int(count))
                 versions[match_id] = max(versions.get(match_id, 0), int(version))
-        if not finished_run:
+        if not finished_run and not ended_itself:
             kills += 1
             mid_write += _temp_files(data_dir) > 0
             after_fix += last == "fix"
         in_effect = _check_prefixes(data_dir, plan, reported, versions)
         assert _temp_files(data_dir) == 0  # swept by the open
-        if not finished_run and all(in_effect[m] == len(document_actions(d)) for m, d in plan):
+        left = sum(len(document_actions(d)) - in_effect[m] for m, d in plan)
+        if not finished_run and left < 300:
             extend_plan(2)  # a fast machine: keep the child busy until enough kills
 
     assert kills >= 30
