@@ -70,8 +70,9 @@ def jitter(rng: random.Random, seconds: float) -> float:
     return seconds * rng.uniform(0.5, 1.5)
 
 
-async def play_table(scorer: Phone, viewer: Phone, plays: int, think: float, between: float,
-                     rng: random.Random) -> Tally:
+async def play_table(
+    scorer: Phone, viewer: Phone, plays: int, think: float, between: float, rng: random.Random
+) -> Tally:
     """The scorer's moves at one table (see the module's docstring); the viewer only watches."""
     tally = Tally()
     on_table = 0
@@ -87,15 +88,18 @@ async def play_table(scorer: Phone, viewer: Phone, plays: int, think: float, bet
                 await scorer.wait_until(lambda tree: scorer.clickable("play"))
             await asyncio.sleep(jitter(rng, think))
             seen = viewer.watch(tiles_shown(on_table + 1))
-            mine = scorer.watch(lambda tree, t=tile, n=on_table + 1: tree.find(f"tile-{t}") is None
-                                and len(tree.tiles_on_table()) == n)
+            mine = scorer.watch(
+                lambda tree, t=tile, n=on_table + 1: tree.find(f"tile-{t}") is None and len(tree.tiles_on_table()) == n
+            )
             sent = await scorer.tap("play")
             tally.plays += 1
             try:
                 (own_at, _), (viewer_at, _) = await asyncio.wait_for(asyncio.gather(mine, seen), 30)
             except TimeoutError:
-                tally.wrong.append(f"play {tally.plays}: scorer shows {scorer.tree.tiles_on_table()}, viewer "
-                                   f"{viewer.tree.tiles_on_table()} after 30 s (expected {on_table + 1} tiles)")
+                tally.wrong.append(
+                    f"play {tally.plays}: scorer shows {scorer.tree.tiles_on_table()}, viewer "
+                    f"{viewer.tree.tiles_on_table()} after 30 s (expected {on_table + 1} tiles)"
+                )
                 return tally
             tally.own.append(own_at - sent)
             tally.viewer.append(viewer_at - sent)
@@ -138,8 +142,16 @@ async def club_night(count: int, plays: int, think: float, between: float, seed:
     return {**result, "lost": lost, "doubled": doubled, "full_gc": full}
 
 
-async def play_night(server: ServedApp, links: dict[str, str], phones: list[Phone], count: int, plays: int,
-                     think: float, between: float, seed: int) -> dict:
+async def play_night(
+    server: ServedApp,
+    links: dict[str, str],
+    phones: list[Phone],
+    count: int,
+    plays: int,
+    think: float,
+    between: float,
+    seed: int,
+) -> dict:
     """The host opens the tables, their phones join (added to ``phones``), and every table plays."""
     host = await Phone.join(server.port, key_of(links["this computer (host)"]), size=(1280.0, 800.0))
     phones.append(host)
@@ -152,15 +164,27 @@ async def play_night(server: ServedApp, links: dict[str, str], phones: list[Phon
         pairs.append((scorer, viewer))
     for (scorer, viewer), table in zip(pairs, tables, strict=True):  # each phone opened its own table
         for phone in (scorer, viewer):
-            await phone.wait_until(lambda tree, p=phone, m=table.match_id: p.route == f"/table/{m}"
-                                   and "leads the round" in (tree.text("turn") or ""))
+            await phone.wait_until(
+                lambda tree, p=phone, m=table.match_id: (
+                    p.route == f"/table/{m}" and "leads the round" in (tree.text("turn") or "")
+                )
+            )
     cpu, start, before, mine = cpu_seconds(server.proc.pid), wall(), load(), time.process_time()
-    tallies = await asyncio.gather(*(play_table(scorer, viewer, plays, think, between, random.Random(seed + n))
-                                     for n, (scorer, viewer) in enumerate(pairs)))
-    return {"tables": tables, "tallies": tallies, "elapsed": wall() - start,
-            "cpu": cpu_seconds(server.proc.pid) - cpu, "load": (before, load()),
-            "phones_cpu": time.process_time() - mine,
-            "crashed": [error for phone in phones for error in phone.errors]}
+    tallies = await asyncio.gather(
+        *(
+            play_table(scorer, viewer, plays, think, between, random.Random(seed + n))
+            for n, (scorer, viewer) in enumerate(pairs)
+        )
+    )
+    return {
+        "tables": tables,
+        "tallies": tallies,
+        "elapsed": wall() - start,
+        "cpu": cpu_seconds(server.proc.pid) - cpu,
+        "load": (before, load()),
+        "phones_cpu": time.process_time() - mine,
+        "crashed": [error for phone in phones for error in phone.errors],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -179,18 +203,23 @@ def main(argv: list[str] | None = None) -> int:
         own = [s for tally in tallies for s in tally.own]
         wrong = [w for tally in tallies for w in tally.wrong]
         plays = sum(tally.plays for tally in tallies)
-        print(f"{count} table(s), {plays} plays, {sum(t.undos for t in tallies)} undos in {result['elapsed']:.0f} s: "
-              f"Play -> viewer median {ms(statistics.median(viewer))} ms, p90 {ms(percentile(viewer, 0.9))} ms, "
-              f"p99 {ms(percentile(viewer, 0.99))} ms, max {ms(max(viewer))} ms; scorer's own Play median "
-              f"{ms(statistics.median(own))} ms, p90 {ms(percentile(own, 0.9))} ms; moves lost {result['lost']}, "
-              f"doubled {result['doubled']}, wrong pages {len(wrong)}; server CPU {result['cpu']:.0f} s "
-              f"({result['cpu'] / result['elapsed']:.2f} of a core), the phones' {result['phones_cpu']:.0f} s; "
-              f"{result['load'][0]} -> {result['load'][1]}",
-              flush=True)
+        print(
+            f"{count} table(s), {plays} plays, {sum(t.undos for t in tallies)} undos in {result['elapsed']:.0f} s: "
+            f"Play -> viewer median {ms(statistics.median(viewer))} ms, p90 {ms(percentile(viewer, 0.9))} ms, "
+            f"p99 {ms(percentile(viewer, 0.99))} ms, max {ms(max(viewer))} ms; scorer's own Play median "
+            f"{ms(statistics.median(own))} ms, p90 {ms(percentile(own, 0.9))} ms; moves lost {result['lost']}, "
+            f"doubled {result['doubled']}, wrong pages {len(wrong)}; server CPU {result['cpu']:.0f} s "
+            f"({result['cpu'] / result['elapsed']:.2f} of a core), the phones' {result['phones_cpu']:.0f} s; "
+            f"{result['load'][0]} -> {result['load'][1]}",
+            flush=True,
+        )
         full = result["full_gc"]
         if full:
-            print(f"  full collector passes in the server: {len(full)}, median {ms(statistics.median(full))} ms, "
-                  f"max {ms(max(full))} ms, {sum(full):.1f} s in all", flush=True)
+            print(
+                f"  full collector passes in the server: {len(full)}, median {ms(statistics.median(full))} ms, "
+                f"max {ms(max(full))} ms, {sum(full):.1f} s in all",
+                flush=True,
+            )
         for line in [*wrong, *result["crashed"]]:
             print(f"  {line}")
         failed = failed or bool(result["lost"] or result["doubled"] or wrong or result["crashed"])

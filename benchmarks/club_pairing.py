@@ -68,11 +68,12 @@ def swiss_round(players: int, rounds: int, repeat: int) -> None:
         start = time.perf_counter()
         pairing = pair_round(Format.SWISS, roster, rules, history, results)
         times.append(time.perf_counter() - start)
-    rematches = sum(1 for t in pairing.tables
-                    for p in history for u in p.tables if set(u.sides) == set(t.sides))
-    print(f"swiss: {players} players, round {pairing.round} after {rounds} rounds: {len(pairing.tables)} tables, "
-          f"{len(pairing.byes)} bye(s), {rematches} rematch(es); best of {repeat}: {min(times) * 1000:.0f} ms "
-          f"(all: {', '.join(f'{t * 1000:.0f}' for t in times)} ms)")
+    rematches = sum(1 for t in pairing.tables for p in history for u in p.tables if set(u.sides) == set(t.sides))
+    print(
+        f"swiss: {players} players, round {pairing.round} after {rounds} rounds: {len(pairing.tables)} tables, "
+        f"{len(pairing.byes)} bye(s), {rematches} rematch(es); best of {repeat}: {min(times) * 1000:.0f} ms "
+        f"(all: {', '.join(f'{t * 1000:.0f}' for t in times)} ms)"
+    )
 
 
 def season(fixtures: int, repeat: int) -> None:
@@ -81,8 +82,14 @@ def season(fixtures: int, repeat: int) -> None:
     rules = ClubRules(
         scheme=PointsScheme(win=2, draw=1, loss=0, loser_bonus=LoserBonus(), per_game=True),
         length=FixtureLength(LengthKind.BEST_OF, 3),
-        tie_breaks=(Criterion.GAMES_WON, Criterion.POINTS_DIFFERENCE, Criterion.HEAD_TO_HEAD,
-                    Criterion.BUCHHOLZ, Criterion.SONNEBORN_BERGER))
+        tie_breaks=(
+            Criterion.GAMES_WON,
+            Criterion.POINTS_DIFFERENCE,
+            Criterion.HEAD_TO_HEAD,
+            Criterion.BUCHHOLZ,
+            Criterion.SONNEBORN_BERGER,
+        ),
+    )
     ids = list(roster.ids())
     results: list[FixtureResult] = []
     round_no = 0
@@ -99,9 +106,11 @@ def season(fixtures: int, repeat: int) -> None:
         start = time.perf_counter()
         rows = standings(roster, rules, results)
         times.append(time.perf_counter() - start)
-    print(f"standings: {len(results)} fixtures ({round_no} rounds of 60 players, best of 3): {len(rows)} rows, "
-          f"leader {rows[0].unit[0]} on {rows[0].points}; best of {repeat}: {min(times) * 1000:.0f} ms "
-          f"(all: {', '.join(f'{t * 1000:.0f}' for t in times)} ms)")
+    print(
+        f"standings: {len(results)} fixtures ({round_no} rounds of 60 players, best of 3): {len(rows)} rows, "
+        f"leader {rows[0].unit[0]} on {rows[0].points}; best of {repeat}: {min(times) * 1000:.0f} ms "
+        f"(all: {', '.join(f'{t * 1000:.0f}' for t in times)} ms)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

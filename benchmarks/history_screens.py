@@ -57,9 +57,11 @@ def main() -> None:
     docs = templates(24)
     base = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-history-"))
     run = asyncio.run
-    print(f"{'history':>8} {'open':>7} {'view':>7} {'filter':>7} {'player':>7} "
-          f"{'review':>7} {'step':>7} {'r.view':>7} {'end':>7}  (ms, median of {args.repeat}; "
-          "review of a match of A actions)")
+    print(
+        f"{'history':>8} {'open':>7} {'view':>7} {'filter':>7} {'player':>7} "
+        f"{'review':>7} {'step':>7} {'r.view':>7} {'end':>7}  (ms, median of {args.repeat}; "
+        "review of a match of A actions)"
+    )
     try:
         for size in args.sizes:
             root = base / f"history-{size}"
@@ -68,8 +70,13 @@ def main() -> None:
             state = new_tab(store, root)
             opening = timed(lambda s=state: run(s.go(Screen.HISTORY)), args.repeat)
             view = timed(lambda s=state: history.view(s), args.repeat)
-            flt = timed(lambda s=state: (run(s.history.filter_game("exact-61")), run(s.history.filter_game(None))),
-                        args.repeat) / 2
+            flt = (
+                timed(
+                    lambda s=state: (run(s.history.filter_game("exact-61")), run(s.history.filter_game(None))),
+                    args.repeat,
+                )
+                / 2
+            )
             name = state.history.items[0].players[0]
             state.history.set_text("player", name)
             player = timed(lambda s=state: run(s.history.apply()), args.repeat)
@@ -82,8 +89,10 @@ def main() -> None:
             review_view = timed(lambda s=state: review.view(s), args.repeat)
             run(state.table.open_match(longest.id))
             end = timed(lambda s=state: match_end_view(s), args.repeat)
-            print(f"{size:>8} {opening:>7.1f} {view:>7.1f} {flt:>7.1f} {player:>7.1f} "
-                  f"{opened:>7.1f} {step:>7.1f} {review_view:>7.1f} {end:>7.1f}  (A = {last + 1})")
+            print(
+                f"{size:>8} {opening:>7.1f} {view:>7.1f} {flt:>7.1f} {player:>7.1f} "
+                f"{opened:>7.1f} {step:>7.1f} {review_view:>7.1f} {end:>7.1f}  (A = {last + 1})"
+            )
             store.close()
     finally:
         shutil.rmtree(base, ignore_errors=True)

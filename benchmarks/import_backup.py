@@ -57,8 +57,11 @@ def make_backup(path: Path, matches: int, rounds: int, seed: int) -> tuple[int, 
         ended = started + timedelta(minutes=40)
         finished = sim.match is not None and sim.match.finished
         doc = dict(sim.document)
-        doc["meta"] = {"id": new_match_id(started), "started": time_text(started),
-                       "ended": time_text(ended) if finished else None}
+        doc["meta"] = {
+            "id": new_match_id(started),
+            "started": time_text(started),
+            "ended": time_text(ended) if finished else None,
+        }
         docs.append(doc)
     path.write_text(json.dumps(docs, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return len(docs), moves
@@ -93,8 +96,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=3, help="rounds a match is cut after (default 3)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--keep", type=Path, help="work in this folder and keep it (default: a temp folder); "
-                        "a backup made there with the same figures is used again")
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        help="work in this folder and keep it (default: a temp folder); "
+        "a backup made there with the same figures is used again",
+    )
     args = parser.parse_args(argv)
     work = args.keep or Path(tempfile.mkdtemp(prefix="scorekeeper-import-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -109,23 +116,31 @@ def main(argv: list[str] | None = None) -> int:
         made_with.write_text(f"{wanted} {moves}")
     made = time.perf_counter() - t
     size = backup.stat().st_size
-    print(f"backup: {count} matches, {moves} moves, {size / 1e6:.1f} MB ({size / count / 1000:.1f} kB a match), "
-          f"made in {made:.1f} s")
+    print(
+        f"backup: {count} matches, {moves} moves, {size / 1e6:.1f} MB ({size / count / 1000:.1f} kB a match), "
+        f"made in {made:.1f} s"
+    )
     failed = False
-    for label, cli in (("import into an empty folder", ["--data-dir", str(data), "import", str(backup)]),
-                       ("import again (all already here)", ["--data-dir", str(data), "import", str(backup)]),
-                       ("history (open and list)", ["--data-dir", str(data), "history"])):
+    for label, cli in (
+        ("import into an empty folder", ["--data-dir", str(data), "import", str(backup)]),
+        ("import again (all already here)", ["--data-dir", str(data), "import", str(backup)]),
+        ("history (open and list)", ["--data-dir", str(data), "history"]),
+    ):
         wall, cpu, done, peak = run(cli)
         lines = done.stdout.splitlines()
-        print(f"{label:<32} {wall:6.1f} s ({cpu:5.1f} s CPU)  {wall / count * 1000:5.2f} ms a match  "
-              f"peak {peak:5.0f} MB  exit {done.returncode}, {len(lines)} lines")
+        print(
+            f"{label:<32} {wall:6.1f} s ({cpu:5.1f} s CPU)  {wall / count * 1000:5.2f} ms a match  "
+            f"peak {peak:5.0f} MB  exit {done.returncode}, {len(lines)} lines"
+        )
         if done.returncode != 0 or len(lines) != count:
             print(f"  unexpected: {done.stderr.strip()[:500]}")
             failed = True
         if label.startswith("import into"):
             first_wall = wall
-    print(f"target: first import <= {TARGET_S:.0f} s: {'met' if first_wall <= TARGET_S else 'NOT met'} "
-          f"({first_wall:.1f} s); load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"target: first import <= {TARGET_S:.0f} s: {'met' if first_wall <= TARGET_S else 'NOT met'} "
+        f"({first_wall:.1f} s); load average {os.getloadavg()[0]:.1f}"
+    )
     if args.keep is None:
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failed else 0

@@ -137,8 +137,13 @@ def run(browser, followers: int, plays: int, pause: float) -> dict[str, list[flo
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--followers", type=int, nargs="+", default=[1, 6],
-                        help="device counts following the scorer (the host page is one of them)")
+    parser.add_argument(
+        "--followers",
+        type=int,
+        nargs="+",
+        default=[1, 6],
+        help="device counts following the scorer (the host page is one of them)",
+    )
     parser.add_argument("--plays", type=int, default=20)
     parser.add_argument("--pause", type=float, default=0.5, help="seconds between taps (a human pace)")
     args = parser.parse_args(argv)
@@ -155,10 +160,13 @@ def main(argv: list[str] | None = None) -> int:
             for count in args.followers:
                 results[count] = run(browser, count, args.plays, args.pause)
                 own, every = results[count]["own"], results[count]["every"]
-                print(f"{count} device(s) following, {len(own)} plays: scorer's own Play median "
-                      f"{statistics.median(own):.0f} ms, p90 {percentile(own, 0.9):.0f} ms; visible on every "
-                      f"device median {statistics.median(every):.0f} ms, p90 {percentile(every, 0.9):.0f} ms, "
-                      f"max {max(every):.0f} ms", flush=True)
+                print(
+                    f"{count} device(s) following, {len(own)} plays: scorer's own Play median "
+                    f"{statistics.median(own):.0f} ms, p90 {percentile(own, 0.9):.0f} ms; visible on every "
+                    f"device median {statistics.median(every):.0f} ms, p90 {percentile(every, 0.9):.0f} ms, "
+                    f"max {max(every):.0f} ms",
+                    flush=True,
+                )
         finally:
             browser.close()
     print(f"load after: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}")

@@ -52,10 +52,13 @@ def main() -> None:
             clean_name(huge)
         except RuleViolation as err:
             line = err.message
-        print(f"refuse a {size:,}-character name: {(time.perf_counter() - start) * 1e3:.3f} ms, "
-              f"a {len(line)}-character message")
-        text = json.dumps({"format": "scorekeeper-match/1", "variant": "horse-race", "players": ["Bo", huge],
-                           "rounds": []})
+        print(
+            f"refuse a {size:,}-character name: {(time.perf_counter() - start) * 1e3:.3f} ms, "
+            f"a {len(line)}-character message"
+        )
+        text = json.dumps(
+            {"format": "scorekeeper-match/1", "variant": "horse-race", "players": ["Bo", huge], "rounds": []}
+        )
         start = time.perf_counter()
         doc = parse_json(text)
         parsed = time.perf_counter()
@@ -64,8 +67,10 @@ def main() -> None:
         except RuleViolation as err:
             line = err.message
         done = time.perf_counter()
-        print(f"  in a document: parse {(parsed - start) * 1e3:.1f} ms, refuse {(done - parsed) * 1e3:.3f} ms, "
-              f"a {len(line)}-character message")
+        print(
+            f"  in a document: parse {(parsed - start) * 1e3:.1f} ms, refuse {(done - parsed) * 1e3:.3f} ms, "
+            f"a {len(line)}-character message"
+        )
 
 
 if __name__ == "__main__":

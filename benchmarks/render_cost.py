@@ -151,8 +151,10 @@ def main(argv: list[str] | None = None) -> int:
         cpu = sorted(meter.cpu[key])
         count = len(cpu)
         p90 = cpu[min(count - 1, int(0.9 * count))]
-        print(f"{name}: {count} updates, {1000 * statistics.mean(cpu):.1f} ms CPU mean, {1000 * p90:.1f} ms p90; "
-              f"{meter.built[key] / count:.0f} controls built, {meter.compared[key] / count:.0f} compared per update")
+        print(
+            f"{name}: {count} updates, {1000 * statistics.mean(cpu):.1f} ms CPU mean, {1000 * p90:.1f} ms p90; "
+            f"{meter.built[key] / count:.0f} controls built, {meter.compared[key] / count:.0f} compared per update"
+        )
         if args.parts:
             parts = sorted(((n, part) for (tab, part), n in meter.parts.items() if tab == key), reverse=True)
             print("   ", ", ".join(f"{part} {n / count:.1f}" for n, part in parts))

@@ -50,8 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         seconds = time.perf_counter() - start
         rate = moves / seconds if seconds else 0.0
         best = max(best, rate)
-        print(f"pass {run}: {len(documents)} documents ({refused} refused), {moves} moves "
-              f"in {seconds:.3f} s = {rate:,.0f} moves/s")
+        print(
+            f"pass {run}: {len(documents)} documents ({refused} refused), {moves} moves "
+            f"in {seconds:.3f} s = {rate:,.0f} moves/s"
+        )
     print(f"moves/s: {best:.0f}")
     return 0
 

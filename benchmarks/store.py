@@ -44,8 +44,14 @@ from scorekeeper.store.paths import DataFolder, new_match_id, shard_of  # noqa: 
 from scorekeeper.store.summary import summarize  # noqa: E402
 from tests.store.simulate import long_finished_document  # noqa: E402
 
-KINDS = [("horse-race", 2, False), ("horse-race", 3, False), ("horse-race", 4, True),
-         ("exact-61", 2, False), ("exact-61", 3, False), ("exact-61", 4, True)]
+KINDS = [
+    ("horse-race", 2, False),
+    ("horse-race", 3, False),
+    ("horse-race", 4, True),
+    ("exact-61", 2, False),
+    ("exact-61", 3, False),
+    ("exact-61", 4, True),
+]
 
 
 def templates(count: int) -> list[dict]:
@@ -59,8 +65,10 @@ def templates(count: int) -> list[dict]:
 
 def _stamp(moment: datetime) -> str:
     # time_text() without strftime: the fixture formats millions of these
-    return (f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}T{moment.hour:02d}:{moment.minute:02d}:"
-            f"{moment.second:02d}.000Z")
+    return (
+        f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}T{moment.hour:02d}:{moment.minute:02d}:"
+        f"{moment.second:02d}.000Z"
+    )
 
 
 def write_history(root: Path, size: int, docs: list[dict]) -> None:
@@ -72,8 +80,10 @@ def write_history(root: Path, size: int, docs: list[dict]) -> None:
     first = datetime.now(UTC) - timedelta(days=3 * 365)
     prepared = []
     for doc in docs:
-        bodies = [json.dumps(action_to_json(a), ensure_ascii=False, separators=(",", ":"))[1:-1]
-                  for a in document_actions(doc)]
+        bodies = [
+            json.dumps(action_to_json(a), ensure_ascii=False, separators=(",", ":"))[1:-1]
+            for a in document_actions(doc)
+        ]
         prepared.append((doc, read_document(doc)[1], bodies))
     step = timedelta(seconds=20)
     for i in range(size):
@@ -159,20 +169,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[0, 1000, 10000])
     parser.add_argument("--matches", type=int, default=4, help="long matches recorded per size")
-    parser.add_argument("--rebuild-max", type=int, default=10000,
-                        help="measure the full index rebuild only up to this history size")
+    parser.add_argument(
+        "--rebuild-max", type=int, default=10000, help="measure the full index rebuild only up to this history size"
+    )
     parser.add_argument("--no-rebuild", action="store_true", help="skip the full index rebuild")
     parser.add_argument("--dir", help="where to build the histories (default: a temp folder)")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
     docs = templates(max(24, args.matches))
     base = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
-    results = {size: {"moves": [], "index_events": [], "all": [], "creates": [], "list": [], "open": [],
-                      "open_cpu": [], "rows": 0, "rebuild": None} for size in args.sizes}
+    results = {
+        size: {
+            "moves": [],
+            "index_events": [],
+            "all": [],
+            "creates": [],
+            "list": [],
+            "open": [],
+            "open_cpu": [],
+            "rows": 0,
+            "rebuild": None,
+        }
+        for size in args.sizes
+    }
     try:
         for size in args.sizes:
             t = time.perf_counter()
-            write_history(base / f"history-{size}", size, docs[args.matches:])
+            write_history(base / f"history-{size}", size, docs[args.matches :])
             print(f"history of {size} finished matches written in {time.perf_counter() - t:.1f} s", flush=True)
         floor = fsync_floor(base / "floor")
         # Sizes take turns, so a busy moment of the machine does not favour one of them.
@@ -192,22 +215,27 @@ def main() -> None:
             shutil.rmtree(base, ignore_errors=True)
 
     print("\nrecord one event, durably (ms)          median      p95      max   events")
-    print(f"  floor: bare atomic write of 20 kB  {ms(statistics.median(floor))}  {ms(percentile(floor, 0.95))}  "
-          f"{ms(max(floor))}  {len(floor):>6}")
+    print(
+        f"  floor: bare atomic write of 20 kB  {ms(statistics.median(floor))}  {ms(percentile(floor, 0.95))}  "
+        f"{ms(max(floor))}  {len(floor):>6}"
+    )
     for size, r in results.items():
-        for label, key in (("all events", "all"), ("ordinary moves", "moves"),
-                           ("+ index write", "index_events")):
+        for label, key in (("all events", "all"), ("ordinary moves", "moves"), ("+ index write", "index_events")):
             values = r[key]
-            print(f"  {size:>6} matches, {label:<17} {ms(statistics.median(values))}  "
-                  f"{ms(percentile(values, 0.95))}  {ms(max(values))}  {len(values):>6}")
+            print(
+                f"  {size:>6} matches, {label:<17} {ms(statistics.median(values))}  "
+                f"{ms(percentile(values, 0.95))}  {ms(max(values))}  {len(values):>6}"
+            )
     print("\ncreate a match (ms, median)")
     for size, r in results.items():
         print(f"  {size:>6} matches: {ms(statistics.median(r['creates']))}")
     print("\nopen the history (ms)   open_store + list_matches: median   min   (CPU)   list_matches alone")
     for size, r in results.items():
-        print(f"  {size:>6} matches ({r['rows']:>5} listed)           {ms(statistics.median(r['open']))} "
-              f"{ms(min(r['open']))} {ms(statistics.median(r['open_cpu']))}        "
-              f"{ms(statistics.median(r['list']))}")
+        print(
+            f"  {size:>6} matches ({r['rows']:>5} listed)           {ms(statistics.median(r['open']))} "
+            f"{ms(min(r['open']))} {ms(statistics.median(r['open_cpu']))}        "
+            f"{ms(statistics.median(r['list']))}"
+        )
     if any(r["rebuild"] for r in results.values()):
         print("\nrebuild the lost index from the match files (s)")
         for size, r in results.items():

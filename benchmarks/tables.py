@@ -50,8 +50,12 @@ def start_server(env: dict[str, str] | None = None) -> tuple[ServedApp, dict[str
     "scorers (enter moves)": url, "viewers (watch only)": url})."""
     data = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     env = {**(env or {}), "BENCH_GC_LOG": str(Path(data) / "gc.json")}
-    server = ServedApp(data, code=GC_PROBE, env=env,
-                       args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"])
+    server = ServedApp(
+        data,
+        code=GC_PROBE,
+        env=env,
+        args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
+    )
     return server, dict(JOIN_LINE.findall(server.log_path.read_text()))
 
 
@@ -96,8 +100,9 @@ async def open_tables(host: Phone, count: int) -> list[Table]:
         await host.tap("new-match", settle=SETTLE)
         await host.tap("create-match", settle=SETTLE)
         await host.tap("starter-0", settle=SETTLE)
-        await host.wait_until(lambda tree: host.route.startswith("/table/")
-                              and "leads the round" in (tree.text("turn") or ""))
+        await host.wait_until(
+            lambda tree: host.route.startswith("/table/") and "leads the round" in (tree.text("turn") or "")
+        )
         match_id = host.route.rsplit("/", 1)[-1]
         await host.tap("phones", settle=SETTLE)
         await host.wait_until(lambda tree: host.route == "/phones")
@@ -117,6 +122,7 @@ def playable(tree: Tree) -> list[str]:
 def ready_to_play(phone: Phone, tile: str):
     """A check once ``tile`` was tapped: the selection names it, and Play is enabled (``["play"]``: the
     tile fits one spot) or the spots it may join are shown (their hooks' names)."""
+
     def check(tree: Tree):
         if tile not in (tree.text("selection") or ""):
             return None
@@ -124,6 +130,7 @@ def ready_to_play(phone: Phone, tile: str):
             return ["play"]
         spots = sorted(name for name in tree.hooks() if name.startswith("spot-"))
         return spots or None
+
     return check
 
 
@@ -181,4 +188,3 @@ def _children(pid: int) -> list[int]:
 
 def wall() -> float:
     return time.perf_counter()
-

@@ -107,8 +107,7 @@ async def _enter(doc: dict, store, data: Path, width: float) -> dict[str, list[d
     live = await Live.open(store, data, width)
     state = live.state
     await state.go(Screen.NEW_MATCH)
-    state.setup.set_form(variant=doc["variant"], count=len(doc["players"]),
-                         partnerships=doc.get("partnerships", False))
+    state.setup.set_form(variant=doc["variant"], count=len(doc["players"]), partnerships=doc.get("partnerships", False))
     for seat, name in enumerate(doc["players"]):
         state.setup.set_name(seat, name)
     await state.setup.create()
@@ -119,8 +118,9 @@ async def _enter(doc: dict, store, data: Path, width: float) -> dict[str, list[d
         UPDATES.clear()
         sent = await live.tap(name)
         if UPDATES:
-            total = {key: sum(u.get(key, 0.0) for u in UPDATES) for key in ("update", "render", "diff", "built",
-                                                                              "compared")}
+            total = {
+                key: sum(u.get(key, 0.0) for u in UPDATES) for key in ("update", "render", "diff", "built", "compared")
+            }
             total["bytes"] = sent
             samples.setdefault(kind, []).append(total)
 
@@ -171,8 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.case}, width {args.width:g} px: CPU ms per tap (median; lowest of {args.repeat} runs)")
     print(f"{'tap':<11} {'n':>3} {'update':>7} {'render':>7} {'diff':>6} {'bytes':>7} {'built':>6} {'compared':>8}")
     for kind, m in best.items():
-        print(f"{kind:<11} {counts[kind]:>3} {m['update']:7.1f} {m['render']:7.1f} {m['diff']:6.1f} {m['bytes']:7.0f}"
-              f" {m['built']:6.0f} {m['compared']:8.0f}")
+        print(
+            f"{kind:<11} {counts[kind]:>3} {m['update']:7.1f} {m['render']:7.1f} {m['diff']:6.1f} {m['bytes']:7.0f}"
+            f" {m['built']:6.0f} {m['compared']:8.0f}"
+        )
     return 0
 
 

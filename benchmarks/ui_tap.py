@@ -166,7 +166,6 @@ PAGE_PROBE = r"""
 """
 
 
-
 # The server with timers around a component update (render / diff / send), written to $PROFILE_OUT.
 PROFILED_SCOREKEEPER = r"""
 import json, os, sys, time
@@ -287,15 +286,18 @@ class Bench:
         before = self.cpu_times() if self.cdp is not None else None
         target.click()
         shown = self.page.evaluate(
-            "Promise.race([window.__bench.done, new Promise((r) => setTimeout(() => r(false), 15000))])")
+            "Promise.race([window.__bench.done, new Promise((r) => setTimeout(() => r(false), 15000))])"
+        )
         if not shown:
             raise TimeoutError(f"tap {name}: no result within 15 s ({result})")
         cpu = None
         if before is not None:
             after = self.cpu_times()
             cpu = ((after[0] - before[0]) * 1000, (after[1] - before[1]) * 1000)
-        got = self.page.evaluate("(({t0, t1, sent, recv, last, applied, frames, posts}) =>"
-                                 " ({t0, t1, sent, recv, last, applied, frames, posts}))(window.__bench)")
+        got = self.page.evaluate(
+            "(({t0, t1, sent, recv, last, applied, frames, posts}) =>"
+            " ({t0, t1, sent, recv, last, applied, frames, posts}))(window.__bench)"
+        )
         self.page.evaluate("window.__bench.pred = null")
         sample = {"kind": kind, "ms": got["t1"] - got["t0"]}
         if cpu is not None:
@@ -305,12 +307,12 @@ class Bench:
         if painted is not None:
             sample["painted"] = painted
         if got["sent"] is not None and got["recv"] is not None:
-            sample.update(input=got["sent"] - got["t0"], server=got["recv"] - got["sent"],
-                          client=got["t1"] - got["recv"])
+            sample.update(
+                input=got["sent"] - got["t0"], server=got["recv"] - got["sent"], client=got["t1"] - got["recv"]
+            )
             if got["applied"] is not None and frame is not None and frame >= got["applied"]:
                 # client = apply the patch (the reply's task) + wait for a frame + build/layout/paint
-                sample.update(apply=got["applied"] - got["recv"], wait=frame - got["applied"],
-                              frame=got["t1"] - frame)
+                sample.update(apply=got["applied"] - got["recv"], wait=frame - got["applied"], frame=got["t1"] - frame)
         self.samples.append(sample)
         return sample["ms"]
 
@@ -368,12 +370,14 @@ def renderer(page) -> str:
     """Which Flutter web build and renderer the page loaded (from its resource list)."""
     names = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     build = "wasm" if any(n.endswith("main.dart.wasm") for n in names) else "js"
-    engine = "skwasm" if any("skwasm" in n for n in names) else "canvaskit" if any(
-        "canvaskit" in n for n in names) else "?"
+    engine = (
+        "skwasm" if any("skwasm" in n for n in names) else "canvaskit" if any("canvaskit" in n for n in names) else "?"
+    )
     return f"{engine} ({build})"
 
 
 # ---------------------------------------------------------------- the match, tap by tap
+
 
 def create_match(bench: Bench, doc: dict) -> None:
     page = bench.page
@@ -415,8 +419,9 @@ def play_round(bench: Bench, round_: dict, undo_every: int) -> None:
     for move in round_["moves"]:
         if "play" in move:
             tile = tile_hook(move["play"]).removeprefix("tile-")  # "1-4", as the screen writes it
-            mark = bool(move.get("drawn")) and not (previous and "draw" in previous
-                                                    and previous["player"] == move["player"])
+            mark = bool(move.get("drawn")) and not (
+                previous and "draw" in previous and previous["player"] == move["player"]
+            )
             spot_first = placements % 2 == 1
             enter_placement(bench, move, spot_first, mark)
             bench.tap("play", "play", gone(f"tile-{tile}"))
@@ -443,8 +448,9 @@ def enter_hands(bench: Bench, hands: dict[str, list[str]]) -> None:
         # choosing the seat only changes its frame's width (no text to watch): not timed
         bench.tap_unmeasured(f"reveal-seat-{seat}")
         for count, tile in enumerate(tiles, start=1):
-            bench.tap("reveal-tile", tile_hook(tile),
-                      text_matches(f"reveal-seat-{seat}", f"{count} of {len(tiles)} tiles?"))  # "1 of 1 tile"
+            bench.tap(
+                "reveal-tile", tile_hook(tile), text_matches(f"reveal-seat-{seat}", f"{count} of {len(tiles)} tiles?")
+            )  # "1 of 1 tile"
     bench.tap("settle", "confirm", present("settlement"))
 
 
@@ -456,8 +462,13 @@ def play_case(bench: Bench, case: str, undo_every: int) -> None:
         if index == 0:
             bench.tap("start", f"starter-{starter}", present("turn"))
         else:
-            bench.tap("start", "start-round" if bench.page.locator(
-                '[flt-semantics-identifier="start-round"]').count() else f"starter-{starter}", present("turn"))
+            bench.tap(
+                "start",
+                "start-round"
+                if bench.page.locator('[flt-semantics-identifier="start-round"]').count()
+                else f"starter-{starter}",
+                present("turn"),
+            )
         play_round(bench, round_, undo_every)
         enter_hands(bench, round_["hands"])
 
@@ -470,6 +481,7 @@ def floor_taps(bench: Bench, taps: int) -> None:
 
 # ---------------------------------------------------------------- figures
 
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
@@ -479,8 +491,10 @@ def summary_rows(samples: list[dict]) -> list[str]:
     kinds: dict[str, list[dict]] = {}
     for s in samples:
         kinds.setdefault(s["kind"], []).append(s)
-    rows = [f"{'tap':<12} {'n':>3} {'median':>7} {'p90':>7} {'max':>7} {'painted':>8}   "
-            "split (median ms): in / server / client (apply / wait / frame)"]
+    rows = [
+        f"{'tap':<12} {'n':>3} {'median':>7} {'p90':>7} {'max':>7} {'painted':>8}   "
+        "split (median ms): in / server / client (apply / wait / frame)"
+    ]
     for kind, group in kinds.items():
         ms = [s["ms"] for s in group]
         painted = [s["painted"] for s in group if "painted" in s]
@@ -488,18 +502,25 @@ def summary_rows(samples: list[dict]) -> list[str]:
         split = [s for s in group if "server" in s]
         parts = ""
         if split:
-            parts = " / ".join(f"{statistics.median([s[k] for s in split]):5.1f}"
-                               for k in ("input", "server", "client"))
+            parts = " / ".join(
+                f"{statistics.median([s[k] for s in split]):5.1f}" for k in ("input", "server", "client")
+            )
             framed = [s for s in split if "frame" in s]
             if framed:
-                parts += "  (" + " / ".join(f"{statistics.median([s[k] for s in framed]):4.1f}"
-                                            for k in ("apply", "wait", "frame")) + ")"
+                parts += (
+                    "  ("
+                    + " / ".join(
+                        f"{statistics.median([s[k] for s in framed]):4.1f}" for k in ("apply", "wait", "frame")
+                    )
+                    + ")"
+                )
         cpu = [s["cpu"] for s in group if "cpu" in s]
         if cpu:
             process = statistics.median(s["process"] for s in group)
             parts += f"  cpu {statistics.median(cpu):5.1f} / process {process:5.1f}"
-        rows.append(f"{kind:<12} {len(ms):>3} {statistics.median(ms):7.1f} {pct(ms, 0.9):7.1f} {max(ms):7.1f}"
-                    f" {paint}   {parts}")
+        rows.append(
+            f"{kind:<12} {len(ms):>3} {statistics.median(ms):7.1f} {pct(ms, 0.9):7.1f} {max(ms):7.1f} {paint}   {parts}"
+        )
     return rows
 
 
@@ -531,10 +552,15 @@ def server_profile(path: Path) -> list[str]:
             continue
         recv, sent = tap[0]["t"], first["send"]
         total_render = sum(e["t"] for e in tap if e["ev"] == "render1") - sum(
-            e["t"] for e in tap if e["ev"] == "render0")
+            e["t"] for e in tap if e["ev"] == "render0"
+        )
         diff = sum(e["t"] for e in tap if e["ev"] == "diff1") - sum(e["t"] for e in tap if e["ev"] == "diff0")
-        row = {"received -> sent": sent - recv, "update (render + diff + send)": last["update1"] - first["update0"],
-               "  render (view functions)": total_render, "  diff (incl. memo parts rendered)": diff}
+        row = {
+            "received -> sent": sent - recv,
+            "update (render + diff + send)": last["update1"] - first["update0"],
+            "  render (view functions)": total_render,
+            "  diff (incl. memo parts rendered)": diff,
+        }
         if "store0" in first:
             row["store write"] = last["store1"] - first["store0"]
             row["received -> write starts"] = first["store0"] - recv
@@ -564,8 +590,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-floor", action="store_true", help="skip the one-button floor")
     parser.add_argument("--desktop", action="store_true", help="a 1280 x 900 window instead of a phone")
     parser.add_argument("--server-profile", action="store_true", help="time render / diff / send in the server")
-    parser.add_argument("--cpu", action="store_true",
-                        help="also the page's CPU ms per tap (main thread / renderer process, DevTools' thread ticks)")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="also the page's CPU ms per tap (main thread / renderer process, DevTools' thread ticks)",
+    )
     parser.add_argument("--json", type=Path, help="also write every sample to this file")
     args = parser.parse_args(argv)
     cases = args.case or ["hr-4i-block-4-4-4-14"]
@@ -631,8 +660,10 @@ def main(argv: list[str] | None = None) -> int:
     floor = ""
     if "floor" in results:
         floor = f", floor median {statistics.median([s['ms'] for s in results['floor']]):.1f} ms"
-    print(f"\noverall median tap -> visible result: {statistics.median(overall):.1f} ms "
-          f"(p90 {pct(overall, 0.9):.1f}, n={len(overall)}{floor})")
+    print(
+        f"\noverall median tap -> visible result: {statistics.median(overall):.1f} ms "
+        f"(p90 {pct(overall, 0.9):.1f}, n={len(overall)}{floor})"
+    )
     return 0
 
 

@@ -74,8 +74,9 @@ async def follow(counts: list[int], rounds: int, plays: int, pause: float) -> di
         server.stop()
 
 
-async def plays_followed(scorer: Phone, devices: list[Phone], plays: int, pause: float,
-                         pid: int) -> dict[str, list[float]]:
+async def plays_followed(
+    scorer: Phone, devices: list[Phone], plays: int, pause: float, pid: int
+) -> dict[str, list[float]]:
     """``plays`` times: a lead tile, Play (timed to the scorer's page and to every device's), then Undo."""
     cpu = cpu_seconds(pid)
     own, every = [], []
@@ -100,8 +101,13 @@ async def plays_followed(scorer: Phone, devices: list[Phone], plays: int, pause:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--followers", type=int, nargs="+", default=[1, 6],
-                        help="device counts following the scorer (the host is one of them)")
+    parser.add_argument(
+        "--followers",
+        type=int,
+        nargs="+",
+        default=[1, 6],
+        help="device counts following the scorer (the host is one of them)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="blocks per device count, alternating")
     parser.add_argument("--plays", type=int, default=10, help="plays per block")
     parser.add_argument("--pause", type=float, default=0.5, help="seconds between taps (a human pace)")
@@ -110,11 +116,14 @@ def main(argv: list[str] | None = None) -> int:
     results = asyncio.run(follow(args.followers, args.rounds, args.plays, args.pause))
     for count, result in results.items():
         own, every = result["own"], result["every"]
-        print(f"{count} device(s) following, {len(own)} plays: scorer's own Play median {ms(statistics.median(own))}"
-              f" ms, p90 {ms(percentile(own, 0.9))} ms; on every device median {ms(statistics.median(every))} ms,"
-              f" p90 {ms(percentile(every, 0.9))} ms, max {ms(max(every))} ms (blocks: "
-              f"{', '.join(ms(block) for block in result['blocks'])} ms); server CPU per Play and Undo "
-              f"{ms(statistics.mean(result['cpu']))} ms", flush=True)
+        print(
+            f"{count} device(s) following, {len(own)} plays: scorer's own Play median {ms(statistics.median(own))}"
+            f" ms, p90 {ms(percentile(own, 0.9))} ms; on every device median {ms(statistics.median(every))} ms,"
+            f" p90 {ms(percentile(every, 0.9))} ms, max {ms(max(every))} ms (blocks: "
+            f"{', '.join(ms(block) for block in result['blocks'])} ms); server CPU per Play and Undo "
+            f"{ms(statistics.mean(result['cpu']))} ms",
+            flush=True,
+        )
     print(f"{before} -> {load()}")
     if len(results) > 1:
         base = min(results)

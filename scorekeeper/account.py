@@ -59,8 +59,9 @@ def match_account(match: Match, lang: str = "en") -> str:
             lines.append("  " + t("account.blocked"))
         elif r.ended == "match-end":
             winner = r.winners[0]
-            lines.append("  " + t("account.match_end", side=match.side_names[winner],
-                                  points=to_points(running[winner])))
+            lines.append(
+                "  " + t("account.match_end", side=match.side_names[winner], points=to_points(running[winner]))
+            )
         if r.hands is not None and r.pips is not None:
             shown = []
             for seat in range(match.n):
@@ -78,8 +79,13 @@ def match_account(match: Match, lang: str = "en") -> str:
         lines.append("  " + t("account.scores", scores=scores))
     lines.append("")
     if match.finished:
-        lines.append(t("account.winners", sides=" & ".join(match.side_names[s] for s in match.winners),
-                       scores=", ".join(str(p) for p in match.points)))
+        lines.append(
+            t(
+                "account.winners",
+                sides=" & ".join(match.side_names[s] for s in match.winners),
+                scores=", ".join(str(p) for p in match.points),
+            )
+        )
     else:
         lines.append(t("account.unfinished"))
     return "\n".join(lines) + "\n"

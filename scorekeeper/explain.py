@@ -38,8 +38,9 @@ def ends_words(t: Translator, ends: tuple[ScoringEnd, ...] | list[ScoringEnd], e
 def scores_words(t: Translator, sides, points, sep_key: str = "list.scores") -> str:
     """``"Ann 62, Bo 0"``: each side's name with its points (whatever scale the caller gives), a
     name never parted from its points when the line wraps. ``sep_key``: the catalog's separator."""
-    return t(sep_key).join(t("list.side_points", name=name, points=value)
-                           for name, value in zip(sides, points, strict=False))
+    return t(sep_key).join(
+        t("list.side_points", name=name, points=value) for name, value in zip(sides, points, strict=False)
+    )
 
 
 def winners_words(t: Translator, sides, winners) -> str:
@@ -57,8 +58,13 @@ def event_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     """One sentence for a score event: the award, or why it was rejected (E3)."""
     side = match.side_names[event.side]
     if not event.accepted:
-        return t("award.rejected", side=side, points=signed(event.points),
-                 would=event.would_reach_points, score=event.points_before)
+        return t(
+            "award.rejected",
+            side=side,
+            points=signed(event.points),
+            would=event.would_reach_points,
+            score=event.points_before,
+        )
     return t("award.points", side=side, points=signed(event.points), total=event.points_after)
 
 
@@ -70,8 +76,9 @@ def threes_fives_words(t: Translator, end_sum: int) -> str:
     if threes and fives:
         return t("score.threes_fives", sum=end_sum, threes=threes, fives=fives, points=threes + fives)
     if threes or fives:
-        return t("score.threes" if threes else "score.fives", sum=end_sum, threes=threes, fives=fives,
-                 points=threes + fives)
+        return t(
+            "score.threes" if threes else "score.fives", sum=end_sum, threes=threes, fives=fives, points=threes + fives
+        )
     return ""
 
 
@@ -105,43 +112,94 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     d = event.detail
     if "go" in d:  # R12 fives-and-threes: the go, 1 point (with an exact target joined to the last tile)
         if event.parts is not None:
-            text = t("settle.go_exact", side=side, play=signed(to_points(event.parts["play"])),
-                     go=signed(to_points(event.parts["go"])), points=signed(event.points))
+            text = t(
+                "settle.go_exact",
+                side=side,
+                play=signed(to_points(event.parts["play"])),
+                go=signed(to_points(event.parts["go"])),
+                points=signed(event.points),
+            )
         else:
             text = t("settle.go", side=side, points=signed(event.points))
     elif event.kind == "domino":
         hands = summed(names, d["hands"], d["total"])
         opponents = event.parts["opponents"] if event.parts else event.raw  # R8: before the partner's
-        text = t("settle.domino", side=side, hands=hands, total=d["total"], rounded=d["rounded"],
-                 points=signed(to_points(opponents)))
+        text = t(
+            "settle.domino",
+            side=side,
+            hands=hands,
+            total=d["total"],
+            rounded=d["rounded"],
+            points=signed(to_points(opponents)),
+        )
         if d.get("partner_hand"):  # R8: the partner's pips subtracted
             partner = " + ".join(f"{names[s]} {v}" for s, v in d["partner_hand"].items())
-            text += " " + t("settle.partner", partner=partner, partner_total=d["partner_total"],
-                            partner_rounded=d["partner_rounded"])
+            text += " " + t(
+                "settle.partner",
+                partner=partner,
+                partner_total=d["partner_total"],
+                partner_rounded=d["partner_rounded"],
+            )
             text += " " + t("settle.total", raw=event.raw, points=signed(event.points))
     elif event.kind == "settlement":
         opp = summed(names, d["opponent_hands"], d["opponents_total"])
         parts = event.parts or {}
-        text = t("settle.exact", side=side, play=parts["play"], opponents=opp,
-                 opponents_total=d["opponents_total"], opponents_rounded=parts["opponents"],
-                 raw=event.raw, points=signed(event.points))
+        text = t(
+            "settle.exact",
+            side=side,
+            play=parts["play"],
+            opponents=opp,
+            opponents_total=d["opponents_total"],
+            opponents_rounded=parts["opponents"],
+            raw=event.raw,
+            points=signed(event.points),
+        )
         if d["partner_hand"]:
             partner = summed(names, d["partner_hand"], d["partner_total"])
-            text += " " + t("settle.partner", partner=partner, partner_total=d["partner_total"],
-                            partner_rounded=-parts["partner"])
+            text += " " + t(
+                "settle.partner", partner=partner, partner_total=d["partner_total"], partner_rounded=-parts["partner"]
+            )
         text += " " + t("settle.total", raw=event.raw, points=signed(event.points))
     elif event.hand is not None:
-        text = t("settle.block_hand", name=names[event.hand], side=side, pips=d["pips"],
-                 differences=differences_words(t, match, event), rounded=d["rounded"], points=signed(event.points))
+        text = t(
+            "settle.block_hand",
+            name=names[event.hand],
+            side=side,
+            pips=d["pips"],
+            differences=differences_words(t, match, event),
+            rounded=d["rounded"],
+            points=signed(event.points),
+        )
     elif "shared" in d:  # R5 split
-        text = t("settle.block_split", side=side, own=d["totals"][event.side], others=d["award"],
-                 shared=d["shared"], share=d["share"], rounded=d["rounded"], points=signed(event.points))
+        text = t(
+            "settle.block_split",
+            side=side,
+            own=d["totals"][event.side],
+            others=d["award"],
+            shared=d["shared"],
+            share=d["share"],
+            rounded=d["rounded"],
+            points=signed(event.points),
+        )
     elif "difference" in d:  # R4 difference
-        text = t("settle.block_difference", side=side, own=d["own"], others=d["others"], difference=d["difference"],
-                 rounded=d["rounded"], points=signed(event.points))
+        text = t(
+            "settle.block_difference",
+            side=side,
+            own=d["own"],
+            others=d["others"],
+            difference=d["difference"],
+            rounded=d["rounded"],
+            points=signed(event.points),
+        )
     else:
-        text = t("settle.block_side", side=side, own=d["totals"][event.side], others=d["others"],
-                 rounded=d["rounded"], points=signed(event.points))
+        text = t(
+            "settle.block_side",
+            side=side,
+            own=d["totals"][event.side],
+            others=d["others"],
+            rounded=d["rounded"],
+            points=signed(event.points),
+        )
     if not event.accepted:
         text += " — " + event_words(t, match, event)
     return text
@@ -182,8 +240,10 @@ def differences_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     d = event.detail
     pips = _round_of(match, event).pips or []
     diffs: dict[int, int] = d["differences"]
-    text = t("list.scores").join(t("settle.difference", name=match.players[seat], hand=pips[seat], pips=d["pips"],
-                                   difference=value) for seat, value in diffs.items())
+    text = t("list.scores").join(
+        t("settle.difference", name=match.players[seat], hand=pips[seat], pips=d["pips"], difference=value)
+        for seat, value in diffs.items()
+    )
     if len(diffs) > 1:
         text += t("settle.sum", parts=" + ".join(str(value) for value in diffs.values()), total=d["total"])
     return text
@@ -211,8 +271,9 @@ def settlement_lines(t: Translator, match: Match, r: Round) -> list[str]:
     cascade = match.rules.options["block_award"] == "cascade"  # E7's order and E8's result (R4)
     if blocked:
         order = exact61_block_order(pips, r.starter) if cascade else list(range(match.n))
-        hands = t("list.scores").join(t("list.side_points", name=match.players[seat], points=pips[seat])
-                                      for seat in order)
+        hands = t("list.scores").join(
+            t("list.side_points", name=match.players[seat], points=pips[seat]) for seat in order
+        )
         lines.append(t("settle.hands_lowest_first" if cascade else "settle.hands", hands=hands))
     lines += [settlement_words(t, match, event) for event in r.settlement]
     if blocked and match.rules.options["scoring"] == FIVES_AND_THREES:  # R12: a block scores nothing
@@ -278,4 +339,3 @@ def rule_set_words(t: Translator, variant: str, house_rules: Mapping[str, str | 
 def tile_list(tiles: list[Tile]) -> str:
     """``"0-0 3-3 5-6"``."""
     return " ".join(tile_text(tile) for tile in tiles)
-

@@ -65,8 +65,9 @@ def letter_of(rule: str) -> str:
 
 def _numbered(letter: str) -> tuple[str, ...]:
     """The English rules catalog's ids with ``letter``, by number (``S1`` … ``S10``)."""
-    return tuple(sorted((rule for rule in _texts("en") if letter_of(rule) == letter),
-                        key=lambda rule: int(rule[len(letter):])))
+    return tuple(
+        sorted((rule for rule in _texts("en") if letter_of(rule) == letter), key=lambda rule: int(rule[len(letter) :]))
+    )
 
 
 GAME_OF_LETTER: dict[str, str] = {letter_of(get_variant(game).players_rule): game for game in GAMES}
@@ -124,7 +125,7 @@ def rule_ids_in(text: str) -> list[tuple[str, bool]]:
         if found.group(1) not in _GAME_RULES and found.group(1) not in house_rules():
             continue
         if found.start() > at:
-            pieces.append((text[at:found.start()], False))
+            pieces.append((text[at : found.start()], False))
         pieces.append((found.group(1), True))
         at = found.end()
     if at < len(text):
@@ -156,6 +157,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], ...]] = {
 def example_match(rule: str) -> Match:
     """The engine's match after the example moves of ``rule`` (:data:`EXAMPLES`), folded with explanations
     (its round's last placement says the ends and the points). Raises ``KeyError`` for a rule without one."""
-    doc = {"format": "scorekeeper-match/1", "variant": HORSE_RACE, "players": ["A", "B"],
-           "rounds": [{"starter": 0, "moves": list(EXAMPLES[rule])}]}
+    doc = {
+        "format": "scorekeeper-match/1",
+        "variant": HORSE_RACE,
+        "players": ["A", "B"],
+        "rounds": [{"starter": 0, "moves": list(EXAMPLES[rule])}],
+    }
     return match_from_document(doc, explain=True)

@@ -46,19 +46,23 @@ def tile(half: float, shadow: bool = True) -> str:
     face = tile_picture_svg(5, 5, horizontal=False, look="pick")
     width, height = half, 2 * half
     x, y = (SIZE - width) / 2, (SIZE - height) / 2
-    body = face[face.index(">") + 1:face.rindex("</svg>")]  # drawn in a 100 x 200 box
+    body = face[face.index(">") + 1 : face.rindex("</svg>")]  # drawn in a 100 x 200 box
     nested = f'<svg x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" viewBox="0 0 100 200">{body}</svg>'
     drop = ""
     if shadow:  # a solid offset shadow: renders the same in every SVG renderer (no filters)
         offset = half * 0.06
-        drop = (f'<rect x="{x + offset:g}" y="{y + 1.5 * offset:g}" width="{width:g}" height="{height:g}" '
-                f'rx="{half * 0.14:g}" fill="{SHADOW}" fill-opacity="0.28"/>')
+        drop = (
+            f'<rect x="{x + offset:g}" y="{y + 1.5 * offset:g}" width="{width:g}" height="{height:g}" '
+            f'rx="{half * 0.14:g}" fill="{SHADOW}" fill-opacity="0.28"/>'
+        )
     return f'<g transform="rotate({TILT} {SIZE / 2:g} {SIZE / 2:g})">{drop}{nested}</g>'
 
 
 def svg(body: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" '
-            f'height="{SIZE}">{body}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" '
+        f'height="{SIZE}">{body}</svg>'
+    )
 
 
 def full_bleed() -> str:
@@ -98,8 +102,7 @@ def main() -> None:
     for source, name, size in pictures:
         render(source, ASSETS / name, size)
     (ASSETS / "icons" / "icon.svg").write_text(rounded(), encoding="utf-8")
-    (ASSETS / "manifest.json").write_text(json.dumps(manifest(), indent=2, ensure_ascii=False) + "\n",
-                                          encoding="utf-8")
+    (ASSETS / "manifest.json").write_text(json.dumps(manifest(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     (ASSETS / "index.html").write_text(index_html(), encoding="utf-8")
     print(f"{len(pictures) + 3} files in {ASSETS}")
 

@@ -61,10 +61,10 @@ def tile_svg(first: int, second: int, horizontal: bool = True) -> str:
 # The looks of a whole tile drawn as one picture (face, outline and pips): ``(face, outline, stroke)``,
 # the stroke in picture units (a half is 100 x 100), so it scales with the tile as a zoom does.
 TILE_LOOKS = {
-    "face": (TILE_FACE, INK, 5),        # on the table
-    "drawn": (TILE_DRAWN, INK, 5),      # on the table, played straight from the stock
-    "last": (TILE_LAST, INK, 5),        # on the table, the tile just placed
-    "pick": (TILE_FACE, INK, 6),        # in the picker (a tile not offered now is veiled, not redrawn)
+    "face": (TILE_FACE, INK, 5),  # on the table
+    "drawn": (TILE_DRAWN, INK, 5),  # on the table, played straight from the stock
+    "last": (TILE_LAST, INK, 5),  # on the table, the tile just placed
+    "pick": (TILE_FACE, INK, 6),  # in the picker (a tile not offered now is veiled, not redrawn)
 }
 SPINNER_STROKE = 11  # a double on the table is outlined in blue (every double is a spinner, S5)
 
@@ -81,11 +81,12 @@ def tile_picture_svg(first: int, second: int, horizontal: bool = True, look: str
         outline, stroke = SPINNER, SPINNER_STROKE
     w, h = (200, 100) if horizontal else (100, 200)
     inner = tile_svg(first, second, horizontal)
-    body = inner[inner.index(">") + 1:inner.rindex("</svg>")]
-    frame = (f'<rect x="{stroke / 2:g}" y="{stroke / 2:g}" width="{w - stroke:g}" height="{h - stroke:g}" '
-             f'rx="14" fill="{face}" stroke="{outline}" stroke-width="{stroke:g}"/>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
-            f"{frame}{body}</svg>")
+    body = inner[inner.index(">") + 1 : inner.rindex("</svg>")]
+    frame = (
+        f'<rect x="{stroke / 2:g}" y="{stroke / 2:g}" width="{w - stroke:g}" height="{h - stroke:g}" '
+        f'rx="14" fill="{face}" stroke="{outline}" stroke-width="{stroke:g}"/>'
+    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">{frame}{body}</svg>'
 
 
 TARGET = Path(__file__).resolve().parent.parent / "scorekeeper" / "assets" / "tiles"

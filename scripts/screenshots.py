@@ -52,10 +52,10 @@ def seed(data: Path) -> None:
     almost = case("hr-2p-instant-win-62")
     almost["rounds"][-1]["moves"].pop()  # Ann's winning 1-4 is played on the screen
     docs = [
-        case("e61-2p-exact-finish") | {"meta": {"started": "2025-06-12T16:30:00.000Z",
-                                                "ended": "2025-06-12T17:42:00.000Z"}},
-        case("hr-pairs-shared-win") | {"meta": {"started": "2025-06-14T10:05:00.000Z",
-                                                "ended": "2025-06-14T11:20:00.000Z"}},
+        case("e61-2p-exact-finish")
+        | {"meta": {"started": "2025-06-12T16:30:00.000Z", "ended": "2025-06-12T17:42:00.000Z"}},
+        case("hr-pairs-shared-win")
+        | {"meta": {"started": "2025-06-14T10:05:00.000Z", "ended": "2025-06-14T11:20:00.000Z"}},
         case("e61-pairs-negative") | {"meta": {"started": "2025-06-15T19:00:00.000Z"}},
         almost | {"meta": {"started": "2025-06-20T18:15:00.000Z"}},
     ]
@@ -97,10 +97,14 @@ class Driver:
 
     def expect_label(self, name: str, words: str) -> None:
         """A group's words are its label (``aria-label``) or its text, as Flutter chose to write it."""
-        self.page.wait_for_function("""([name, words]) => {
+        self.page.wait_for_function(
+            """([name, words]) => {
             const el = document.querySelector(`[flt-semantics-identifier="${name}"]`);
             return el !== null && ((el.getAttribute("aria-label") || "") + el.innerText).includes(words);
-        }""", arg=[name, words], timeout=TIMEOUT)
+        }""",
+            arg=[name, words],
+            timeout=TIMEOUT,
+        )
 
     def expect_gone(self, name: str) -> None:
         from playwright.sync_api import expect
@@ -426,11 +430,14 @@ def fives_and_threes(d: Driver) -> None:
 def forbidden_page(browser, out: Path) -> Path:
     """``lan-403.png``: what a browser without the table's key gets from ``serve --lan`` (here on loopback)."""
     data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-lan-"))
-    server = ServedApp(data, cwd=ROOT, args=["--data-dir", str(data), "serve", "--lan", "--host", "127.0.0.1",
-                                             "--port", "{port}"], env={"LANG": "en_US.UTF-8"})
+    server = ServedApp(
+        data,
+        cwd=ROOT,
+        args=["--data-dir", str(data), "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
+        env={"LANG": "en_US.UTF-8"},
+    )
     try:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce",
-                                      locale="en-US")
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce", locale="en-US")
         page = context.new_page()
         page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
         page.goto(server.url)
@@ -452,8 +459,12 @@ def phones_at_the_table(browser, out: Path) -> list[Path]:
     its own, ``serve --lan --host 127.0.0.1`` (keys required, loopback only): the keys in the pictures
     are that server's, gone when it stops."""
     data = Path(tempfile.mkdtemp(prefix="scorekeeper-shots-phones-"))
-    server = ServedApp(data, cwd=ROOT, args=["--data-dir", str(data), "serve", "--lan", "--host", "127.0.0.1",
-                                             "--port", "{port}"], env={"TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"})
+    server = ServedApp(
+        data,
+        cwd=ROOT,
+        args=["--data-dir", str(data), "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
+        env={"TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"},
+    )
     contexts = []
     try:
         links = dict(JOIN_LINE.findall(server.log_path.read_text()))
@@ -464,11 +475,13 @@ def phones_at_the_table(browser, out: Path) -> list[Path]:
             def frame(payload) -> None:
                 if isinstance(payload, bytes):
                     seen.extend(key.decode() for key in re.findall(rb"\?key=([A-Za-z0-9_-]{22})", payload))
+
             page.on("websocket", lambda ws: ws.on("framereceived", frame))
 
         def joined(link: str, viewport: dict, setup=None) -> Driver:
-            page = open_app_page(browser, server.url, viewport, join=link, locale="en-US", timezone_id="Europe/Kyiv",
-                                 setup=setup)
+            page = open_app_page(
+                browser, server.url, viewport, join=link, locale="en-US", timezone_id="Europe/Kyiv", setup=setup
+            )
             contexts.append(page.context)
             return Driver(page, out)
 
@@ -488,8 +501,11 @@ def phones_at_the_table(browser, out: Path) -> list[Path]:
         viewer = joined(f"{server.url}?key={keys['viewer']}", PHONE)  # the match's own links, as scanned
         joined(f"{server.url}?key={keys['scorer']}", PHONE).expect_text("score-1", "4")
         viewer.expect_text("score-1", "4")
-        host.page.wait_for_function("""() => document.querySelectorAll(
-            '[flt-semantics-identifier^="disconnect-"]').length === 2""", timeout=TIMEOUT)  # the list follows joins
+        host.page.wait_for_function(
+            """() => document.querySelectorAll(
+            '[flt-semantics-identifier^="disconnect-"]').length === 2""",
+            timeout=TIMEOUT,
+        )  # the list follows joins
         return [host.shot("lan-table"), viewer.shot("lan-viewer")]
     finally:
         for context in contexts:
@@ -504,8 +520,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep-data", action="store_true", help="keep the temporary data folder")
     parser.add_argument("--house", action="store_true", help="only the house-rules pictures (issue 13)")
     parser.add_argument("--fives", action="store_true", help="only the Fives and Threes table (issue 24)")
-    parser.add_argument("--only-phones", action="store_true",
-                        help="only the phones at the table (lan-403, lan-table, lan-viewer)")
+    parser.add_argument(
+        "--only-phones", action="store_true", help="only the phones at the table (lan-403, lan-table, lan-viewer)"
+    )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)

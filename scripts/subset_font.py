@@ -26,10 +26,14 @@ SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-{weight}.ttc")
 KOREAN_FACE = 1  # index of "Noto Sans CJK KR" in Debian's collection
 TARGET = ROOT / "scorekeeper" / "assets" / "fonts"
 RANGES = [
-    (0x0020, 0x007E), (0x00A0, 0x017F),  # Basic Latin, Latin-1, Latin Extended-A
+    (0x0020, 0x007E),
+    (0x00A0, 0x017F),  # Basic Latin, Latin-1, Latin Extended-A
     (0x0400, 0x04FF),  # Cyrillic
-    (0x2010, 0x2027), (0x2030, 0x203A),  # dashes, quotes, ellipsis, bullets
-    (0x2190, 0x2199), (0x2212, 0x2212), (0x00D7, 0x00D7),  # arrows, minus, times
+    (0x2010, 0x2027),
+    (0x2030, 0x203A),  # dashes, quotes, ellipsis, bullets
+    (0x2190, 0x2199),
+    (0x2212, 0x2212),
+    (0x00D7, 0x00D7),  # arrows, minus, times
     (0x25CB, 0x25CF),  # circles
     (0x3130, 0x318F),  # Hangul compatibility jamo
     (0xAC00, 0xD7A3),  # Hangul syllables

@@ -27,7 +27,9 @@ def cases_dir() -> Path:
 # (tests/rules/helpers.py, SIMULATED).
 PROFILES = {"ci": 200, "quick": 30}  # examples per property test
 for _name, _examples in PROFILES.items():
-    settings.register_profile(_name, max_examples=_examples, deadline=None,
-                              suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
-                      or ("ci" if os.environ.get("CI", "").lower() == "true" else "quick"))
+    settings.register_profile(
+        _name, max_examples=_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI", "").lower() == "true" else "quick")
+)

@@ -23,8 +23,15 @@ from scorekeeper.rules.tiles import parse_tile
 
 #: Debian's Chromium (never a downloaded browser) and the flags every driver of the app uses
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 #: the console script's entry point (``python -m scorekeeper.cli`` would load a second copy of the CLI)
 SCOREKEEPER_MAIN = "import sys; from scorekeeper.cli import main; sys.exit(main())"
@@ -46,8 +53,16 @@ class ServedApp:
     Raises ``RuntimeError`` (with the server's log) when it does not answer within ``timeout`` s.
     """
 
-    def __init__(self, data: str | Path, *, code: str = SCOREKEEPER_MAIN, args: list[str] | None = None,
-                 env: dict[str, str] | None = None, cwd: str | Path | None = None, timeout: float = 60) -> None:
+    def __init__(
+        self,
+        data: str | Path,
+        *,
+        code: str = SCOREKEEPER_MAIN,
+        args: list[str] | None = None,
+        env: dict[str, str] | None = None,
+        cwd: str | Path | None = None,
+        timeout: float = 60,
+    ) -> None:
         self.data = Path(data)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -56,8 +71,13 @@ class ServedApp:
         args = [arg.replace("{port}", str(self.port)) for arg in args]
         self.log_path = self.data / "server.log"
         self.log = open(self.log_path, "a")  # noqa: SIM115 - open for the server's whole life
-        self.proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=self.log,
-                                     stderr=subprocess.STDOUT, cwd=cwd, env={**os.environ, **(env or {})})
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, *args],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            cwd=cwd,
+            env={**os.environ, **(env or {})},
+        )
         deadline = time.time() + timeout
         while True:
             try:
@@ -88,8 +108,17 @@ class ServedApp:
 PHONE_BROWSER = re.compile(r"Android|iPhone|iPad")  # a user agent Flutter takes for a phone's
 
 
-def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None = None,
-                  load_timeout: int = 60_000, join: str | None = None, setup=None, **context_options):
+def open_app_page(
+    browser,
+    url: str,
+    viewport: dict,
+    *,
+    init_script: str | None = None,
+    load_timeout: int = 60_000,
+    join: str | None = None,
+    setup=None,
+    **context_options,
+):
     """A fresh Playwright page on the served app, ready to tap: non-loopback requests blocked, the app
     loaded and its accessibility tree (the test hooks) switched on.
 
@@ -100,8 +129,7 @@ def open_app_page(browser, url: str, viewport: dict, *, init_script: str | None 
     ``new_context`` options.
     Raises Playwright's ``TimeoutError`` when the app does not load within ``load_timeout`` ms.
     """
-    context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce",
-                                  **context_options)
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce", **context_options)
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
@@ -188,7 +216,8 @@ def focus_text_field(page, field, timeout_ms: int = 10_000) -> None:
     """
     field.evaluate("el => { if (document.activeElement !== el) el.removeAttribute('autocorrect'); }")
     field.click()
-    field.evaluate("""(el, limit) => new Promise((resolve, reject) => {
+    field.evaluate(
+        """(el, limit) => new Promise((resolve, reject) => {
         const start = performance.now();
         const check = () => {
             if (el.getAttribute("autocorrect") === "on" && document.activeElement === el) resolve();
@@ -196,7 +225,9 @@ def focus_text_field(page, field, timeout_ms: int = 10_000) -> None:
             else setTimeout(check, 10);
         };
         check();
-    })""", timeout_ms)
+    })""",
+        timeout_ms,
+    )
     for _ in range(50):
         page.keyboard.press("Control+A")
         if field.evaluate("el => el.selectionStart === 0 && el.selectionEnd === el.value.length"):

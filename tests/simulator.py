@@ -81,9 +81,13 @@ class Config:
 
 
 CONFIGS: tuple[Config, ...] = (
-    Config("horse-race", 2), Config("horse-race", 3), Config("horse-race", 4),
+    Config("horse-race", 2),
+    Config("horse-race", 3),
+    Config("horse-race", 4),
     Config("horse-race", 4, True),
-    Config("exact-61", 2), Config("exact-61", 3), Config("exact-61", 4, True),
+    Config("exact-61", 2),
+    Config("exact-61", 3),
+    Config("exact-61", 4, True),
 )
 
 
@@ -168,8 +172,15 @@ def _fits(tile: Tile, mask: int) -> bool:
     return bool(mask & (1 << tile[0] | 1 << tile[1]))
 
 
-def simulate(config: Config, seed: int, *, max_rounds: int = 40, reveal: str = "mixed",
-             cheat: int | None = None, observe: Observer | None = None) -> SimulatedMatch:
+def simulate(
+    config: Config,
+    seed: int,
+    *,
+    max_rounds: int = 40,
+    reveal: str = "mixed",
+    cheat: int | None = None,
+    observe: Observer | None = None,
+) -> SimulatedMatch:
     """Play one match of ``config`` with ``random.Random(seed)``.
 
     Args:
@@ -192,8 +203,7 @@ def simulate(config: Config, seed: int, *, max_rounds: int = 40, reveal: str = "
     match = Match(config.variant, names, config.partnerships, house_rules=dict(config.house_rules))
     deal_size = match.rules.deal_size(n)
     sim = SimulatedMatch(config, seed, match=match)
-    sim.document = {"format": FORMAT, "variant": config.variant, "players": names,
-                    "partnerships": config.partnerships}
+    sim.document = {"format": FORMAT, "variant": config.variant, "players": names, "partnerships": config.partnerships}
     if match.house_rules:
         sim.document["house_rules"] = match.house_rules
     sim.document["rounds"] = []
@@ -210,8 +220,8 @@ def simulate(config: Config, seed: int, *, max_rounds: int = 40, reveal: str = "
         while not match.finished and len(match.rounds) < max_rounds:
             tiles = list(ALL_TILES)
             rng.shuffle(tiles)
-            hands = [tiles[seat * deal_size:(seat + 1) * deal_size] for seat in range(n)]
-            table = Table(hands, tiles[n * deal_size:], [list(h) for h in hands])
+            hands = [tiles[seat * deal_size : (seat + 1) * deal_size] for seat in range(n)]
+            table = Table(hands, tiles[n * deal_size :], [list(h) for h in hands])
             sim.deals.append([list(h) for h in hands])
             sim.stocks.append(list(table.stock))
             doc_round: dict[str, Any] = {"starter": starter, "moves": []}
@@ -250,9 +260,16 @@ def _round(match: Match) -> Round:
     return r
 
 
-def _play_round(match: Match, table: Table, starter: int, rng: random.Random, doc_moves: list[dict[str, Any]],
-                apply: Callable[[Action, Table], None], chances: list[int | None],
-                sim: SimulatedMatch) -> int | None:
+def _play_round(
+    match: Match,
+    table: Table,
+    starter: int,
+    rng: random.Random,
+    doc_moves: list[dict[str, Any]],
+    apply: Callable[[Action, Table], None],
+    chances: list[int | None],
+    sim: SimulatedMatch,
+) -> int | None:
     """Play one round to its end; return the seat that went out, or None (blocked / match end)."""
     n = match.n
     options = match.rules.options
@@ -275,8 +292,10 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
     while True:
         turn = match.turn
         if turn is None or turn.seat != seat:
-            raise SimulatorError(f"round {len(match.rounds)}, move {len(doc_moves) + 1}: the simulator "
-                                 f"expects seat {seat} to move, the engine says {turn}")
+            raise SimulatorError(
+                f"round {len(match.rounds)}, move {len(doc_moves) + 1}: the simulator "
+                f"expects seat {seat} to move, the engine says {turn}"
+            )
         hand = hands[seat]
         if lead and lead_double:  # R10: a double leads; without one, draw until one comes
             doubles = [tile for tile in hand if tile[0] == tile[1]]
@@ -319,8 +338,13 @@ def _play_round(match: Match, table: Table, starter: int, rng: random.Random, do
                     cheating, chances[0] = True, None
                 else:
                     chances[0] -= 1
-            if options_ and draw_when_able and not (continuing and stop) and len(stock) > reserve \
-                    and rng.random() < 0.2:
+            if (
+                options_
+                and draw_when_able
+                and not (continuing and stop)
+                and len(stock) > reserve
+                and rng.random() < 0.2
+            ):
                 cheating = True  # R2: drawing while able is no cheat; it takes the same path
             if options_ and not cheating:
                 tile, spot = rng.choice(options_)

@@ -30,14 +30,28 @@ from websockets.asyncio.client import ClientConnection, connect
 REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD, SESSION_CRASHED = 1, 2, 3, 4, 5, 6
 REPLACE, ADD, REMOVE, MOVE = 0, 1, 2, 3  # flet.controls.object_patch.Operation
 
-PHONE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 "
-            "Mobile Safari/537.36")
+PHONE_UA = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Mobile Safari/537.36"
+)
 # what Chromium answers to get_device_info (captured from a real page), the language English
-DEVICE_INFO = {"browser_name": "chrome", "app_code_name": "Mozilla", "app_name": "Netscape", "app_version": "5.0",
-               "device_memory": 8.0, "language": "en-US", "languages": ["en-US", "en"], "platform": "Linux armv8l",
-               "product": "Gecko", "product_sub": "20030107", "user_agent": PHONE_UA, "vendor": "Google Inc.",
-               "vendor_sub": "", "max_touch_points": 5, "hardware_concurrency": 8,
-               "locales": [{"language_code": "en", "country_code": "US", "script_code": None}]}
+DEVICE_INFO = {
+    "browser_name": "chrome",
+    "app_code_name": "Mozilla",
+    "app_name": "Netscape",
+    "app_version": "5.0",
+    "device_memory": 8.0,
+    "language": "en-US",
+    "languages": ["en-US", "en"],
+    "platform": "Linux armv8l",
+    "product": "Gecko",
+    "product_sub": "20030107",
+    "user_agent": PHONE_UA,
+    "vendor": "Google Inc.",
+    "vendor_sub": "",
+    "max_touch_points": 5,
+    "hardware_concurrency": 8,
+    "locales": [{"language_code": "en", "country_code": "US", "script_code": None}],
+}
 TILE_ON_TABLE = re.compile(r"^tiles/(?:face|last|drawn)/[hv]-(\d)-(\d)\.svg$")  # widgets.tile_image, not the picker's
 
 
@@ -170,8 +184,13 @@ class Tree:
     def tiles_on_table(self) -> set[str]:
         """The tiles drawn on the table (layout pictures, not the picker): ``{"1-4", …}``."""
         if self._tiles is None:
-            self._tiles = {f"{m[1]}-{m[2]}" for item in _walk(self.page) if item.get("_c") == "Image"
-                           and isinstance(item.get("src"), str) and (m := TILE_ON_TABLE.match(item["src"]))}
+            self._tiles = {
+                f"{m[1]}-{m[2]}"
+                for item in _walk(self.page)
+                if item.get("_c") == "Image"
+                and isinstance(item.get("src"), str)
+                and (m := TILE_ON_TABLE.match(item["src"]))
+            }
         return set(self._tiles)
 
 
@@ -188,8 +207,9 @@ def _words(text: dict[str, Any]) -> str:
     for field in ("value", "semantics_label"):
         if isinstance(text.get(field), str):
             return text[field]
-    return "".join(span.get("text", "") for span in text.get("spans") or () if isinstance(span, dict)
-                   ).replace("\u2060", "")
+    return "".join(span.get("text", "") for span in text.get("spans") or () if isinstance(span, dict)).replace(
+        "\u2060", ""
+    )
 
 
 def _walk(value: Any):
@@ -223,9 +243,18 @@ class Phone:
         self._reader: asyncio.Task | None = None
 
     @classmethod
-    async def join(cls, port: int, key: str | None = None, *, cookie: str | None = None,
-                   size: tuple[float, float] = (390.0, 844.0), user_agent: str = PHONE_UA,
-                   timeout: float = 60, session_id: str | None = None, route: str = "/") -> Phone:
+    async def join(
+        cls,
+        port: int,
+        key: str | None = None,
+        *,
+        cookie: str | None = None,
+        size: tuple[float, float] = (390.0, 844.0),
+        user_agent: str = PHONE_UA,
+        timeout: float = 60,
+        session_id: str | None = None,
+        route: str = "/",
+    ) -> Phone:
         """Join the server on ``127.0.0.1:port``: with the join link's ``key`` (a new device) or an existing
         device's ``cookie``; neither: no key (loopback without ``--lan``). ``size``: the window (px).
         Returns once the app's first screen arrived. Raises websockets' ``InvalidStatus`` when the
@@ -238,16 +267,29 @@ class Phone:
         return phone
 
     @classmethod
-    async def connect(cls, port: int, key: str | None = None, *, cookie: str | None = None,
-                      size: tuple[float, float] = (390.0, 844.0), user_agent: str = PHONE_UA,
-                      timeout: float = 60) -> Phone:
+    async def connect(
+        cls,
+        port: int,
+        key: str | None = None,
+        *,
+        cookie: str | None = None,
+        size: tuple[float, float] = (390.0, 844.0),
+        user_agent: str = PHONE_UA,
+        timeout: float = 60,
+    ) -> Phone:
         """The websocket of :meth:`join` opened, nothing sent yet: for tests that send their own frames
         (``phone.ws.send``) before or instead of :meth:`register`. Raises as :meth:`join`."""
         if key is not None:
             cookie = await asyncio.to_thread(join_cookie, port, key, "127.0.0.1", user_agent)
         headers = {"User-Agent": user_agent, **({"Cookie": cookie} if cookie else {})}
-        ws = await connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
-                           additional_headers=headers, max_size=None, open_timeout=timeout, ping_interval=None)
+        ws = await connect(
+            f"ws://127.0.0.1:{port}/ws",
+            origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
+            additional_headers=headers,
+            max_size=None,
+            open_timeout=timeout,
+            ping_interval=None,
+        )
         return cls(ws, size)
 
     def registration(self, session_id: str | None = None, route: str = "/") -> dict:
@@ -256,11 +298,29 @@ class Phone:
         width, height = self.size
         insets = {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0}
         self.route = route
-        page = {"route": route, "pwa": False, "web": True, "debug": False, "wasm": True, "test": False,
-                "multi_view": False, "pyodide": False, "platform_brightness": "light", "width": width,
-                "height": height, "platform": "android", "window": {},
-                "media": {"padding": insets, "view_padding": insets, "view_insets": insets,
-                          "device_pixel_ratio": 1.0, "orientation": "portrait", "always_use_24_hour_format": False}}
+        page = {
+            "route": route,
+            "pwa": False,
+            "web": True,
+            "debug": False,
+            "wasm": True,
+            "test": False,
+            "multi_view": False,
+            "pyodide": False,
+            "platform_brightness": "light",
+            "width": width,
+            "height": height,
+            "platform": "android",
+            "window": {},
+            "media": {
+                "padding": insets,
+                "view_padding": insets,
+                "view_insets": insets,
+                "device_pixel_ratio": 1.0,
+                "orientation": "portrait",
+                "always_use_24_hour_format": False,
+            },
+        }
         return {"session_id": session_id, "page_name": "", "page": page}
 
     async def register(self, session_id: str | None = None, route: str = "/", frame: bytes | None = None) -> None:
@@ -313,8 +373,12 @@ class Phone:
     async def _answer(self, call: dict) -> None:
         name = call.get("name")
         result: Any = DEVICE_INFO if name == "get_device_info" else None
-        await self.ws.send(_pack(INVOKE_METHOD, {"control_id": call["control_id"], "call_id": call["call_id"],
-                                                 "result": result, "error": None}))
+        await self.ws.send(
+            _pack(
+                INVOKE_METHOD,
+                {"control_id": call["control_id"], "call_id": call["call_id"], "result": result, "error": None},
+            )
+        )
         if name == "push_route" and self.tree is not None:  # the browser's address bar follows, and says so
             await self.navigate(str(call.get("args", {}).get("route", self.route)))
 

@@ -128,8 +128,9 @@ class Device:
 
 def locale_configuration(lang: str) -> ft.LocaleConfiguration:
     """The page's locales: the app's three, the current one ``lang`` (Flutter's own texts follow it)."""
-    return ft.LocaleConfiguration(supported_locales=[ft.Locale(code) for code in LANGUAGES],
-                                  current_locale=ft.Locale(lang))
+    return ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in LANGUAGES], current_locale=ft.Locale(lang)
+    )
 
 
 class FletDevice(Device):
@@ -193,8 +194,9 @@ class FletDevice(Device):
             return False
         self.shared.append((name, data))
         try:
-            result = await self._share.share_files([ft.ShareFile.from_bytes(data, mime_type=mime, name=name)],
-                                                   subject=name)
+            result = await self._share.share_files(
+                [ft.ShareFile.from_bytes(data, mime_type=mime, name=name)], subject=name
+            )
         except Exception as err:  # noqa: BLE001 - no share sheet after all: the caller saves the file instead
             log.info("share sheet unavailable: %s", err)
             return False

@@ -33,13 +33,15 @@ async def save_bytes(file_name: str, data: bytes) -> str | None:
     browser decides where downloads go) or if the user cancelled.
     """
     picker = ft.FilePicker()
-    return await picker.save_file(file_name=file_name, src_bytes=data, file_type=ft.FilePickerFileType.CUSTOM,
-                                  allowed_extensions=["json"])
+    return await picker.save_file(
+        file_name=file_name, src_bytes=data, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
+    )
 
 
 async def pick_json_files() -> list[PickedFile]:
     """Let the user choose one or more ``.json`` files; ``[]`` if cancelled."""
     picker = ft.FilePicker()
-    files = await picker.pick_files(with_data=True, allow_multiple=True, file_type=ft.FilePickerFileType.CUSTOM,
-                                    allowed_extensions=["json"])
+    files = await picker.pick_files(
+        with_data=True, allow_multiple=True, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
+    )
     return [PickedFile(f.name, f.bytes or b"") for f in files or []]

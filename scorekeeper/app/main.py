@@ -59,8 +59,12 @@ class Viewers(Protocol):
 # no slide or zoom between screens (a screen change shows at once, as before there were views; the
 # software renderer of a phone-less browser pays for every frame of one); iOS keeps its own, with which
 # a swipe from the edge goes back
-TRANSITIONS = ft.PageTransitionsTheme(android=ft.PageTransitionTheme.NONE, linux=ft.PageTransitionTheme.NONE,
-                                      macos=ft.PageTransitionTheme.NONE, windows=ft.PageTransitionTheme.NONE)
+TRANSITIONS = ft.PageTransitionsTheme(
+    android=ft.PageTransitionTheme.NONE,
+    linux=ft.PageTransitionTheme.NONE,
+    macos=ft.PageTransitionTheme.NONE,
+    windows=ft.PageTransitionTheme.NONE,
+)
 
 
 @ft.component
@@ -75,8 +79,10 @@ def App(app: AppModel, *observed: object) -> list[ft.View]:
     if banner is not None:  # a folder that cannot be written: said above every screen
         content = ft.Column([banner, ft.Container(content, expand=True)], spacing=6, expand=True)
     body = ft.SafeArea(expand=True, content=ft.Container(padding=10, expand=True, content=content))
-    return [*(ft.View(route=route, key=route, padding=0) for route in routes[:-1]),
-            ft.View(route=routes[-1], key=routes[-1], padding=0, controls=[body])]
+    return [
+        *(ft.View(route=route, key=route, padding=0) for route in routes[:-1]),
+        ft.View(route=routes[-1], key=routes[-1], padding=0, controls=[body]),
+    ]
 
 
 def screen_body(app: AppModel) -> ft.Control:
@@ -93,10 +99,13 @@ def screen_body(app: AppModel) -> ft.Control:
 def broken_screen(app: AppModel) -> ft.Control:
     """What a tab shows if a screen cannot be drawn: a translated apology and the way home."""
     t = app.t
-    return ft.Column([
-        ft.Text(capitalised(t("error.unexpected")), size=16),
-        action_button("home", t("ui.home"), app.go, Screen.HOME, filled=True),
-    ], spacing=12)
+    return ft.Column(
+        [
+            ft.Text(capitalised(t("error.unexpected")), size=16),
+            action_button("home", t("ui.home"), app.go, Screen.HOME, filled=True),
+        ],
+        spacing=12,
+    )
 
 
 def app_tab(services: Services, width: float) -> AppModel:
@@ -104,9 +113,13 @@ def app_tab(services: Services, width: float) -> AppModel:
     return AppModel(services, SCREEN_TABLE, width=width)
 
 
-def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Device] = FletDevice,
-              tell_viewers: Viewers | None = None, tab: Callable[[Services, float], AppModel] = app_tab,
-              ) -> Callable[[ft.Page], Awaitable[None]]:
+def make_main(
+    store: MatchStore,
+    data_dir: Path,
+    device: Callable[[ft.Page], Device] = FletDevice,
+    tell_viewers: Viewers | None = None,
+    tab: Callable[[Services, float], AppModel] = app_tab,
+) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` for ``ft.run``; ``store`` is opened once per process by the caller; ``device(page)``
     makes each tab's :class:`Device` (Flet's services; a test passes its own), ``tab(services, width)``
     its models (:func:`app_tab`; a test passes a tab with a screen of its own).
@@ -132,11 +145,11 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
     async def main(page: ft.Page) -> None:
         page.title = "Scorekeeper"
         page.fonts = FONTS
-        page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.GREEN,
-                              page_transitions=TRANSITIONS)
+        page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.GREEN, page_transitions=TRANSITIONS)
         page.theme_mode = ft.ThemeMode.LIGHT
         access = access_for(page)
         guarded = cast(MatchStore, GuardedStore(store, access))  # the store's reads, its writes asked of access
+
         def announce(match_id: str, version: int) -> None:
             if tell_viewers is not None:  # first: the viewer process draws while this one draws its own tabs
                 tell_viewers.changed(match_id, version)
@@ -147,8 +160,9 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
                 tell_viewers.table_opened(match_id)
             page.pubsub.send_others_on_topic(TABLE, match_id)
 
-        services = Services(guarded, str(data_dir), announce=announce, device=device(page), access=access,
-                            announce_table=announce_table)
+        services = Services(
+            guarded, str(data_dir), announce=announce, device=device(page), access=access, announce_table=announce_table
+        )
         app = tab(services, page.width or 390)
 
         def on_resize(e: ft.PageResizeEvent) -> None:
@@ -202,8 +216,11 @@ def make_main(store: MatchStore, data_dir: Path, device: Callable[[ft.Page], Dev
             page.pubsub.subscribe_topic(TABLE, on_table)
         await app.start(page.route)
         # an address naming a screen is kept (a reload)
-        if access.match_id is not None and app.table.match_id != access.match_id \
-                and app.screens.routes.target_of(page.route) == Target(Screen.HOME):
+        if (
+            access.match_id is not None
+            and app.table.match_id != access.match_id
+            and app.screens.routes.target_of(page.route) == Target(Screen.HOME)
+        ):
             await app.table.open_match(access.match_id)  # the table this device joined for
         BrowserLanguage.start(page, app.shell)  # the page's reconnecting banner speaks the app's language
         page.render_views(App, app, *app.observed())

@@ -128,14 +128,22 @@ def _set_aside(folder: Path, path: Path, reason: str) -> None:
             fsync_dir(dest.parent)
         except OSError as err:
             if str(folder) not in _damage:
-                log.warning("the settings file %s could not be read (%s) nor moved aside (%s); using the "
-                            "defaults", path, reason, err)
+                log.warning(
+                    "the settings file %s could not be read (%s) nor moved aside (%s); using the defaults",
+                    path,
+                    reason,
+                    err,
+                )
             _damage[str(folder)] = None
             return
         where = str(dest.relative_to(folder))
         _damage[str(folder)] = where
-        log.warning("the settings file %s could not be read (%s); it was moved to %s and kept, and the "
-                    "defaults hold", path, reason, where)
+        log.warning(
+            "the settings file %s could not be read (%s); it was moved to %s and kept, and the defaults hold",
+            path,
+            reason,
+            where,
+        )
 
 
 def save(data_dir: str | os.PathLike, values: dict) -> None:

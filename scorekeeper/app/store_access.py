@@ -87,5 +87,6 @@ def snapshot(store, match_id: str) -> tuple[Match, int]:
         actions = [action for _, action in store.actions(match_id)]
         if store.version(match_id) == version:
             break
-    return Match.replay(live.variant, live.players, live.partnerships, actions, explain=True,
-                        house_rules=live.house_rules), version
+    return Match.replay(
+        live.variant, live.players, live.partnerships, actions, explain=True, house_rules=live.house_rules
+    ), version

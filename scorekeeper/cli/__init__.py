@@ -24,10 +24,13 @@ from .commands import COMMANDS, DEFAULT
 
 def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentParser:
     """The argument parser with a sub-command for each of ``commands`` (default: the product's table)."""
-    parser = argparse.ArgumentParser(prog="scorekeeper", description="Table-side score keeper and "
-                                     "referee for Fives dominoes (Horse Race, Exact 61 Five Up).")
-    parser.add_argument("--data-dir", help="where matches are stored (default: the per-user data "
-                        "folder, or $SCOREKEEPER_DATA)")
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Table-side score keeper and referee for Fives dominoes (Horse Race, Exact 61 Five Up).",
+    )
+    parser.add_argument(
+        "--data-dir", help="where matches are stored (default: the per-user data folder, or $SCOREKEEPER_DATA)"
+    )
     subs = parser.add_subparsers(dest="command")
     for command in commands:
         command.configure(subs.add_parser(command.name, help=command.help, description=command.help))

@@ -10,8 +10,9 @@ import argparse
 
 def configure_app(parser: argparse.ArgumentParser) -> None:
     """``app``'s arguments: ``--port``."""
-    parser.add_argument("--port", type=int, default=0,
-                        help="port of the local web view (default 8550, or a free one if 8550 is taken)")
+    parser.add_argument(
+        "--port", type=int, default=0, help="port of the local web view (default 8550, or a free one if 8550 is taken)"
+    )
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -24,10 +25,18 @@ def run_app(args: argparse.Namespace) -> int:
 
 def configure_serve(parser: argparse.ArgumentParser) -> None:
     """``serve``'s arguments: ``--lan``, ``--host``, ``--port``."""
-    parser.add_argument("--lan", action="store_true", help="serve the phones at the table: listen on this "
-                        "computer's network addresses and print the join links and QR codes (a key is required)")
-    parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1, or 0.0.0.0 "
-                        "with --lan); any address beyond loopback requires the key, as --lan does")
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="serve the phones at the table: listen on this "
+        "computer's network addresses and print the join links and QR codes (a key is required)",
+    )
+    parser.add_argument(
+        "--host",
+        default=None,
+        help="address to listen on (default 127.0.0.1, or 0.0.0.0 "
+        "with --lan); any address beyond loopback requires the key, as --lan does",
+    )
     parser.add_argument("--port", type=int, default=8550, help="port to listen on (default 8550)")
 
 

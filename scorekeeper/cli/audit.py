@@ -73,9 +73,15 @@ def audit_lines(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     names: list[str] = list(head["players"])
     state = LogState(len(names), names)
     made: dict[object, dict[str, Any]] = {}  # seq -> the event, to say what an undo or redo concerns
-    out = [{"seq": 0, "time": head.get("time"), "kind": "create",
+    out = [
+        {
+            "seq": 0,
+            "time": head.get("time"),
+            "kind": "create",
             "text": f"{head['variant']}: {', '.join(names)}"
-                    f"{' in partnerships' if head.get('partnerships') else ''} ({head.get('source', 'app')})"}]
+            f"{' in partnerships' if head.get('partnerships') else ''} ({head.get('source', 'app')})",
+        }
+    ]
     for event in events[1:]:
         kind, seq = event.get("kind"), int(event["seq"])
         made[seq] = event
@@ -142,15 +148,19 @@ def _change_words(change: dict[str, Any], names: list[str]) -> str:
         except Exception:  # noqa: BLE001 - an entry that does not read is shown as it is, not explained
             return repr(fields)
 
-    where = _where(change.get("round", "?"), change.get("move", "?")) if "round" in change else \
-        f"event {change.get('target')}"
+    where = (
+        _where(change.get("round", "?"), change.get("move", "?"))
+        if "round" in change
+        else f"event {change.get('target')}"
+    )
     op = change.get("op")
     if op == "insert":
         return f"round {change.get('round', '?')}: inserts {words(change.get('new'))} as move {change.get('move', '?')}"
     if op == "delete":
         return f"{where}: deletes {words(change.get('old'))} (event {change.get('target')})"
-    old = f"{words(change['old'])} (event {change.get('target')})" if "old" in change else \
-        f"event {change.get('target')}"
+    old = (
+        f"{words(change['old'])} (event {change.get('target')})" if "old" in change else f"event {change.get('target')}"
+    )
     return f"{where}: {old} → {words(change.get('new'))}"
 
 

@@ -64,8 +64,9 @@ def _dump(value: object) -> None:
     sys.stdout.write("\n")
 
 
-def with_store(body: Callable[[MatchStore, argparse.Namespace], int],
-                writes: bool = False) -> Callable[[argparse.Namespace], int]:
+def with_store(
+    body: Callable[[MatchStore, argparse.Namespace], int], writes: bool = False
+) -> Callable[[argparse.Namespace], int]:
     """Open the store of ``--data-dir``, run ``body``, turn every error into one line and exit code 2.
 
     ``writes``: the command changes the store (then a read-only folder is said by the command's
@@ -123,8 +124,10 @@ def run_record(store: MatchStore, args: argparse.Namespace) -> int:
             store.record(match_id, action)
             stored += 1
     except (StoreError, RuleViolation) as err:
-        print(f"error: {err.message} (match {match_id} holds the first {stored} "
-              f"of {len(match.actions)} actions)", file=sys.stderr)
+        print(
+            f"error: {err.message} (match {match_id} holds the first {stored} of {len(match.actions)} actions)",
+            file=sys.stderr,
+        )
         return EXIT_REFUSED
     print(match_id)
     return 0
@@ -139,21 +142,25 @@ def configure_history(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--since", type=date.fromisoformat, help="started on or after this date (YYYY-MM-DD)")
     parser.add_argument("--until", type=date.fromisoformat, help="started on or before this date (YYYY-MM-DD)")
     state = parser.add_mutually_exclusive_group()
-    state.add_argument("--finished", dest="finished", action="store_true", default=None,
-                       help="only finished matches")
+    state.add_argument("--finished", dest="finished", action="store_true", default=None, help="only finished matches")
     state.add_argument("--unfinished", dest="finished", action="store_false", help="only matches in progress")
-    state.add_argument("--abandoned", dest="status", action="store_const", const=ABANDONED,
-                       help="only matches given up")
+    state.add_argument(
+        "--abandoned", dest="status", action="store_const", const=ABANDONED, help="only matches given up"
+    )
 
 
 def _house_filter(parser: argparse.ArgumentParser, what: str = "matches") -> None:
     """``--with-house-rules`` / ``--own-rules``: only ``what`` (the matches, or stats' tables of
     matches) played with house rules, or with the game's own."""
     house = parser.add_mutually_exclusive_group()
-    house.add_argument("--with-house-rules", dest="house", action="store_true", default=None,
-                       help=f"only {what} played with house rules, each set its own (docs/house-rules.md)")
-    house.add_argument("--own-rules", dest="house", action="store_false",
-                       help=f"only {what} with the game's own rules")
+    house.add_argument(
+        "--with-house-rules",
+        dest="house",
+        action="store_true",
+        default=None,
+        help=f"only {what} played with house rules, each set its own (docs/house-rules.md)",
+    )
+    house.add_argument("--own-rules", dest="house", action="store_false", help=f"only {what} with the game's own rules")
 
 
 def _history_line(s: MatchSummary) -> str:
@@ -169,8 +176,15 @@ def _history_line(s: MatchSummary) -> str:
 
 
 def run_history(store: MatchStore, args: argparse.Namespace) -> int:
-    rows = store.list_matches(player=args.player, variant=args.game, since=args.since, until=args.until,
-                              finished=args.finished, status=getattr(args, "status", None), house=args.house)
+    rows = store.list_matches(
+        player=args.player,
+        variant=args.game,
+        since=args.since,
+        until=args.until,
+        finished=args.finished,
+        status=getattr(args, "status", None),
+        house=args.house,
+    )
     if args.json:
         _dump([s.to_json() for s in rows])
     elif not rows:
@@ -199,16 +213,22 @@ def run_export(store: MatchStore, args: argparse.Namespace) -> int:
     for match_id, message in report.failures:
         print(f"error: match {match_id} is not in this export: {message}", file=sys.stderr)
     if report.failures:
-        print(f"error: {len(report.failures)} match(es) could not be exported; "
-              f"the other {len(report.documents)} were written", file=sys.stderr)
+        print(
+            f"error: {len(report.failures)} match(es) could not be exported; "
+            f"the other {len(report.documents)} were written",
+            file=sys.stderr,
+        )
         return EXIT_INCOMPLETE
     return 0
 
 
 def configure_import(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", help="match documents, or JSON lists of them ('-' reads stdin)")
-    parser.add_argument("--skip-refused", action="store_true",
-                        help="import the documents that pass and skip the refused ones (default: all or nothing)")
+    parser.add_argument(
+        "--skip-refused",
+        action="store_true",
+        help="import the documents that pass and skip the refused ones (default: all or nothing)",
+    )
 
 
 def run_import(store: MatchStore, args: argparse.Namespace) -> int:
@@ -220,8 +240,11 @@ def run_import(store: MatchStore, args: argparse.Namespace) -> int:
     except ImportRefused as err:
         for line in summary_lines(err.refusals):
             print(f"refused: {line}", file=sys.stderr)
-        print(f"error: nothing imported: {len(err.refusals):,} of {err.total:,} document(s) refused "
-              "(--skip-refused imports the others)", file=sys.stderr)
+        print(
+            f"error: nothing imported: {len(err.refusals):,} of {err.total:,} document(s) refused "
+            "(--skip-refused imports the others)",
+            file=sys.stderr,
+        )
         return EXIT_REFUSED
     for match_id in report.ids:
         print(match_id)
@@ -245,8 +268,7 @@ def run_stats(store: MatchStore, args: argparse.Namespace) -> int:
     only within one way of scoring): the games in the engine's order, each with its own rules first."""
     groups = store.rule_set_stats(args.game, args.house)
     if args.json:
-        _dump([{"variant": g.variant, "house_rules": g.house_rules} | p.to_json()
-               for g in groups for p in g.players])
+        _dump([{"variant": g.variant, "house_rules": g.house_rules} | p.to_json() for g in groups for p in g.players])
         return 0
     if not groups:
         print("no matches")
@@ -260,8 +282,10 @@ def run_stats(store: MatchStore, args: argparse.Namespace) -> int:
         print(f"{'player':<{width}}  matches  wins  rounds  points/round  in progress  abandoned")
         for p in g.players:
             average = f"{p.average_points_per_round:.2f}" if p.rounds else "—"  # no rounds: no average (as the app)
-            print(f"{p.name:<{width}}  {p.matches:>7}  {p.wins:>4}  {p.rounds:>6}  "
-                  f"{average:>12}  {p.unfinished:>11}  {p.abandoned:>9}")
+            print(
+                f"{p.name:<{width}}  {p.matches:>7}  {p.wins:>4}  {p.rounds:>6}  "
+                f"{average:>12}  {p.unfinished:>11}  {p.abandoned:>9}"
+            )
     return 0
 
 
@@ -287,14 +311,23 @@ def configure_correct(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--round", type=int, required=True, help="the round, counted from 1")
     parser.add_argument("--move", type=int, help="the move, counted from 1 as in refusals ('scorekeeper log')")
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--set", metavar="MOVE_JSON", help='the move as it was, e.g. \'{"player": 1, "play": "2-4", '
-                      '"at": "2-2:line-b"}\' (match-format.md)')
+    what.add_argument(
+        "--set",
+        metavar="MOVE_JSON",
+        help='the move as it was, e.g. \'{"player": 1, "play": "2-4", "at": "2-2:line-b"}\' (match-format.md)',
+    )
     what.add_argument("--delete", action="store_true", help="take the move out")
     what.add_argument("--insert", metavar="MOVE_JSON", help="a forgotten move (e.g. a draw), put in before --move")
-    what.add_argument("--hands", metavar="HANDS_JSON", help='the round\'s revealed hands by seat, e.g. \'{"1": 12}\'; '
-                      "seats not given keep theirs")
-    parser.add_argument("--keep-moves-before", action="store_true",
-                        help="if the fix makes a later move illegal, keep the moves before it and drop the rest")
+    what.add_argument(
+        "--hands",
+        metavar="HANDS_JSON",
+        help="the round's revealed hands by seat, e.g. '{\"1\": 12}'; seats not given keep theirs",
+    )
+    parser.add_argument(
+        "--keep-moves-before",
+        action="store_true",
+        help="if the fix makes a later move illegal, keep the moves before it and drop the rest",
+    )
 
 
 def _edit_of(store: MatchStore, args: argparse.Namespace) -> Edit:
@@ -308,8 +341,7 @@ def _edit_of(store: MatchStore, args: argparse.Namespace) -> Edit:
     if args.delete:
         return DeleteMove(args.round, args.move)
     move = parse_move(parse_json(args.set if args.set is not None else args.insert))
-    return ReplaceMove(args.round, args.move, move) if args.set is not None else \
-        InsertMove(args.round, args.move, move)
+    return ReplaceMove(args.round, args.move, move) if args.set is not None else InsertMove(args.round, args.move, move)
 
 
 def run_correct(store: MatchStore, args: argparse.Namespace) -> int:
@@ -336,8 +368,10 @@ def run_correct(store: MatchStore, args: argparse.Namespace) -> int:
     if done.kept:
         assert done.preview.broken is not None and done.preview.refusal is not None
         b = done.preview.broken
-        print(f"kept the moves before round {b.round}, move {b.move} ({refusal_line(ENGLISH, done.preview.refusal)}); "
-              f"{done.preview.dropped_moves} move(s) dropped: enter them again")
+        print(
+            f"kept the moves before round {b.round}, move {b.move} ({refusal_line(ENGLISH, done.preview.refusal)}); "
+            f"{done.preview.dropped_moves} move(s) dropped: enter them again"
+        )
     return 0
 
 
@@ -353,8 +387,13 @@ def run_abandon(store: MatchStore, args: argparse.Namespace) -> int:
 
 def configure_rename(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("match_id", help="the match id (see 'history')")
-    parser.add_argument("--player", action="append", required=True, metavar="WHO",
-                        help="the player's name now (any case) or seat counted from 1; repeat with each --name")
+    parser.add_argument(
+        "--player",
+        action="append",
+        required=True,
+        metavar="WHO",
+        help="the player's name now (any case) or seat counted from 1; repeat with each --name",
+    )
     parser.add_argument("--name", action="append", required=True, metavar="NAME", help="the player's new name")
 
 
@@ -366,8 +405,10 @@ def _seat_of(who: str, names: list[str]) -> int:
             return seat
     if who.strip().isdigit() and 1 <= int(who) <= len(names):
         return int(who) - 1
-    raise StoreError(f"no player {shown_name(who)} in this match (its players: {', '.join(map(shown_name, names))}; "
-                     f"or give a seat from 1 to {len(names)}); nothing was changed")
+    raise StoreError(
+        f"no player {shown_name(who)} in this match (its players: {', '.join(map(shown_name, names))}; "
+        f"or give a seat from 1 to {len(names)}); nothing was changed"
+    )
 
 
 def run_rename(store: MatchStore, args: argparse.Namespace) -> int:

@@ -32,10 +32,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a scorekeeper-match/1 document ('-' reads standard input)")
     parser.add_argument("--json", action="store_true", help="print the replay report as JSON")
     parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the account and of a refusal")
-    parser.add_argument("--house-rules", metavar="JSON",
-                        help='referee under these house rules instead of the document\'s own "house_rules" '
-                        '(a JSON object, e.g. \'{"continuation": "stop"}\'; \'{}\' for the game\'s own rules; '
-                        'docs/house-rules.md)')
+    parser.add_argument(
+        "--house-rules",
+        metavar="JSON",
+        help='referee under these house rules instead of the document\'s own "house_rules" '
+        "(a JSON object, e.g. '{\"continuation\": \"stop\"}'; '{}' for the game's own rules; "
+        "docs/house-rules.md)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,8 +14,13 @@ from .roster import Roster, Unit
 from .rounds import Pairing, Table, check_pairing, next_round
 
 
-def pair_free(roster: Roster, history: Sequence[Pairing], results: Sequence[FixtureResult],
-              tables: Sequence[Sequence[Unit]], byes: Sequence[Unit] = ()) -> Pairing:
+def pair_free(
+    roster: Roster,
+    history: Sequence[Pairing],
+    results: Sequence[FixtureResult],
+    tables: Sequence[Sequence[Unit]],
+    byes: Sequence[Unit] = (),
+) -> Pairing:
     """The organiser's ``tables`` (each a sequence of sides) as the next round, numbered from 1.
 
     Raises:
@@ -29,7 +34,10 @@ def pair_free(roster: Roster, history: Sequence[Pairing], results: Sequence[Fixt
     def unit(side: Sequence[str]) -> Unit:
         return teams.get(frozenset(side), tuple(side))
 
-    pairing = Pairing(round_no, tuple(Table(i, tuple(unit(side) for side in sides))
-                                      for i, sides in enumerate(tables, 1)), tuple(unit(u) for u in byes))
+    pairing = Pairing(
+        round_no,
+        tuple(Table(i, tuple(unit(side) for side in sides)) for i, sides in enumerate(tables, 1)),
+        tuple(unit(u) for u in byes),
+    )
     check_pairing(roster, pairing, byes_allowed=False)
     return pairing

@@ -29,8 +29,11 @@ def split_tables(players: int, sizes: Sequence[int] = (4, 3)) -> tuple[int, ...]
         PairingError: ``group_sizes`` (sizes other than 3 and 4, or none).
     """
     if not sizes or any(s not in (3, 4) for s in sizes) or len(set(sizes)) != len(sizes):
-        raise PairingError("group_sizes", f"tables of {list(sizes)} cannot be grouped; choose tables of 3, of 4, "
-                           "or of 3 and 4", sizes=list(sizes))
+        raise PairingError(
+            "group_sizes",
+            f"tables of {list(sizes)} cannot be grouped; choose tables of 3, of 4, or of 3 and 4",
+            sizes=list(sizes),
+        )
     first, *rest = sizes
     for seated in range(players, -1, -1):
         for count in range(seated // first, -1, -1):
@@ -42,8 +45,14 @@ def split_tables(players: int, sizes: Sequence[int] = (4, 3)) -> tuple[int, ...]
     return ()
 
 
-def pair_groups(roster: Roster, rules: ClubRules, history: Sequence[Pairing], results: Sequence[FixtureResult],
-                *, sizes: Sequence[int] = (4, 3)) -> Pairing:
+def pair_groups(
+    roster: Roster,
+    rules: ClubRules,
+    history: Sequence[Pairing],
+    results: Sequence[FixtureResult],
+    *,
+    sizes: Sequence[int] = (4, 3),
+) -> Pairing:
     """The next round of cut-throat tables.
 
     Raises:
@@ -52,20 +61,27 @@ def pair_groups(roster: Roster, rules: ClubRules, history: Sequence[Pairing], re
             (fewer players present than the smallest table).
     """
     if roster.partnerships:
-        raise PairingError("singles_only", "groups are cut-throat tables of single players; this event has fixed "
-                           "partnerships: choose round-robin, Swiss or free")
+        raise PairingError(
+            "singles_only",
+            "groups are cut-throat tables of single players; this event has fixed "
+            "partnerships: choose round-robin, Swiss or free",
+        )
     round_no = next_round(history, results)
     ranked = [unit for unit, _ in ranked_present(roster, rules, results)]
     layout = split_tables(len(ranked), sizes)
     if not layout:
-        raise PairingError("too_few", f"{len(ranked)} present cannot fill a table of {min(sizes)}; check in more "
-                           "players", present=len(ranked), smallest=min(sizes))
+        raise PairingError(
+            "too_few",
+            f"{len(ranked)} present cannot fill a table of {min(sizes)}; check in more players",
+            present=len(ranked),
+            smallest=min(sizes),
+        )
     byes = fair_byes(ranked, len(ranked) - sum(layout), bye_counts(history))
     seated = [unit for unit in ranked if unit not in byes]
     tables = []
     start = 0
     for number, size in enumerate(layout, 1):
-        tables.append(Table(number, tuple(seated[start:start + size])))
+        tables.append(Table(number, tuple(seated[start : start + size])))
         start += size
     pairing = Pairing(round_no, tuple(tables), tuple(sorted(byes, key=ranked.index)))
     check_pairing(roster, pairing, byes_allowed=True)

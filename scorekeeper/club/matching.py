@@ -19,8 +19,13 @@ import networkx as nx
 Node = TypeVar("Node", bound=Hashable)
 
 
-def min_cost_pairs(nodes: Sequence[Node], cost: Callable[[Node, Node], tuple[int, ...]], *,
-                   window: int | None = None, anyone: Node | None = None) -> list[tuple[Node, Node]]:
+def min_cost_pairs(
+    nodes: Sequence[Node],
+    cost: Callable[[Node, Node], tuple[int, ...]],
+    *,
+    window: int | None = None,
+    anyone: Node | None = None,
+) -> list[tuple[Node, Node]]:
     """A matching of ``nodes`` (an even number) of the most pairs, minimising the summed cost tuples
     lexicographically.
 
@@ -34,8 +39,12 @@ def min_cost_pairs(nodes: Sequence[Node], cost: Callable[[Node, Node], tuple[int
         raise ValueError(f"an even number of nodes is needed, not {len(nodes)}")
     position = {node: i for i, node in enumerate(nodes)}
     reach = len(nodes) if window is None else window
-    edges = [(a, b, cost(a, b)) for i, a in enumerate(nodes) for j, b in enumerate(nodes[i + 1:], i + 1)
-             if j - i <= reach or anyone in (a, b)]
+    edges = [
+        (a, b, cost(a, b))
+        for i, a in enumerate(nodes)
+        for j, b in enumerate(nodes[i + 1 :], i + 1)
+        if j - i <= reach or anyone in (a, b)
+    ]
     if not edges:
         return []
     pairs = len(nodes) // 2

@@ -16,9 +16,17 @@ from .scheme import ClubRules
 from .swiss import pair_swiss
 
 
-def pair_round(format: Format, roster: Roster, rules: ClubRules, history: Sequence[Pairing],
-               results: Sequence[FixtureResult], *, tables: Sequence[Sequence[Unit]] | None = None,
-               byes: Sequence[Unit] = (), group_sizes: Sequence[int] = (4, 3)) -> Pairing:
+def pair_round(
+    format: Format,
+    roster: Roster,
+    rules: ClubRules,
+    history: Sequence[Pairing],
+    results: Sequence[FixtureResult],
+    *,
+    tables: Sequence[Sequence[Unit]] | None = None,
+    byes: Sequence[Unit] = (),
+    group_sizes: Sequence[int] = (4, 3),
+) -> Pairing:
     """The next round of ``format`` for the present units of ``roster``.
 
     Args:
@@ -36,8 +44,11 @@ def pair_round(format: Format, roster: Roster, rules: ClubRules, history: Sequen
             raise PairingError("tables_missing", "a free round is the organiser's tables; give them")
         return pair_free(roster, history, results, tables, byes)
     if tables is not None or byes:
-        raise PairingError("tables_not_free", f"{format.value} pairs its own tables; choose free to form them by "
-                           "hand", format=format.value)
+        raise PairingError(
+            "tables_not_free",
+            f"{format.value} pairs its own tables; choose free to form them by hand",
+            format=format.value,
+        )
     if format is Format.ROUND_ROBIN:
         return pair_round_robin(roster, history, results)
     if format is Format.SWISS:

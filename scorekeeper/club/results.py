@@ -82,31 +82,50 @@ def check_result(result: FixtureResult, length: FixtureLength) -> None:
         raise ResultError("round_number", f"round {result.round} is no round; rounds count from 1", **where)
     if result.decided is Decided.BYE:
         if result.table != 0 or result.games or len(result.sides) != 1 or not result.sides[0]:
-            raise ResultError("bye_shape", "a bye is one side, table 0 and no games; record the bye as "
-                              "FixtureResult.bye(round, unit)", **where)
+            raise ResultError(
+                "bye_shape",
+                "a bye is one side, table 0 and no games; record the bye as FixtureResult.bye(round, unit)",
+                **where,
+            )
         return
     if result.table < 1:
         raise ResultError("table_number", f"table {result.table} is no table; tables count from 1", **where)
     if len(result.sides) < 2 or not all(result.sides):
-        raise ResultError("sides", "a fixture needs two or more sides of one or more players each; name every "
-                          "side at the table", **where)
+        raise ResultError(
+            "sides",
+            "a fixture needs two or more sides of one or more players each; name every side at the table",
+            **where,
+        )
     players = result.players()
     for pid in players:
         if players.count(pid) > 1:
-            raise ResultError("player_twice", f"{pid!r} sits on two sides of round {result.round} table "
-                              f"{result.table}; name each player once", player=pid, **where)
+            raise ResultError(
+                "player_twice",
+                f"{pid!r} sits on two sides of round {result.round} table {result.table}; name each player once",
+                player=pid,
+                **where,
+            )
     for n, scores in enumerate(result.games, 1):
         if len(scores) != len(result.sides) or any(s < 0 for s in scores):
-            raise ResultError("scores_per_game", f"game {n} of round {result.round} table {result.table} needs one "
-                              f"score of 0 or more for each of its {len(result.sides)} sides", game=n, **where)
+            raise ResultError(
+                "scores_per_game",
+                f"game {n} of round {result.round} table {result.table} needs one "
+                f"score of 0 or more for each of its {len(result.sides)} sides",
+                game=n,
+                **where,
+            )
     played = len(result.games)
     if length.kind is LengthKind.BEST_OF:
         won = [0] * len(result.sides)
         for n, scores in enumerate(result.games, 1):
             if max(won) >= length.to_win:
-                raise ResultError("game_after_decided", f"game {n} of round {result.round} table {result.table} "
-                                  f"comes after a side had won {length.to_win} of {length.games}; leave it out",
-                                  game=n, **where)
+                raise ResultError(
+                    "game_after_decided",
+                    f"game {n} of round {result.round} table {result.table} "
+                    f"comes after a side had won {length.to_win} of {length.games}; leave it out",
+                    game=n,
+                    **where,
+                )
             top = max(scores)
             if scores.count(top) == 1:
                 won[scores.index(top)] += 1
@@ -115,6 +134,11 @@ def check_result(result: FixtureResult, length: FixtureLength) -> None:
             return
     elif played == length.games:
         return
-    raise ResultError("fixture_games", f"round {result.round} table {result.table} has {played} game(s); a fixture "
-                      f"of {length.kind.value} {length.games} needs its games to the end", games=played,
-                      length=length.games, **where)
+    raise ResultError(
+        "fixture_games",
+        f"round {result.round} table {result.table} has {played} game(s); a fixture "
+        f"of {length.kind.value} {length.games} needs its games to the end",
+        games=played,
+        length=length.games,
+        **where,
+    )

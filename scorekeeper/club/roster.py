@@ -72,21 +72,34 @@ class Roster:
         seen: set[str] = set()
         for entry in self.entries:
             if entry.player.id in seen:
-                raise SetupError("duplicate_player", f"player {entry.player.id!r} is entered twice; enter each "
-                                 "person once (two people of one name have two ids)", player=entry.player.id)
+                raise SetupError(
+                    "duplicate_player",
+                    f"player {entry.player.id!r} is entered twice; enter each "
+                    "person once (two people of one name have two ids)",
+                    player=entry.player.id,
+                )
             seen.add(entry.player.id)
         partnered: set[str] = set()
         for team in self.partnerships:
             if len(team) < 2:
-                raise SetupError("partnership_size", f"partnership {team!r} has fewer than two players; name both "
-                                 "partners", partnership=team)
+                raise SetupError(
+                    "partnership_size",
+                    f"partnership {team!r} has fewer than two players; name both partners",
+                    partnership=team,
+                )
             for pid in team:
                 if pid not in seen:
-                    raise SetupError("unknown_player", f"partnership {team!r} names {pid!r}, who is not entered; "
-                                     "enter the player first", player=pid)
+                    raise SetupError(
+                        "unknown_player",
+                        f"partnership {team!r} names {pid!r}, who is not entered; enter the player first",
+                        player=pid,
+                    )
                 if pid in partnered:
-                    raise SetupError("player_in_two_partnerships", f"{pid!r} is in two partnerships; a fixed "
-                                     "partnership keeps its players", player=pid)
+                    raise SetupError(
+                        "player_in_two_partnerships",
+                        f"{pid!r} is in two partnerships; a fixed partnership keeps its players",
+                        player=pid,
+                    )
                 partnered.add(pid)
 
     @classmethod
@@ -140,8 +153,12 @@ class Roster:
     def check_in(self, player_id: str) -> Roster:
         """``player_id`` present. Raises SetupError ``withdrawn`` for a withdrawn player."""
         if self.status(player_id) is Status.WITHDRAWN:
-            raise SetupError("withdrawn", f"{player_id!r} has withdrawn from the event and cannot check in; enter "
-                             "them as a new player for a new event", player=player_id)
+            raise SetupError(
+                "withdrawn",
+                f"{player_id!r} has withdrawn from the event and cannot check in; enter "
+                "them as a new player for a new event",
+                player=player_id,
+            )
         return self._with(player_id, Status.PRESENT)
 
     def check_out(self, player_id: str) -> Roster:
@@ -156,12 +173,16 @@ class Roster:
 
     def _with(self, player_id: str, status: Status) -> Roster:
         self._entry(player_id)
-        return replace(self, entries=tuple(Entry(e.player, status) if e.player.id == player_id else e
-                                           for e in self.entries))
+        return replace(
+            self, entries=tuple(Entry(e.player, status) if e.player.id == player_id else e for e in self.entries)
+        )
 
     def _entry(self, player_id: str) -> Entry:
         for entry in self.entries:
             if entry.player.id == player_id:
                 return entry
-        raise SetupError("unknown_player", f"no player {player_id!r} is entered; enter the player first, or use "
-                         "the id the roster shows", player=player_id)
+        raise SetupError(
+            "unknown_player",
+            f"no player {player_id!r} is entered; enter the player first, or use the id the roster shows",
+            player=player_id,
+        )

@@ -35,14 +35,15 @@ def partner_counts(history: Sequence[Pairing]) -> tuple[Counter[frozenset[str]],
     for pairing in history:
         for table in pairing.tables:
             for i, side in enumerate(table.sides):
-                partners.update(frozenset((a, b)) for j, a in enumerate(side) for b in side[j + 1:])
-                for other in table.sides[i + 1:]:
+                partners.update(frozenset((a, b)) for j, a in enumerate(side) for b in side[j + 1 :])
+                for other in table.sides[i + 1 :]:
                     opponents.update(frozenset((a, b)) for a in side for b in other)
     return partners, opponents
 
 
-def pair_rotating(roster: Roster, rules: ClubRules, history: Sequence[Pairing],
-                  results: Sequence[FixtureResult]) -> Pairing:
+def pair_rotating(
+    roster: Roster, rules: ClubRules, history: Sequence[Pairing], results: Sequence[FixtureResult]
+) -> Pairing:
     """The next round of rotating partners.
 
     Raises:
@@ -50,13 +51,19 @@ def pair_rotating(roster: Roster, rules: ClubRules, history: Sequence[Pairing],
             (an event of fixed partnerships); ``too_few`` (fewer than four present).
     """
     if roster.partnerships:
-        raise PairingError("singles_only", "rotating partners pairs single players; this event has fixed "
-                           "partnerships: choose round-robin, Swiss or free")
+        raise PairingError(
+            "singles_only",
+            "rotating partners pairs single players; this event has fixed "
+            "partnerships: choose round-robin, Swiss or free",
+        )
     round_no = next_round(history, results)
     ranked = [unit for unit, _ in ranked_present(roster, rules, results)]
     if len(ranked) < 4:
-        raise PairingError("too_few", f"rotating partners needs four or more present, {len(ranked)} present; "
-                           "check in more players", present=len(ranked))
+        raise PairingError(
+            "too_few",
+            f"rotating partners needs four or more present, {len(ranked)} present; check in more players",
+            present=len(ranked),
+        )
     byes = fair_byes(ranked, len(ranked) % 4, bye_counts(history))
     seated = [unit[0] for unit in ranked if unit not in byes]
     rank = {pid: i for i, pid in enumerate(seated)}
@@ -69,12 +76,15 @@ def pair_rotating(roster: Roster, rules: ClubRules, history: Sequence[Pairing],
     sides = [(a, b) for a, b in min_cost_pairs(seated, partner_cost)]
 
     def table_cost(x: Unit, y: Unit) -> tuple[int, ...]:
-        return (sum(opposed[frozenset((a, b))] for a in x for b in y),
-                (sum(rank[p] for p in x) - sum(rank[p] for p in y)) ** 2)
+        return (
+            sum(opposed[frozenset((a, b))] for a in x for b in y),
+            (sum(rank[p] for p in x) - sum(rank[p] for p in y)) ** 2,
+        )
 
     tables = min_cost_pairs(sides, table_cost)
     tables.sort(key=lambda t: min(rank[p] for side in t for p in side))
-    pairing = Pairing(round_no, tuple(Table(i, t) for i, t in enumerate(tables, 1)),
-                      tuple(sorted(byes, key=ranked.index)))
+    pairing = Pairing(
+        round_no, tuple(Table(i, t) for i, t in enumerate(tables, 1)), tuple(sorted(byes, key=ranked.index))
+    )
     check_pairing(roster, pairing, byes_allowed=True)
     return pairing

@@ -52,17 +52,27 @@ def pair_round_robin(roster: Roster, history: Sequence[Pairing], results: Sequen
     round_no = next_round(history, results)
     units = entrants(roster, history)
     if len(units) < 2:
-        raise PairingError("too_few", f"a round-robin needs two or more entrants, {len(units)} present; check in "
-                           "the players first", present=len(units))
+        raise PairingError(
+            "too_few",
+            f"a round-robin needs two or more entrants, {len(units)} present; check in the players first",
+            present=len(units),
+        )
     late = [u for u in roster.present_units() if u not in units]
     if late:
-        raise PairingError("round_robin_closed", f"{late!r} joined after round 1; a round-robin's entrants are "
-                           "fixed when it starts: check them out, or start a new event", units=late)
+        raise PairingError(
+            "round_robin_closed",
+            f"{late!r} joined after round 1; a round-robin's entrants are "
+            "fixed when it starts: check them out, or start a new event",
+            units=late,
+        )
     slots: list[Unit | None] = [*units, None] if len(units) % 2 else list(units)
     rounds = len(slots) - 1
     if round_no > rounds:
-        raise PairingError("round_robin_over", f"all {rounds} rounds of the round-robin have been paired; the "
-                           "event is over", rounds=rounds)
+        raise PairingError(
+            "round_robin_over",
+            f"all {rounds} rounds of the round-robin have been paired; the event is over",
+            rounds=rounds,
+        )
     present = set(roster.present_units())
     tables: list[tuple[Unit, ...]] = []
     byes: list[Unit] = []
@@ -72,7 +82,8 @@ def pair_round_robin(roster: Roster, history: Sequence[Pairing], results: Sequen
             tables.append(tuple(here))
         else:
             byes.extend(here)
-    pairing = Pairing(round_no, tuple(Table(i, sides) for i, sides in enumerate(tables, 1)),
-                      tuple(sorted(byes, key=units.index)))
+    pairing = Pairing(
+        round_no, tuple(Table(i, sides) for i, sides in enumerate(tables, 1)), tuple(sorted(byes, key=units.index))
+    )
     check_pairing(roster, pairing, byes_allowed=True)
     return pairing

@@ -71,13 +71,17 @@ def next_round(history: Sequence[Pairing], results: Iterable[FixtureResult]) -> 
     """
     for i, pairing in enumerate(history, 1):
         if pairing.round != i:
-            raise PairingError("round_order", f"the rounds paired so far are numbered {[p.round for p in history]}; "
-                               "give them in order from round 1", rounds=[p.round for p in history])
+            raise PairingError(
+                "round_order",
+                f"the rounds paired so far are numbered {[p.round for p in history]}; give them in order from round 1",
+                rounds=[p.round for p in history],
+            )
     if not history:
         return 1
     last = history[-1]
-    found = {(r.table, r.sides if r.decided is not Decided.BYE else r.sides[0])
-             : r for r in results if r.round == last.round}
+    found = {
+        (r.table, r.sides if r.decided is not Decided.BYE else r.sides[0]): r for r in results if r.round == last.round
+    }
     by_table = {table: result for (table, _), result in found.items() if table}
     missing: list[int] = []
     for table in last.tables:
@@ -85,14 +89,23 @@ def next_round(history: Sequence[Pairing], results: Iterable[FixtureResult]) -> 
         if result is None:
             missing.append(table.number)
         elif Counter(map(frozenset, result.sides)) != Counter(map(frozenset, table.sides)):
-            raise PairingError("result_sides_differ", f"the result of round {last.round} table {table.number} names "
-                               f"{result.sides!r}, the table seated {table.sides!r}; correct the result",
-                               round=last.round, table=table.number)
+            raise PairingError(
+                "result_sides_differ",
+                f"the result of round {last.round} table {table.number} names "
+                f"{result.sides!r}, the table seated {table.sides!r}; correct the result",
+                round=last.round,
+                table=table.number,
+            )
     missing.extend(0 for unit in last.byes if (0, unit) not in found)
     if missing:
-        raise PairingError("round_incomplete", f"round {last.round} is not complete: no result yet for "
-                           f"{_tables_text(missing)}; wait for those tables (or enter a paper result), then pair "
-                           f"round {last.round + 1}", round=last.round, missing=missing)
+        raise PairingError(
+            "round_incomplete",
+            f"round {last.round} is not complete: no result yet for "
+            f"{_tables_text(missing)}; wait for those tables (or enter a paper result), then pair "
+            f"round {last.round + 1}",
+            round=last.round,
+            missing=missing,
+        )
     return last.round + 1
 
 
@@ -116,38 +129,60 @@ def check_pairing(roster: Roster, pairing: Pairing, *, byes_allowed: bool) -> No
             (a bye in a format that has none).
     """
     if [t.number for t in pairing.tables] != list(range(1, len(pairing.tables) + 1)):
-        raise PairingError("table_numbers", "number the tables 1, 2, 3, ... in order",
-                           tables=[t.number for t in pairing.tables])
+        raise PairingError(
+            "table_numbers", "number the tables 1, 2, 3, ... in order", tables=[t.number for t in pairing.tables]
+        )
     if pairing.byes and not byes_allowed:
-        raise PairingError("no_byes", f"this format has no byes ({', '.join(map(_unit_text, pairing.byes))}); seat "
-                           "everyone present at a table, or check out who sits this round out", byes=pairing.byes)
+        raise PairingError(
+            "no_byes",
+            f"this format has no byes ({', '.join(map(_unit_text, pairing.byes))}); seat "
+            "everyone present at a table, or check out who sits this round out",
+            byes=pairing.byes,
+        )
     known = set(roster.ids())
     teams = {frozenset(team) for team in roster.partnerships}
     seen: dict[str, str] = {}
     for table in pairing.tables:
         if len(table.sides) < 2 or not all(table.sides):
-            raise PairingError("table_sides", f"table {table.number} needs two or more sides of one or more players",
-                               table=table.number)
+            raise PairingError(
+                "table_sides",
+                f"table {table.number} needs two or more sides of one or more players",
+                table=table.number,
+            )
     places = [(f"table {t.number}", side) for t in pairing.tables for side in t.sides]
     places += [("a bye", unit) for unit in pairing.byes]
     for place, side in places:
         if teams and frozenset(side) not in teams:
-            raise PairingError("not_a_partnership", f"{_unit_text(side)} at {place} is not one of the event's fixed "
-                               "partnerships; seat each pair together", side=side)
+            raise PairingError(
+                "not_a_partnership",
+                f"{_unit_text(side)} at {place} is not one of the event's fixed partnerships; seat each pair together",
+                side=side,
+            )
         for pid in side:
             if pid not in known:
-                raise PairingError("unknown_player", f"{pid!r} at {place} is not entered; enter the player first",
-                                   player=pid)
+                raise PairingError(
+                    "unknown_player", f"{pid!r} at {place} is not entered; enter the player first", player=pid
+                )
             status = roster.status(pid)
             if status is Status.WITHDRAWN:
-                raise PairingError("withdrawn_player", f"{pid!r} at {place} has withdrawn; pair only players still "
-                                   "in the event", player=pid)
+                raise PairingError(
+                    "withdrawn_player",
+                    f"{pid!r} at {place} has withdrawn; pair only players still in the event",
+                    player=pid,
+                )
             if status is Status.ABSENT:
-                raise PairingError("absent_player", f"{pid!r} at {place} has not checked in; check them in first, "
-                                   "or leave them out of this round", player=pid)
+                raise PairingError(
+                    "absent_player",
+                    f"{pid!r} at {place} has not checked in; check them in first, or leave them out of this round",
+                    player=pid,
+                )
             if pid in seen:
-                raise PairingError("player_twice", f"{pid!r} is at {seen[pid]} and at {place}; seat each player "
-                                   "once a round", player=pid, places=(seen[pid], place))
+                raise PairingError(
+                    "player_twice",
+                    f"{pid!r} is at {seen[pid]} and at {place}; seat each player once a round",
+                    player=pid,
+                    places=(seen[pid], place),
+                )
             seen[pid] = place
 
 
@@ -161,7 +196,7 @@ def met_counts(history: Sequence[Pairing]) -> Counter[frozenset[Unit]]:
     for pairing in history:
         for table in pairing.tables:
             for i, a in enumerate(table.sides):
-                for b in table.sides[i + 1:]:
+                for b in table.sides[i + 1 :]:
                     met[frozenset((a, b))] += 1
     return met
 

@@ -80,12 +80,22 @@ class FixtureLength:
     games: int = 1
 
     def __post_init__(self) -> None:
-        bad = (self.kind is LengthKind.ONE_GAME and self.games != 1
-               or self.kind is LengthKind.BEST_OF and (self.games < 1 or self.games % 2 == 0)
-               or self.kind is LengthKind.ALL_COUNTED and self.games < 1)
+        bad = (
+            self.kind is LengthKind.ONE_GAME
+            and self.games != 1
+            or self.kind is LengthKind.BEST_OF
+            and (self.games < 1 or self.games % 2 == 0)
+            or self.kind is LengthKind.ALL_COUNTED
+            and self.games < 1
+        )
         if bad:
-            raise SetupError("fixture_length", f"{self.kind.value} {self.games} is no fixture length; use one game, "
-                             "best of an odd N, or all N counted", kind=self.kind.value, games=self.games)
+            raise SetupError(
+                "fixture_length",
+                f"{self.kind.value} {self.games} is no fixture length; use one game, "
+                "best of an odd N, or all N counted",
+                kind=self.kind.value,
+                games=self.games,
+            )
 
     @property
     def to_win(self) -> int:
@@ -127,5 +137,9 @@ class ClubRules:
     def __post_init__(self) -> None:
         for i, criterion in enumerate(self.tie_breaks):
             if criterion is Criterion.POINTS or criterion in self.tie_breaks[:i]:
-                raise SetupError("tie_break", f"{criterion.value} cannot be a tie-break here; choose each of "
-                                 f"{', '.join(c.value for c in TIE_BREAKS)} at most once", criterion=criterion.value)
+                raise SetupError(
+                    "tie_break",
+                    f"{criterion.value} cannot be a tie-break here; choose each of "
+                    f"{', '.join(c.value for c in TIE_BREAKS)} at most once",
+                    criterion=criterion.value,
+                )

@@ -108,20 +108,35 @@ def checked_results(roster: Roster, rules: ClubRules, results: Iterable[FixtureR
         check_result(result, rules.length)
         where = {"round": result.round, "table": result.table}
         if result.table and (result.round, result.table) in tables:
-            raise ResultError("table_twice", f"round {result.round} table {result.table} has two results; keep the "
-                              "one the table played", **where)
+            raise ResultError(
+                "table_twice",
+                f"round {result.round} table {result.table} has two results; keep the one the table played",
+                **where,
+            )
         tables.add((result.round, result.table))
         for side in result.sides:
             if teams and frozenset(side) not in teams:
-                raise ResultError("not_a_partnership", f"side {side!r} of round {result.round} is not one of the "
-                                  "event's partnerships; name a fixed pair", side=side, **where)
+                raise ResultError(
+                    "not_a_partnership",
+                    f"side {side!r} of round {result.round} is not one of the event's partnerships; name a fixed pair",
+                    side=side,
+                    **where,
+                )
             for pid in side:
                 if pid not in known:
-                    raise ResultError("unknown_player", f"round {result.round} names {pid!r}, who is not entered; "
-                                      "enter the player or correct the id", player=pid, **where)
+                    raise ResultError(
+                        "unknown_player",
+                        f"round {result.round} names {pid!r}, who is not entered; enter the player or correct the id",
+                        player=pid,
+                        **where,
+                    )
                 if (result.round, pid) in seated:
-                    raise ResultError("player_twice_in_round", f"{pid!r} has two results in round {result.round}; a "
-                                      "player plays once a round", player=pid, **where)
+                    raise ResultError(
+                        "player_twice_in_round",
+                        f"{pid!r} has two results in round {result.round}; a player plays once a round",
+                        player=pid,
+                        **where,
+                    )
                 seated.add((result.round, pid))
     return ordered
 
@@ -208,8 +223,9 @@ def _values(units: tuple[Unit, ...], tally: dict[Unit, _Tally]) -> dict[Criterio
         Criterion.GAMES_WON: {u: tally[u].games_won for u in units},
         Criterion.POINTS_DIFFERENCE: {u: tally[u].points_difference for u in units},
         Criterion.BUCHHOLZ: {u: sum(tally[o].points for o, _ in tally[u].meetings) for u in units},
-        Criterion.SONNEBORN_BERGER: {u: sum((share * tally[o].points for o, share in tally[u].meetings), Fraction(0))
-                                     for u in units},
+        Criterion.SONNEBORN_BERGER: {
+            u: sum((share * tally[o].points for o, share in tally[u].meetings), Fraction(0)) for u in units
+        },
     }
 
 
@@ -221,8 +237,9 @@ def _head_to_head(group: list[Unit], tally: dict[Unit, _Tally], rules: ClubRules
     return {u: sum(points[share] for o, share in tally[u].meetings if o in members) for u in group}
 
 
-def _order_vectors(units: tuple[Unit, ...], tally: dict[Unit, _Tally], values: dict[Criterion, dict[Unit, Value]],
-                   rules: ClubRules) -> dict[Unit, list[Value | None]]:
+def _order_vectors(
+    units: tuple[Unit, ...], tally: dict[Unit, _Tally], values: dict[Criterion, dict[Unit, Value]], rules: ClubRules
+) -> dict[Unit, list[Value | None]]:
     """Each unit's values along points and the tie-breaks, each taken within the group still level
     before it (head-to-head: ``None`` for a unit no longer level with anyone)."""
     vectors: dict[Unit, list[Value | None]] = {u: [] for u in units}
@@ -231,8 +248,9 @@ def _order_vectors(units: tuple[Unit, ...], tally: dict[Unit, _Tally], values: d
         split: list[list[Unit]] = []
         for group in groups:
             if criterion is Criterion.HEAD_TO_HEAD:
-                level: dict[Unit, Value | None] = dict(_head_to_head(group, tally, rules)) if len(group) > 1 \
-                    else {group[0]: None}
+                level: dict[Unit, Value | None] = (
+                    dict(_head_to_head(group, tally, rules)) if len(group) > 1 else {group[0]: None}
+                )
             else:
                 level = {u: values[criterion][u] for u in group}
             by_value: dict[Value | None, list[Unit]] = defaultdict(list)
@@ -248,8 +266,13 @@ def _descending(vector: list[Value | None]) -> tuple[Value, ...]:
     return tuple(-(v or 0) for v in vector)
 
 
-def _rows(ranked: list[Unit], tally: dict[Unit, _Tally], values: dict[Criterion, dict[Unit, Value]],
-          vectors: dict[Unit, list[Value | None]], rules: ClubRules) -> tuple[Row, ...]:
+def _rows(
+    ranked: list[Unit],
+    tally: dict[Unit, _Tally],
+    values: dict[Criterion, dict[Unit, Value]],
+    vectors: dict[Unit, list[Value | None]],
+    rules: ClubRules,
+) -> tuple[Row, ...]:
     criteria = (Criterion.POINTS, *rules.tie_breaks)
     h2h = criteria.index(Criterion.HEAD_TO_HEAD) if Criterion.HEAD_TO_HEAD in criteria else None
 
@@ -273,12 +296,26 @@ def _rows(ranked: list[Unit], tally: dict[Unit, _Tally], values: dict[Criterion,
         deepest = None if above is None or below is None else max(above, below, 0)
         t = tally[unit]
         head = vectors[unit][h2h] if h2h is not None else None
-        rows.append(Row(
-            place=place, unit=unit, played=t.played, won=t.won, drawn=t.drawn, lost=t.lost, byes=t.byes,
-            points=t.points, games_won=t.games_won, games_lost=t.games_lost, points_for=t.points_for,
-            points_against=t.points_against, points_difference=t.points_difference,
-            buchholz=int(values[Criterion.BUCHHOLZ][unit]),
-            sonneborn_berger=Fraction(values[Criterion.SONNEBORN_BERGER][unit]),
-            head_to_head=None if head is None else int(head),
-            placed_by=None if deepest is None else criteria[deepest], shared=shared))
+        rows.append(
+            Row(
+                place=place,
+                unit=unit,
+                played=t.played,
+                won=t.won,
+                drawn=t.drawn,
+                lost=t.lost,
+                byes=t.byes,
+                points=t.points,
+                games_won=t.games_won,
+                games_lost=t.games_lost,
+                points_for=t.points_for,
+                points_against=t.points_against,
+                points_difference=t.points_difference,
+                buchholz=int(values[Criterion.BUCHHOLZ][unit]),
+                sonneborn_berger=Fraction(values[Criterion.SONNEBORN_BERGER][unit]),
+                head_to_head=None if head is None else int(head),
+                placed_by=None if deepest is None else criteria[deepest],
+                shared=shared,
+            )
+        )
     return tuple(rows)

@@ -45,8 +45,9 @@ def ranked_present(roster: Roster, rules: ClubRules, results: Sequence[FixtureRe
     return [(row.unit, row.points) for row in standings(roster, rules, results) if row.unit in present]
 
 
-def pair_swiss(roster: Roster, rules: ClubRules, history: Sequence[Pairing],
-               results: Sequence[FixtureResult]) -> Pairing:
+def pair_swiss(
+    roster: Roster, rules: ClubRules, history: Sequence[Pairing], results: Sequence[FixtureResult]
+) -> Pairing:
     """The next Swiss round (see the module doc for the order of the wishes).
 
     Raises:
@@ -56,8 +57,11 @@ def pair_swiss(roster: Roster, rules: ClubRules, history: Sequence[Pairing],
     round_no = next_round(history, results)
     ranked = ranked_present(roster, rules, results)
     if len(ranked) < 2:
-        raise PairingError("too_few", f"a Swiss round needs two or more present, {len(ranked)} present; check in "
-                           "the players first", present=len(ranked))
+        raise PairingError(
+            "too_few",
+            f"a Swiss round needs two or more present, {len(ranked)} present; check in the players first",
+            present=len(ranked),
+        )
     position = {unit: i for i, (unit, _) in enumerate(ranked)}
     points = dict(ranked)
     met = met_counts(history)
@@ -72,8 +76,11 @@ def pair_swiss(roster: Roster, rules: ClubRules, history: Sequence[Pairing],
 
     pairs = min_cost_pairs(nodes, cost, window=WINDOW, anyone=BYE) if len(nodes) > 2 * WINDOW else []
     fewest_byes = min(had[unit] for unit, _ in ranked)
-    if (len(pairs) * 2 < len(nodes) or any(met[frozenset(pair)] for pair in pairs)
-            or any(b == BYE and had[a] > fewest_byes for a, b in pairs)):
+    if (
+        len(pairs) * 2 < len(nodes)
+        or any(met[frozenset(pair)] for pair in pairs)
+        or any(b == BYE and had[a] > fewest_byes for a, b in pairs)
+    ):
         # everyone a candidate: a second bye or a rematch only if none can be avoided
         pairs = min_cost_pairs(nodes, cost)
     tables: list[tuple[Unit, ...]] = []

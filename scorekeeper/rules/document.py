@@ -27,8 +27,9 @@ _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
 _SEAT_KEYS = {str(seat): seat for seat in range(4)}
 
 
-def _malformed(what: str, round_no: int | None = None, move_no: int | str | None = None,
-               **values: object) -> RuleViolation:
+def _malformed(
+    what: str, round_no: int | None = None, move_no: int | str | None = None, **values: object
+) -> RuleViolation:
     """A refusal of a malformed record (no rule id, code ``"malformed"``).
 
     ``what`` is the fault's stable machine name (``"players"``, ``"move_kind"``…): the app words
@@ -151,8 +152,9 @@ def _clean_players(players: list[str]) -> list[str]:
         try:
             cleaned.append(clean_name(name))
         except RuleViolation as err:
-            raise RuleViolation("", "malformed", what="player_name", number=number, fault=err.code,
-                                **err.params) from None
+            raise RuleViolation(
+                "", "malformed", what="player_name", number=number, fault=err.code, **err.params
+            ) from None
     try:
         check_distinct(cleaned)
     except RuleViolation as err:
@@ -205,8 +207,7 @@ def _read_move(move: object) -> Move:
         raise _malformed("move_player")
     if len(move) > 2 and not move.keys() <= _MOVE_KEYS:
         unknown = sorted(set(move) - _MOVE_KEYS)
-        raise _malformed("move_fields", fields=_fields(unknown),
-                         count=len(unknown))
+        raise _malformed("move_fields", fields=_fields(unknown), count=len(unknown))
     if "play" in move:
         if "draw" in move or "pass" in move:
             raise _malformed("move_kinds")
@@ -272,8 +273,10 @@ def move_to_json(move: Move) -> dict[str, Any]:
 
 def hands_to_json(hands: dict[int, Hand]) -> dict[str, list[str] | int]:
     """Revealed hands as the match format writes them (string seat keys)."""
-    return {str(seat): (hand if isinstance(hand, int) else [tile_text(t) for t in hand])
-            for seat, hand in sorted(hands.items())}
+    return {
+        str(seat): (hand if isinstance(hand, int) else [tile_text(t) for t in hand])
+        for seat, hand in sorted(hands.items())
+    }
 
 
 def match_to_document(match: Match) -> dict[str, Any]:
@@ -286,8 +289,12 @@ def match_to_document(match: Match) -> dict[str, Any]:
         if r.hands is not None:
             rnd["hands"] = hands_to_json(r.hands)
         rounds.append(rnd)
-    doc: dict[str, Any] = {"format": FORMAT, "variant": match.variant, "players": list(match.players),
-                           "partnerships": match.partnerships}
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": match.variant,
+        "players": list(match.players),
+        "partnerships": match.partnerships,
+    }
     if match.house_rules:
         doc["house_rules"] = match.house_rules
     doc["rounds"] = rounds

@@ -218,7 +218,7 @@ class FixPreview:
         """Moves (plays, draws, passes) among those :attr:`dropped`."""
         if self.broken is None:
             return 0
-        return sum(1 for a in self.actions[self.broken.index:] if isinstance(a, (Play, Draw, Pass)))
+        return sum(1 for a in self.actions[self.broken.index :] if isinstance(a, (Play, Draw, Pass)))
 
     def result(self, keep_before_broken: bool = False) -> Match:
         """The corrected match; raises the :attr:`refusal` if the fix is refused.
@@ -238,9 +238,10 @@ class FixPreview:
 
 def score_changes(before: Match, after: Match) -> list[ScoreChange]:
     """Each side's display points in ``before`` and ``after`` (two folds of the same seating)."""
-    return [ScoreChange(side, name, old, new)
-            for side, (name, old, new) in enumerate(zip(before.side_names, before.points, after.points,
-                                                        strict=True))]
+    return [
+        ScoreChange(side, name, old, new)
+        for side, (name, old, new) in enumerate(zip(before.side_names, before.points, after.points, strict=True))
+    ]
 
 
 def preview_fix(match: Match, edits: Edit | Sequence[Edit]) -> FixPreview:
@@ -254,14 +255,21 @@ def preview_fix(match: Match, edits: Edit | Sequence[Edit]) -> FixPreview:
     one round's hands (``fix_twice``), or something that is not a move.
     """
     plan = plan_fix(match, edits)
-    origin = rebuild(list(range(len(match.actions))), {i: -1 for i in plan.replace}, plan.delete,
-                     {i: [-1] * len(new) for i, new in plan.insert.items()})
+    origin = rebuild(
+        list(range(len(match.actions))),
+        {i: -1 for i in plan.replace},
+        plan.delete,
+        {i: [-1] * len(new) for i, new in plan.insert.items()},
+    )
     actions = tuple(rebuild(match.actions, plan.replace, plan.delete, plan.insert))
     origins = tuple(None if i < 0 else i for i in origin)
     start = plan.first
     folded, failed, refusal = fold(match, actions)
-    rechecked = sum(1 for i in range(start, failed if failed is not None else len(actions))
-                    if origins[i] is not None and isinstance(actions[i], (Play, Draw, Pass)))
+    rechecked = sum(
+        1
+        for i in range(start, failed if failed is not None else len(actions))
+        if origins[i] is not None and isinstance(actions[i], (Play, Draw, Pass))
+    )
     if failed is None:
         return FixPreview(match, plan, actions, origins, start, folded, None, None, None, rechecked)
     broken = kept = None
@@ -300,8 +308,9 @@ def fold(like: Match, actions: Sequence[Action]) -> tuple[Match, int | None, Rul
     return folded, None, None
 
 
-def rebuild(items: Sequence[T], replace: Mapping[int, T], delete: frozenset[int] | set[int],
-            insert: Mapping[int, Sequence[T]]) -> list[T]:
+def rebuild(
+    items: Sequence[T], replace: Mapping[int, T], delete: frozenset[int] | set[int], insert: Mapping[int, Sequence[T]]
+) -> list[T]:
     """``items`` with ``replace[i]`` in place of item ``i``, the ``delete`` ones left out and
     ``insert[i]`` put before item ``i`` (``len(items)``: at the end). Indices are of ``items``."""
     out: list[T] = []
@@ -330,8 +339,9 @@ def move_index(match: Match, round_no: int, move_no: int, *, insert: bool = Fals
     r = _round(match, round_no)
     last = len(r.moves) + (1 if insert else 0)
     if not (type(move_no) is int and 1 <= move_no <= last):
-        raise RuleViolation("", "no_such_move", round=round_no, move=str(move_no), moves=len(r.moves)
-                            ).at(round_no, None)
+        raise RuleViolation("", "no_such_move", round=round_no, move=str(move_no), moves=len(r.moves)).at(
+            round_no, None
+        )
     return round_starts(match)[round_no - 1] + move_no
 
 
@@ -421,7 +431,25 @@ def _move(move: object, round_no: int, where: int | str) -> Move:
 
 
 __all__ = [
-    "Broken", "DeleteMove", "Edit", "FixPreview", "InsertMove", "Plan", "ReplaceHands", "ReplaceMove",
-    "ReplaceStarter", "ScoreChange", "Step", "apply_fix", "fold", "hands_index", "move_index", "plan_fix",
-    "position", "preview_fix", "rebuild", "round_starts", "score_changes",
+    "Broken",
+    "DeleteMove",
+    "Edit",
+    "FixPreview",
+    "InsertMove",
+    "Plan",
+    "ReplaceHands",
+    "ReplaceMove",
+    "ReplaceStarter",
+    "ScoreChange",
+    "Step",
+    "apply_fix",
+    "fold",
+    "hands_index",
+    "move_index",
+    "plan_fix",
+    "position",
+    "preview_fix",
+    "rebuild",
+    "round_starts",
+    "score_changes",
 ]

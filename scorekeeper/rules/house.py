@@ -75,39 +75,84 @@ class HouseRule:
 
 
 OPTIONS: tuple[HouseRule, ...] = (
-    HouseRule("continuation", "R1", ("draw", "stop"),
-              "Horse Race: a continuing player who cannot play from hand draws as usual (draw) or ends the "
-              "turn (stop)", needs_continuation=True),
-    HouseRule("draw_when_able", "R2", ("forbidden", "allowed"),
-              "drawing from the stock while able to play: forbidden (S8) or allowed"),
-    HouseRule("reserve", "R3", (0, 1, 2, "all"),
-              "the last 0, 1 or 2 tiles of the stock are never drawn, or none of it (all: Fives and Threes)"),
-    HouseRule("block_award", "R4", ("opponents", "difference", "cascade"),
-              "blocked round: the lowest side takes the others' pips, the others' pips minus its own, "
-              "or every hand the differences to larger opponent hands (E7)"),
-    HouseRule("block_ties", "R5", ("each", "nobody", "split"),
-              "a tie for the lowest in a blocked round: each tied side earns its award, nobody scores, "
-              "or the tied sides split the award"),
-    HouseRule("rounding", "R6", ("nearest", "per-hand"),
-              "hand counts: the combined total rounded once to the nearest 5 (S9), or each hand rounded "
-              "on its own"),
+    HouseRule(
+        "continuation",
+        "R1",
+        ("draw", "stop"),
+        "Horse Race: a continuing player who cannot play from hand draws as usual (draw) or ends the turn (stop)",
+        needs_continuation=True,
+    ),
+    HouseRule(
+        "draw_when_able",
+        "R2",
+        ("forbidden", "allowed"),
+        "drawing from the stock while able to play: forbidden (S8) or allowed",
+    ),
+    HouseRule(
+        "reserve",
+        "R3",
+        (0, 1, 2, "all"),
+        "the last 0, 1 or 2 tiles of the stock are never drawn, or none of it (all: Fives and Threes)",
+    ),
+    HouseRule(
+        "block_award",
+        "R4",
+        ("opponents", "difference", "cascade"),
+        "blocked round: the lowest side takes the others' pips, the others' pips minus its own, "
+        "or every hand the differences to larger opponent hands (E7)",
+    ),
+    HouseRule(
+        "block_ties",
+        "R5",
+        ("each", "nobody", "split"),
+        "a tie for the lowest in a blocked round: each tied side earns its award, nobody scores, "
+        "or the tied sides split the award",
+    ),
+    HouseRule(
+        "rounding",
+        "R6",
+        ("nearest", "per-hand"),
+        "hand counts: the combined total rounded once to the nearest 5 (S9), or each hand rounded on its own",
+    ),
     HouseRule("target", "R7", (), "the target in points", minimum=MIN_TARGET, maximum=MAX_TARGET),
-    HouseRule("target_mode", "R7", ("at-least", "exactly"),
-              "the target is reached at or past it (H3), or only exactly: an event that passes it is "
-              "rejected (E3)"),
-    HouseRule("partner_pips", "R8", ("ignored", "subtracted"),
-              "at a domino the partner's remaining pips are ignored (H8) or rounded and subtracted (E6)",
-              needs_partnerships=True),
-    HouseRule("spinners", "R9", ("all", "first", "none"),
-              "which doubles are spinners: every double (S5), the first double only, or none"),
-    HouseRule("lead", "R10", ("any", "double"),
-              "the lead of a round: any tile (S3), or a double (a starter without one draws until one)"),
-    HouseRule("spinner_fill", "R11", ("lines-first", "all-four-first"),
-              "the spinner's lines before its branches (S5), or the first spinner's four sides before "
-              "any other open end"),
-    HouseRule("scoring", "R12", ("fives", "fives-and-threes"),
-              "what an end sum scores: its multiples of 5 as raw points (S7), or one point per 5 and one per 3 "
-              "it is a multiple of (Fives and Threes: 15 scores 3 + 5 = 8; going out scores 1, a block none)"),
+    HouseRule(
+        "target_mode",
+        "R7",
+        ("at-least", "exactly"),
+        "the target is reached at or past it (H3), or only exactly: an event that passes it is rejected (E3)",
+    ),
+    HouseRule(
+        "partner_pips",
+        "R8",
+        ("ignored", "subtracted"),
+        "at a domino the partner's remaining pips are ignored (H8) or rounded and subtracted (E6)",
+        needs_partnerships=True,
+    ),
+    HouseRule(
+        "spinners",
+        "R9",
+        ("all", "first", "none"),
+        "which doubles are spinners: every double (S5), the first double only, or none",
+    ),
+    HouseRule(
+        "lead",
+        "R10",
+        ("any", "double"),
+        "the lead of a round: any tile (S3), or a double (a starter without one draws until one)",
+    ),
+    HouseRule(
+        "spinner_fill",
+        "R11",
+        ("lines-first", "all-four-first"),
+        "the spinner's lines before its branches (S5), or the first spinner's four sides before any other open end",
+    ),
+    HouseRule(
+        "scoring",
+        "R12",
+        ("fives", "fives-and-threes"),
+        "what an end sum scores: its multiples of 5 as raw points (S7), or one point per 5 and one per 3 "
+        "it is a multiple of (Fives and Threes: 15 scores 3 + 5 = 8; going out scores 1, a block none)",
+    ),
 )
 OPTION_BY_NAME: dict[str, HouseRule] = {option.name: option for option in OPTIONS}
 
@@ -162,12 +207,12 @@ def applies_to_seating(option: HouseRule, partnerships: bool) -> bool:
 def house_rules_for_seating(house: Mapping[str, Value], partnerships: bool) -> dict[str, Value]:
     """``house`` (valid house rules, by name) without the options this seating leaves no effect
     (R8 without partnerships): what a new match with that seating is to record."""
-    return {name: value for name, value in house.items()
-            if applies_to_seating(OPTION_BY_NAME[name], partnerships)}
+    return {name: value for name, value in house.items() if applies_to_seating(OPTION_BY_NAME[name], partnerships)}
 
 
-def house_rule_options(defaults: Mapping[str, Value], continuation: bool,
-                       partnerships: bool = True) -> list[OptionInfo]:
+def house_rule_options(
+    defaults: Mapping[str, Value], continuation: bool, partnerships: bool = True
+) -> list[OptionInfo]:
     """The options a game offers, in rule order, each with the game's own value.
 
     ``defaults``: the game's option values (``Variant.options`` of a game with
@@ -180,13 +225,22 @@ def house_rule_options(defaults: Mapping[str, Value], continuation: bool,
         if not (applicable(option, continuation) and applies_to_seating(option, partnerships)):
             continue
         title, values = option_words_keys(option)
-        out.append(OptionInfo(option.name, option.rule, defaults[option.name], option.values, option.minimum,
-                              option.maximum, title, values))
+        out.append(
+            OptionInfo(
+                option.name,
+                option.rule,
+                defaults[option.name],
+                option.values,
+                option.minimum,
+                option.maximum,
+                title,
+                values,
+            )
+        )
     return out
 
 
-def check_house_rules(obj: object, defaults: Mapping[str, Value], continuation: bool,
-                      game: str) -> dict[str, Value]:
+def check_house_rules(obj: object, defaults: Mapping[str, Value], continuation: bool, game: str) -> dict[str, Value]:
     """Read a ``"house_rules"`` object against a game's own option values.
 
     Returns the house rules in effect: the options whose value differs from
@@ -202,26 +256,38 @@ def check_house_rules(obj: object, defaults: Mapping[str, Value], continuation: 
         raise RuleViolation("", "house_rules_object", found=_shown(obj))
     unknown = sorted(name for name in obj if name not in OPTION_BY_NAME)
     if unknown:
-        raise RuleViolation("", "unknown_house_rule", name=", ".join(_shown(n) for n in unknown[:5]),
-                            known=", ".join(OPTION_BY_NAME))
+        raise RuleViolation(
+            "", "unknown_house_rule", name=", ".join(_shown(n) for n in unknown[:5]), known=", ".join(OPTION_BY_NAME)
+        )
     chosen: dict[str, Value] = {}
     for option in OPTIONS:
         if option.name not in obj:
             continue
         value = obj[option.name]
         if not option.allowed(value):
-            raise RuleViolation(option.rule, "house_rule_value", name=option.name, value=_shown(value),
-                                allowed=option.shown_values())
+            raise RuleViolation(
+                option.rule, "house_rule_value", name=option.name, value=_shown(value), allowed=option.shown_values()
+            )
         if not applicable(option, continuation):
             raise RuleViolation(option.rule, "house_rule_not_here", name=option.name, game=game)
         chosen[option.name] = value  # allowed(): a str or an int
     effective = {**defaults, **chosen}
     if effective["block_award"] == "cascade" and effective["block_ties"] == "split":
-        raise RuleViolation("R5", "house_rules_conflict", first="block_ties: split", second="block_award: cascade",
-                            why=Clause("ties_cascade"))
+        raise RuleViolation(
+            "R5",
+            "house_rules_conflict",
+            first="block_ties: split",
+            second="block_award: cascade",
+            why=Clause("ties_cascade"),
+        )
     if effective["spinner_fill"] == "all-four-first" and effective["spinners"] == "none":
-        raise RuleViolation("R11", "house_rules_conflict", first="spinner_fill: all-four-first",
-                            second="spinners: none", why=Clause("fill_no_spinners"))
+        raise RuleViolation(
+            "R11",
+            "house_rules_conflict",
+            first="spinner_fill: all-four-first",
+            second="spinners: none",
+            why=Clause("fill_no_spinners"),
+        )
     return {name: value for name, value in chosen.items() if value != defaults[name]}
 
 
@@ -244,6 +310,16 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-__all__ = ["OPTIONS", "OPTION_BY_NAME", "HouseRule", "OptionInfo", "Value", "applies_to_seating",
-           "check_house_rules", "house_rule_ids", "house_rule_options", "house_rules_for_seating",
-           "house_rules_text"]
+__all__ = [
+    "OPTIONS",
+    "OPTION_BY_NAME",
+    "HouseRule",
+    "OptionInfo",
+    "Value",
+    "applies_to_seating",
+    "check_house_rules",
+    "house_rule_ids",
+    "house_rule_options",
+    "house_rules_for_seating",
+    "house_rules_text",
+]

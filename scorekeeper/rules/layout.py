@@ -81,7 +81,12 @@ def parse_spot(text: object) -> Spot:
     allowed = DOUBLE_SIDES if tile[0] == tile[1] else NON_DOUBLE_SIDES
     if side not in allowed:
         raise RuleViolation(
-            "S4", "bad_side", spot=text, tile=tile_text(tile), side=side, sides=", ".join(allowed),
+            "S4",
+            "bad_side",
+            spot=text,
+            tile=tile_text(tile),
+            side=side,
+            sides=", ".join(allowed),
         )
     if len(_SPOT_CACHE) < 4096:
         _SPOT_CACHE[text] = (tile, side)
@@ -110,8 +115,18 @@ class Layout:
     (explanations, the referee, tests), not on every move.
     """
 
-    __slots__ = ("end_sum", "open_spots", "_placed", "_lines", "_all_spin", "_first_spins", "_spinner",
-                 "_fill_first", "_waiting", "_sides")
+    __slots__ = (
+        "end_sum",
+        "open_spots",
+        "_placed",
+        "_lines",
+        "_all_spin",
+        "_first_spins",
+        "_spinner",
+        "_fill_first",
+        "_waiting",
+        "_sides",
+    )
 
     def __init__(self, spinners: str = "all", spinner_fill: str = "lines-first") -> None:
         """``spinners``: ``"all"`` (S5), ``"first"`` or ``"none"`` (R9); ``spinner_fill``:
@@ -243,29 +258,50 @@ class Layout:
             target, side = spot
             if target not in self._placed:
                 raise RuleViolation(
-                    "S4", "target_not_on_table", tile=tile_text(tile), spot=spot_text(spot), target=tile_text(target),
+                    "S4",
+                    "target_not_on_table",
+                    tile=tile_text(tile),
+                    spot=spot_text(spot),
+                    target=tile_text(target),
                 )
             if side in (BRANCH_A, BRANCH_B) and not self.is_spinner(target):
                 # which doubles spin under house rule R9: none, or only the first (``spinner``)
                 which = Clause("first_spinner" if self._first_spins and self._spinner else "no_spinners")
                 raise RuleViolation(
-                    "R9", "not_spinner", tile=tile_text(tile), spot=spot_text(spot), target=tile_text(target),
-                    spinners=which, spinner=tile_text(self._spinner) if self._spinner else "",
+                    "R9",
+                    "not_spinner",
+                    tile=tile_text(tile),
+                    spot=spot_text(spot),
+                    target=tile_text(target),
+                    spinners=which,
+                    spinner=tile_text(self._spinner) if self._spinner else "",
                 )
             if spot in self._waiting and self._spinner is not None:
                 raise RuleViolation(
-                    "R11", "spinner_sides_first", tile=tile_text(tile), spot=spot_text(spot),
-                    spinner=tile_text(self._spinner), filled=self._sides,
+                    "R11",
+                    "spinner_sides_first",
+                    tile=tile_text(tile),
+                    spot=spot_text(spot),
+                    spinner=tile_text(self._spinner),
+                    filled=self._sides,
                 )
             # A branch can only have been filled after both lines were: fewer lines, not open yet.
             if side in (BRANCH_A, BRANCH_B) and self._lines.get(target, 0) < 2:
                 raise RuleViolation(
-                    "S5", "branch_before_lines", tile=tile_text(tile), spot=spot_text(spot), target=tile_text(target),
+                    "S5",
+                    "branch_before_lines",
+                    tile=tile_text(tile),
+                    spot=spot_text(spot),
+                    target=tile_text(target),
                     lines=self._lines.get(target, 0),
                 )
             raise RuleViolation("S4", "spot_taken", tile=tile_text(tile), spot=spot_text(spot))
         raise RuleViolation(
-            "S4", "value_mismatch", tile=tile_text(tile), spot=spot_text(spot), value=value,
+            "S4",
+            "value_mismatch",
+            tile=tile_text(tile),
+            spot=spot_text(spot),
+            value=value,
         )
 
     def place(self, tile: Tile, spot: Spot | None) -> int:

@@ -54,15 +54,14 @@ _SPECIAL = frozenset({LEAD, PLAY_DRAWN, PASS_AFTER_DRAW})  # turns with extra S8
 _CONTINUE = frozenset({CONTINUE_DOUBLE, CONTINUE_SCORED})  # H4: the same player goes on
 
 
-
 class Result(StrEnum):
     """How a round ended (:attr:`Round.result` as in the replay report, match-format.md; also
     :attr:`Round.ended` for ``domino``, ``block`` and ``match-end``). Equal to its text."""
 
     IN_PROGRESS = "in-progress"
-    DOMINO = "domino"        # a player went out (H7, E6)
-    BLOCK = "block"          # everyone passed with the stock empty (S8; H7/H9, E7)
-    DRAW = "draw"            # Exact 61 block with the lowest hands tied on different sides (E8)
+    DOMINO = "domino"  # a player went out (H7, E6)
+    BLOCK = "block"  # everyone passed with the stock empty (S8; H7/H9, E7)
+    DRAW = "draw"  # Exact 61 block with the lowest hands tied on different sides (E8)
     MATCH_END = "match-end"  # a placement ended the match (H6, E9)
 
 
@@ -70,13 +69,18 @@ class Status(StrEnum):
     """What a match waits for (:attr:`Match.status`). Equal to its text (``Status.MOVE == "move"``)."""
 
     START_ROUND = "start-round"  # a round to start (the first, or after a settled one)
-    MOVE = "move"                # a move of the round in play
-    REVEAL = "reveal"            # the round ended: the hands are needed to settle it
-    FINISHED = "finished"        # the match is over
+    MOVE = "move"  # a move of the round in play
+    REVEAL = "reveal"  # the round ended: the hands are needed to settle it
+    FINISHED = "finished"  # the match is over
 
 
-IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = (Result.IN_PROGRESS, Result.DOMINO, Result.BLOCK, Result.DRAW,
-                                               Result.MATCH_END)
+IN_PROGRESS, DOMINO, BLOCK, DRAW, MATCH_END = (
+    Result.IN_PROGRESS,
+    Result.DOMINO,
+    Result.BLOCK,
+    Result.DRAW,
+    Result.MATCH_END,
+)
 
 
 class Round:
@@ -107,8 +111,16 @@ class Round:
             (the replay report lists none), but a screen explains them.
     """
 
-    def __init__(self, number: int, starter: int, players: int, deal: int, stock: int,
-                 one_tile: bool = False, rules: Variant | None = None) -> None:
+    def __init__(
+        self,
+        number: int,
+        starter: int,
+        players: int,
+        deal: int,
+        stock: int,
+        one_tile: bool = False,
+        rules: Variant | None = None,
+    ) -> None:
         self.number = number
         self.starter = starter
         variant = rules or get_variant("horse-race")
@@ -177,11 +189,24 @@ class Round:
         if reason in _CONTINUE:
             played = self.moves[-1]  # the double or scoring tile that continues the turn (H4)
             tile = played.tile if type(played) is Play else None
-            return Turn(seat, reason, tile, stock=self.stock, max_draw=self.max_draw(), reserve=self.reserve,
-                        may_stop=self.stop and self.stock > self.reserve)
-        return Turn(seat, reason, stock=self.stock, max_draw=self.max_draw(), reserve=self.reserve,
-                    lead_double=self.lead_double and reason == LEAD,
-                    may_play=self.draw_able and reason == PASS_AFTER_DRAW)
+            return Turn(
+                seat,
+                reason,
+                tile,
+                stock=self.stock,
+                max_draw=self.max_draw(),
+                reserve=self.reserve,
+                may_stop=self.stop and self.stock > self.reserve,
+            )
+        return Turn(
+            seat,
+            reason,
+            stock=self.stock,
+            max_draw=self.max_draw(),
+            reserve=self.reserve,
+            lead_double=self.lead_double and reason == LEAD,
+            may_play=self.draw_able and reason == PASS_AFTER_DRAW,
+        )
 
     def max_draw(self) -> int:
         """The most tiles a draw may say did not fit now: ``min(drawable, misses)``, where drawable is
@@ -225,8 +250,14 @@ class Match:
     any name a match was ever stored with; entry points clean names first, :mod:`.names`).
     """
 
-    def __init__(self, variant: str, players: list[str], partnerships: bool = False,
-                 explain: bool = False, house_rules: object = None) -> None:
+    def __init__(
+        self,
+        variant: str,
+        players: list[str],
+        partnerships: bool = False,
+        explain: bool = False,
+        house_rules: object = None,
+    ) -> None:
         self.rules: Variant = get_variant(variant, house_rules)
         self.rules.check_players(len(players), partnerships)
         for name in players:
@@ -237,8 +268,7 @@ class Match:
         self.explain = explain
         self.n = len(players)
         self.side_of = side_of_seats(self.n, self.partnerships)
-        self.sides = [[s for s in range(self.n) if self.side_of[s] == side]
-                      for side in range(max(self.side_of) + 1)]
+        self.sides = [[s for s in range(self.n) if self.side_of[s] == side] for side in range(max(self.side_of) + 1)]
         self.scores = [0] * len(self.sides)
         self.rounds: list[Round] = []
         self.finished = False
@@ -264,8 +294,13 @@ class Match:
     def fresh(self, explain: bool | None = None) -> Match:
         """A new match with no action: this match's game, house rules, seating and (unless given)
         ``explain`` setting. Used to fold a record again (undo, fixes, the store)."""
-        return Match(self.variant, self.players, self.partnerships,
-                     self.explain if explain is None else explain, self.house_rules)
+        return Match(
+            self.variant,
+            self.players,
+            self.partnerships,
+            self.explain if explain is None else explain,
+            self.house_rules,
+        )
 
     # ---------------------------------------------------------------- queries
     @property
@@ -352,8 +387,15 @@ class Match:
         return last
 
     @classmethod
-    def replay(cls, variant: str, players: list[str], partnerships: bool, actions: list[Action],
-               explain: bool = False, house_rules: object = None) -> Match:
+    def replay(
+        cls,
+        variant: str,
+        players: list[str],
+        partnerships: bool,
+        actions: list[Action],
+        explain: bool = False,
+        house_rules: object = None,
+    ) -> Match:
         """A match folded from ``actions`` (with ``house_rules``, see :class:`Match`); raises
         :class:`RuleViolation` on the first bad one."""
         match = cls(variant, players, partnerships, explain=explain, house_rules=house_rules)
@@ -396,11 +438,17 @@ class Match:
         required = self.required_starter
         if required is not None and starter != required:
             raise RuleViolation(
-                "S10", "wrong_starter", seat=starter, expected=required,
-                name=self.players[required], who=self.players[starter])
+                "S10",
+                "wrong_starter",
+                seat=starter,
+                expected=required,
+                name=self.players[required],
+                who=self.players[starter],
+            )
         deal = self.rules.deal_size(self.n)
-        r = Round(len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n), self._one_tile,
-                  self.rules)
+        r = Round(
+            len(self.rounds) + 1, starter, self.n, deal, self.rules.stock_size(self.n), self._one_tile, self.rules
+        )
         self.rounds.append(r)
         self._in_play = r
         return _NO_EVENTS
@@ -413,18 +461,38 @@ class Match:
             after = Clause("after_double" if turn.reason == CONTINUE_DOUBLE else "after_scoring")
             if turn.may_stop:  # R1 stop: the turn ends with a pass, not by the next player's move
                 return RuleViolation(
-                    "R1", "skipped_continuation_stop", seat=player, expected=turn.seat, name=name, who=who,
-                    tile=tile_text(turn.tile), double=turn.reason == CONTINUE_DOUBLE,
-                    after=after)
+                    "R1",
+                    "skipped_continuation_stop",
+                    seat=player,
+                    expected=turn.seat,
+                    name=name,
+                    who=who,
+                    tile=tile_text(turn.tile),
+                    double=turn.reason == CONTINUE_DOUBLE,
+                    after=after,
+                )
             return RuleViolation(
-                "H4", "skipped_continuation", seat=player, expected=turn.seat, name=name, who=who,
-                tile=tile_text(turn.tile), double=turn.reason == CONTINUE_DOUBLE,
-                    after=after)
+                "H4",
+                "skipped_continuation",
+                seat=player,
+                expected=turn.seat,
+                name=name,
+                who=who,
+                tile=tile_text(turn.tile),
+                double=turn.reason == CONTINUE_DOUBLE,
+                after=after,
+            )
         if turn.reason in (PLAY_DRAWN, PASS_AFTER_DRAW):
             return RuleViolation(
-                "S8", "after_draw", seat=player, expected=turn.seat, name=name, who=who,
+                "S8",
+                "after_draw",
+                seat=player,
+                expected=turn.seat,
+                name=name,
+                who=who,
                 must=("play" if turn.reason == PLAY_DRAWN else "pass"),
-                then=Clause("must_play_drawn" if turn.reason == PLAY_DRAWN else "must_pass"))
+                then=Clause("must_play_drawn" if turn.reason == PLAY_DRAWN else "must_pass"),
+            )
         if turn.reason == LEAD:
             return RuleViolation("S3", "wrong_leader", seat=player, expected=turn.seat, name=name, who=who)
         return RuleViolation("S3", "wrong_player", seat=player, expected=turn.seat, name=name, who=who)
@@ -467,8 +535,7 @@ class Match:
             a, b = tile
             for claim_move, open_mask, kind in claims:  # claim_fits, inlined: the hot path
                 if open_mask & ((1 << a) | (1 << b)) or (open_mask >= DOUBLES and a == b):
-                    raise proven_fit(self.players[player], player, claim_move, open_mask, kind, tile,
-                                     str(index + 1))
+                    raise proven_fit(self.players[player], player, claim_move, open_mask, kind, tile, str(index + 1))
         end_sum = layout.place(tile, spot)  # validates the placement (S4, S5) before changing anything
         # From here on the move is legal: update the state.
         if drawn:
@@ -493,8 +560,7 @@ class Match:
             else:  # H4: a double or a scoring tile from hand, the same player goes on
                 r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
         if self.explain:
-            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event,
-                                                joins)
+            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event, joins)
         return (event,) if event is not None else _NO_EVENTS
 
     def _score_play(self, r: Round, player: int, raw: int, index: int, end_sum: int) -> ScoreEvent:
@@ -528,15 +594,13 @@ class Match:
         if leading and tile[0] != tile[1]:
             raise RuleViolation("R10", "lead_not_double", tile=tile_text(tile), name=name)
         if reason == PLAY_DRAWN and not move.drawn:
-            raise RuleViolation(
-                "S8", "hand_tile_after_draw", tile=tile_text(tile), name=name)
+            raise RuleViolation("S8", "hand_tile_after_draw", tile=tile_text(tile), name=name)
         if reason == PASS_AFTER_DRAW:
             if move.drawn:
                 raise self._nothing_to_draw()
             if self._draw_able:  # R2: drew while able and found no fit; a tile from hand may still go
                 return 0
-            raise RuleViolation(
-                "S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name)
+            raise RuleViolation("S8", "last_draw_then_hand_tile", tile=tile_text(tile), name=name)
         if move.drawn:
             if r.stock <= self._reserve:
                 raise self._nothing_to_draw()
@@ -577,8 +641,9 @@ class Match:
             raise RuleViolation("S8", "draw_count", count=str(count))
         if count > drawable:
             if self._reserve:
-                raise RuleViolation("R3", "draw_past_reserve", name=name, count=count, stock=drawable,
-                                    reserve=self._reserve)
+                raise RuleViolation(
+                    "R3", "draw_past_reserve", name=name, count=count, stock=drawable, reserve=self._reserve
+                )
             raise RuleViolation("S8", "draw_too_many", name=name, count=count, stock=r.stock)
         mask = r.draw_mask()
         # every tile drawn that did not fit is off the table and misses every open end (tiles conserved)
@@ -630,8 +695,9 @@ class Match:
         if not r.ended:
             rule = self.rules.rule("went_out")  # H7 / E6
             raise RuleViolation(rule, "hands_before_end")
-        facts = TableFacts(r.hand_sizes, r.layout.on_table, r.stock, r.claims,
-                           self.rules.deal_rule, self.players, r.ended == BLOCK)
+        facts = TableFacts(
+            r.hand_sizes, r.layout.on_table, r.stock, r.claims, self.rules.deal_rule, self.players, r.ended == BLOCK
+        )
         pips = check_hands(hands, facts)
         r.hands, r.pips = dict(hands), pips
         if r.ended == MATCH_END:
@@ -655,15 +721,29 @@ class Match:
                 award = go_award(r.finisher, self.side_of, play_raw=r.last_play_raw, joins=self._joins)
                 r.winners = [award.side]
                 return self._apply_awards(r, "settlement" if self._joins else "domino", [award])
-            award = domino_award(r.finisher, pips, self.side_of, play_raw=r.last_play_raw, joins=self._joins,
-                                 partner_subtracted=options["partner_pips"] == "subtracted", per_hand=per_hand)
+            award = domino_award(
+                r.finisher,
+                pips,
+                self.side_of,
+                play_raw=r.last_play_raw,
+                joins=self._joins,
+                partner_subtracted=options["partner_pips"] == "subtracted",
+                per_hand=per_hand,
+            )
             r.winners = [award.side]
             return self._apply_awards(r, "settlement" if self._joins else "domino", [award])
         if threes:  # R12: nobody scores the go, and the hands left are not counted
             r.result, r.winners = DRAW, []
             return []
-        result, winners, awards = block_awards(pips, self.side_of, r.starter, str(options["block_award"]),
-                                               str(options["block_ties"]), per_hand, in_turn=self._exact)
+        result, winners, awards = block_awards(
+            pips,
+            self.side_of,
+            r.starter,
+            str(options["block_award"]),
+            str(options["block_ties"]),
+            per_hand,
+            in_turn=self._exact,
+        )
         r.result, r.winners = (BLOCK if result == "block" else DRAW), winners
         return self._apply_awards(r, "block", awards)
 
@@ -685,8 +765,17 @@ class Match:
         before = list(self.scores)
         for award in awards:
             if award.raw:
-                events.append(ScoreEvent(kind, award.side, award.raw, hand=award.hand, parts=award.parts,
-                                         score_before=before[award.side], detail=award.detail or {}))
+                events.append(
+                    ScoreEvent(
+                        kind,
+                        award.side,
+                        award.raw,
+                        hand=award.hand,
+                        parts=award.parts,
+                        score_before=before[award.side],
+                        detail=award.detail or {},
+                    )
+                )
             else:
                 r.nil_awards.append(self._nil_award(r, kind, award))
         for event in events:  # H10: applied together
@@ -703,14 +792,29 @@ class Match:
 
     def _nil_award(self, r: Round, kind: str, award: Award) -> ScoreEvent:
         """An award of 0 raw as an event-shaped explanation (not applied, not in ``r.events``)."""
-        return ScoreEvent(kind, award.side, 0, hand=award.hand, parts=award.parts,
-                          score_before=self.scores[award.side], detail=award.detail or {})
+        return ScoreEvent(
+            kind,
+            award.side,
+            0,
+            hand=award.hand,
+            parts=award.parts,
+            score_before=self.scores[award.side],
+            detail=award.detail or {},
+        )
 
     def _exact_event(self, r: Round, kind: str, award: Award) -> ScoreEvent:
         before = self.scores[award.side]
         accepted = self.rules.accepts(before + award.raw)  # E3: rejected whole if it passes the target
-        event = ScoreEvent(kind, award.side, award.raw, accepted, hand=award.hand, parts=award.parts,
-                           score_before=before, detail=award.detail or {})
+        event = ScoreEvent(
+            kind,
+            award.side,
+            award.raw,
+            accepted,
+            hand=award.hand,
+            parts=award.parts,
+            score_before=before,
+            detail=award.detail or {},
+        )
         r.events.append(event)
         if accepted:
             self.scores[award.side] = before + award.raw
@@ -719,5 +823,4 @@ class Match:
         return event
 
 
-__all__ = ["Match", "Result", "Round", "Status", "placement_raw", "IN_PROGRESS", "DOMINO", "BLOCK", "DRAW",
-           "MATCH_END"]
+__all__ = ["Match", "Result", "Round", "Status", "placement_raw", "IN_PROGRESS", "DOMINO", "BLOCK", "DRAW", "MATCH_END"]

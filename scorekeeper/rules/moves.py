@@ -155,11 +155,11 @@ class Reason(StrEnum):
     """Why a seat is to move (:attr:`Turn.reason`). A ``StrEnum``: each member equals its text
     (``Reason.LEAD == "lead"``), which is also the suffix of its ``turn.*`` catalog key."""
 
-    LEAD = "lead"                        # leads the round (S3 / S10)
-    NEXT = "next"                        # clockwise after the previous turn ended
+    LEAD = "lead"  # leads the round (S3 / S10)
+    NEXT = "next"  # clockwise after the previous turn ended
     CONTINUE_DOUBLE = "continue-double"  # H4: played a double from hand
     CONTINUE_SCORED = "continue-scored"  # H4: played a scoring tile from hand
-    PLAY_DRAWN = "play-drawn"            # S8: drew; the tile that fits must be played
+    PLAY_DRAWN = "play-drawn"  # S8: drew; the tile that fits must be played
     PASS_AFTER_DRAW = "pass-after-draw"  # S8: drew the last tiles, none fit
 
 
@@ -167,9 +167,9 @@ class EndedBy(StrEnum):
     """How the previous turn ended (:attr:`Turn.ended_by`, for ``Reason.NEXT``)."""
 
     NO_SCORE = "no-score"  # a non-double from hand that did not score (H4)
-    DRAWN = "drawn"        # a drawn tile ends the turn (H5)
+    DRAWN = "drawn"  # a drawn tile ends the turn (H5)
     ONE_TILE = "one-tile"  # Exact 61: one tile a turn (E4)
-    PASS = "pass"          # S8 (also R1's pass that ends a continuation)
+    PASS = "pass"  # S8 (also R1's pass that ends a continuation)
 
 
 LEAD, NEXT = Reason.LEAD, Reason.NEXT

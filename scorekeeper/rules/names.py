@@ -59,10 +59,24 @@ _JOINERS = frozenset((ZWNJ, ZWJ))
 _BLACK_FLAG, _CANCEL_TAG = "\U0001f3f4", "\U000e007f"
 # Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt), plus U+2800, which shows blank
 _IGNORABLE = (
-    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x2800, 0x2800),
-    (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8),
-    (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
 )
 # Variation selectors (standardised, emoji, Mongolian free ones): marks on the character before
 _SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF), (0x180B, 0x180D), (0x180F, 0x180F))
@@ -121,8 +135,12 @@ def _plain(ch: str) -> bool:
     """A space, or a visible character that stands alone: one character of its own, allowed anywhere
     (no mark, joiner, tag, skin tone or flag letter)."""
     code = ord(ch)
-    return ch == " " or (_visible(ch) and not _mark(ch) and not _MODIFIERS[0] <= code <= _MODIFIERS[1]
-                         and not _REGIONAL[0] <= code <= _REGIONAL[1])
+    return ch == " " or (
+        _visible(ch)
+        and not _mark(ch)
+        and not _MODIFIERS[0] <= code <= _MODIFIERS[1]
+        and not _REGIONAL[0] <= code <= _REGIONAL[1]
+    )
 
 
 def normalise_name(text: str) -> str:
@@ -141,10 +159,18 @@ def characters(text: str) -> list[str]:
     joined = False  # the last code point was a joiner: this one belongs to its character
     for ch in text:
         code = ord(ch)
-        extends = out and (joined or _mark(ch) or ch in _JOINERS or _tag(ch)
-                           or _MODIFIERS[0] <= code <= _MODIFIERS[1]
-                           or (_REGIONAL[0] <= code <= _REGIONAL[1] and len(out[-1]) == 1
-                               and _REGIONAL[0] <= ord(out[-1]) <= _REGIONAL[1]))
+        extends = out and (
+            joined
+            or _mark(ch)
+            or ch in _JOINERS
+            or _tag(ch)
+            or _MODIFIERS[0] <= code <= _MODIFIERS[1]
+            or (
+                _REGIONAL[0] <= code <= _REGIONAL[1]
+                and len(out[-1]) == 1
+                and _REGIONAL[0] <= ord(out[-1]) <= _REGIONAL[1]
+            )
+        )
         if extends:
             out[-1] += ch
         else:
@@ -158,14 +184,21 @@ def shown_name(text: str) -> str:
     (``…`` after) of at most :data:`MAX_CHARACTER_CODE_POINTS` code points each, each character
     it may not hold where it is written as ``<U+200B>``, so that what the message quotes is what
     the name holds, and a 10 MB name costs a line."""
-    head = text[:SHOWN_CHARACTERS * MAX_CHARACTER_CODE_POINTS + 1]
+    head = text[: SHOWN_CHARACTERS * MAX_CHARACTER_CODE_POINTS + 1]
     cut = characters(head)
-    more = len(cut) > SHOWN_CHARACTERS or len(head) < len(text) or any(
-        len(ch) > MAX_CHARACTER_CODE_POINTS for ch in cut[:SHOWN_CHARACTERS])
+    more = (
+        len(cut) > SHOWN_CHARACTERS
+        or len(head) < len(text)
+        or any(len(ch) > MAX_CHARACTER_CODE_POINTS for ch in cut[:SHOWN_CHARACTERS])
+    )
     body = "".join(ch[:MAX_CHARACTER_CODE_POINTS] for ch in cut[:SHOWN_CHARACTERS])  # stacked marks cut too
     hidden = {i for i, _ in _faults(body)}
-    return '"' + "".join(f"<U+{ord(ch):04X}>" if i in hidden else ch for i, ch in enumerate(body)) + \
-        ("…" if more else "") + '"'
+    return (
+        '"'
+        + "".join(f"<U+{ord(ch):04X}>" if i in hidden else ch for i, ch in enumerate(body))
+        + ("…" if more else "")
+        + '"'
+    )
 
 
 @_cached
@@ -173,8 +206,9 @@ def _hidden(ch: str) -> bool:
     """A character a name holds nowhere, but for the few places the module's rules allow
     (joiners, flag tags): Cc, Cf, Cs, Co, Zl, Zp, noncharacters, the default-ignorable code points
     other than variation selectors."""
-    return (unicodedata.category(ch) in _REFUSED_CATEGORIES or _noncharacter(ch)
-            or (_ignorable(ch) and not _selector(ch)))
+    return (
+        unicodedata.category(ch) in _REFUSED_CATEGORIES or _noncharacter(ch) or (_ignorable(ch) and not _selector(ch))
+    )
 
 
 def _described(ch: str) -> str:
@@ -192,8 +226,11 @@ def _joiner_fits(text: str, i: int) -> bool:
     before = text[i - 1]
     if _selector(before) or _MODIFIERS[0] <= ord(before) <= _MODIFIERS[1]:
         return True
-    return (unicodedata.category(before) in ("So", "Sk") or unicodedata.combining(before) == _VIRAMA
-            or unicodedata.bidirectional(before) == "AL")
+    return (
+        unicodedata.category(before) in ("So", "Sk")
+        or unicodedata.combining(before) == _VIRAMA
+        or unicodedata.bidirectional(before) == "AL"
+    )
 
 
 def _tags_fit(text: str, i: int) -> int:
@@ -309,11 +346,25 @@ def check_readable_name(name: object) -> None:
     """Raise :class:`RuleViolation` (no rule, code ``bad_name``) unless ``name`` is a non-empty line
     of text: the only rule the engine and the store's reader hold a name to, so that every match
     stored before :func:`clean_name` existed still opens (entry points clean names instead)."""
-    if not isinstance(name, str) or not name.strip() or any(
-            unicodedata.category(ch) in _UNREADABLE_CATEGORIES for ch in name):
+    if (
+        not isinstance(name, str)
+        or not name.strip()
+        or any(unicodedata.category(ch) in _UNREADABLE_CATEGORIES for ch in name)
+    ):
         shown = ascii(name if not isinstance(name, str) or len(name) <= 40 else name[:39] + "…")
         raise RuleViolation("", "bad_name", name=shown)
 
 
-__all__ = ["MAX_CHARACTER_CODE_POINTS", "MAX_NAME_LENGTH", "MAX_NAME_TEXT", "characters", "check_distinct",
-           "check_readable_name", "clean_name", "clean_names", "name_key", "normalise_name", "shown_name"]
+__all__ = [
+    "MAX_CHARACTER_CODE_POINTS",
+    "MAX_NAME_LENGTH",
+    "MAX_NAME_TEXT",
+    "characters",
+    "check_distinct",
+    "check_readable_name",
+    "clean_name",
+    "clean_names",
+    "name_key",
+    "normalise_name",
+    "shown_name",
+]

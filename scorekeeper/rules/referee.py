@@ -71,8 +71,7 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
     missing = [seat for seat in range(players) if seat not in hands]
     extra = [seat for seat in hands if not (isinstance(seat, int) and 0 <= seat < players)]
     if missing or extra:
-        raise RuleViolation("S2", "hands_seats", missing=str(missing or "-"), extra=str(extra or "-"),
-                            last=players - 1)
+        raise RuleViolation("S2", "hands_seats", missing=str(missing or "-"), extra=str(extra or "-"), last=players - 1)
     seen: dict[Tile, int] = {}
     pips = [0] * players
     for seat in range(players):
@@ -85,14 +84,20 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
                 raise RuleViolation("S2", "hand_tile_on_table", seat=seat, tile=tile_text(tile), name=names[seat])
             if tile in seen:
                 raise RuleViolation(
-                    "S2", "hand_tile_twice", seat=seat, other=seen[tile], tile=tile_text(tile),
-                    name=names[seen[tile]], who=names[seat],
+                    "S2",
+                    "hand_tile_twice",
+                    seat=seat,
+                    other=seen[tile],
+                    tile=tile_text(tile),
+                    name=names[seen[tile]],
+                    who=names[seat],
                 )
             seen[tile] = seat
             pips[seat] += tile[0] + tile[1]
         if len(hand) != size:
-            raise RuleViolation(facts.deal_rule, "hand_count", seat=seat, expected=size, shown=len(hand),
-                                name=names[seat])
+            raise RuleViolation(
+                facts.deal_rule, "hand_count", seat=seat, expected=size, shown=len(hand), name=names[seat]
+            )
     pool: list[Tile] = []  # the unseen tiles, worked out only if some hand is a pip total
     groups: list[tuple[int, int]] = []  # (size, pip total) of each hand given as a total
     for seat in range(players):
@@ -111,8 +116,13 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
             given = sum(total for _, total in groups)
             if given != pool_pips:
                 odd = facts.blocked and sum(pips) % 2  # a blocked round's hands always add up to an even number
-                raise RuleViolation("S2", "totals_mismatch", given=given, expected=pool_pips,
-                                    parity=Clause("odd_block" if odd else "plain"))
+                raise RuleViolation(
+                    "S2",
+                    "totals_mismatch",
+                    given=given,
+                    expected=pool_pips,
+                    parity=Clause("odd_block" if odd else "plain"),
+                )
         if not _possible_together(pool, groups, facts.stock):
             raise RuleViolation("S2", "impossible_totals")
     _check_claims(hands, facts)
@@ -153,18 +163,42 @@ def proven_fit(name: str, seat: int, move: int, mask: int, kind: str, tile: Tile
     then = Clause("held_at_end" if how == "holds" else "played_later")  # how the tile is known to be held
     if mask >= DOUBLES:
         err = RuleViolation(
-            "R10", "held_double", seat=seat, tile=tile_text(tile), move=move + 1, name=name, kind=kind, later=how,
-            verb=verb, then=then,
+            "R10",
+            "held_double",
+            seat=seat,
+            tile=tile_text(tile),
+            move=move + 1,
+            name=name,
+            kind=kind,
+            later=how,
+            verb=verb,
+            then=then,
         )
     elif kind == "stop":
         err = RuleViolation(
-            "R1", "held_fitting_tile_stop", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
-            values=_values(mask), later=how, then=then,
+            "R1",
+            "held_fitting_tile_stop",
+            seat=seat,
+            tile=tile_text(tile),
+            move=move + 1,
+            name=name,
+            values=_values(mask),
+            later=how,
+            then=then,
         )
     else:
         err = RuleViolation(
-            "S8", "held_fitting_tile", seat=seat, tile=tile_text(tile), move=move + 1, name=name,
-            kind=kind, values=_values(mask), later=how, verb=verb, then=then,
+            "S8",
+            "held_fitting_tile",
+            seat=seat,
+            tile=tile_text(tile),
+            move=move + 1,
+            name=name,
+            kind=kind,
+            values=_values(mask),
+            later=how,
+            verb=verb,
+            then=then,
         )
     err.move_no = move + 1
     return err
@@ -232,8 +266,7 @@ def _share(values: list[int], groups: list[tuple[int, int]], stock: int) -> bool
         if budget[0] < 0:
             return True
         for size, total in groups:  # the smallest / largest `size` values left bound the total
-            if total < prefix[n] - prefix[n - size] or total > prefix[i + size] - prefix[i] or (
-                    size == 0 and total):
+            if total < prefix[n] - prefix[n - size] or total > prefix[i + size] - prefix[i] or (size == 0 and total):
                 failed.add(key)
                 return False
         value = values[i]
@@ -241,7 +274,7 @@ def _share(values: list[int], groups: list[tuple[int, int]], stock: int) -> bool
         for g, (size, total) in enumerate(groups):
             if size and total >= value and (size, total) not in tried:
                 tried.add((size, total))
-                given = tuple(sorted(groups[:g] + ((size - 1, total - value),) + groups[g + 1:]))
+                given = tuple(sorted(groups[:g] + ((size - 1, total - value),) + groups[g + 1 :]))
                 if search(i + 1, given, rest):
                     return True
         if rest and search(i + 1, groups, rest - 1):

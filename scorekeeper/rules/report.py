@@ -20,20 +20,24 @@ def build_report(match: Match) -> dict[str, Any]:
     house rules is what it was before house rules existed (match-format.md)."""
     rounds = []
     for r in match.rounds:
-        rounds.append({
-            "events": [event.report() for event in r.events],
-            "result": r.result,
-            "winners": list(r.winners),
-            "next_starter": r.next_starter,
-        })
+        rounds.append(
+            {
+                "events": [event.report() for event in r.events],
+                "result": r.result,
+                "winners": list(r.winners),
+                "next_starter": r.next_starter,
+            }
+        )
     report: dict[str, Any] = {"format": REPORT_FORMAT, "variant": match.variant}
     if match.house_rules:
         report["house_rules"] = match.house_rules
-    report.update({
-        "sides": match.side_names,
-        "rounds": rounds,
-        "scores": match.points,
-        "winners": list(match.winners),
-        "finished": match.finished,
-    })
+    report.update(
+        {
+            "sides": match.side_names,
+            "rounds": rounds,
+            "scores": match.points,
+            "winners": list(match.winners),
+            "finished": match.finished,
+        }
+    )
     return report

@@ -52,8 +52,16 @@ def count(values: Iterable[int], per_hand: bool = False) -> int:
     return round_to_five(sum(values))
 
 
-def domino_award(finisher: int, pips: list[int], side_of: list[int], *, play_raw: int = 0,
-                 joins: bool = False, partner_subtracted: bool = False, per_hand: bool = False) -> Award:
+def domino_award(
+    finisher: int,
+    pips: list[int],
+    side_of: list[int],
+    *,
+    play_raw: int = 0,
+    joins: bool = False,
+    partner_subtracted: bool = False,
+    per_hand: bool = False,
+) -> Award:
     """The award of the side that went out (H8, E6; R6, R8), as one event.
 
     ``pips``: raw pips per seat. The opponents' pips are counted (:func:`count`: combined and
@@ -70,16 +78,23 @@ def domino_award(finisher: int, pips: list[int], side_of: list[int], *, play_raw
     """
     side = side_of[finisher]
     opponents = {seat: value for seat, value in enumerate(pips) if side_of[seat] != side}
-    partner = ({seat: value for seat, value in enumerate(pips) if side_of[seat] == side and seat != finisher}
-               if partner_subtracted else {})
+    partner = (
+        {seat: value for seat, value in enumerate(pips) if side_of[seat] == side and seat != finisher}
+        if partner_subtracted
+        else {}
+    )
     total, partner_total = sum(opponents.values()), sum(partner.values())
     rounded = count(opponents.values(), per_hand)
     minus = -count(partner.values(), per_hand) if partner else 0
     each = {seat: round_to_five(value) for seat, value in opponents.items()} if per_hand else None
     if joins:
         parts = {"play": play_raw, "opponents": rounded, "partner": minus}
-        detail: dict[str, Any] = {"opponent_hands": opponents, "opponents_total": total,
-                                  "partner_hand": partner, "partner_total": partner_total}
+        detail: dict[str, Any] = {
+            "opponent_hands": opponents,
+            "opponents_total": total,
+            "partner_hand": partner,
+            "partner_total": partner_total,
+        }
         if each is not None:
             detail["opponents_each"] = each
         return Award(side, sum(parts.values()), parts=parts, detail=detail)
@@ -107,9 +122,15 @@ def go_award(finisher: int, side_of: list[int], *, play_raw: int = 0, joins: boo
     return Award(side_of[finisher], go, detail={"go": GO_POINTS})
 
 
-def block_awards(pips: list[int], side_of: list[int], starter: int, award: str = "opponents",
-                 ties: str = "each", per_hand: bool = False,
-                 in_turn: bool = False) -> tuple[str, list[int], list[Award]]:
+def block_awards(
+    pips: list[int],
+    side_of: list[int],
+    starter: int,
+    award: str = "opponents",
+    ties: str = "each",
+    per_hand: bool = False,
+    in_turn: bool = False,
+) -> tuple[str, list[int], list[Award]]:
     """A blocked round for every game: ``(result, round winners, awards in the order to apply)``.
 
     ``award`` (R4): ``"opponents"`` (H7–H9: the side with the lowest total, partners' hands
@@ -161,8 +182,7 @@ def block_awards(pips: list[int], side_of: list[int], starter: int, award: str =
         awards.append(Award(side, rounded, detail=detail))
     if in_turn:  # E7's order: clockwise from the starter (a side by its first seat from there)
         players = len(pips)
-        awards.sort(key=lambda a: min((seat - starter) % players for seat in range(players)
-                                      if side_of[seat] == a.side))
+        awards.sort(key=lambda a: min((seat - starter) % players for seat in range(players) if side_of[seat] == a.side))
     return "block", tied, awards
 
 
@@ -224,8 +244,9 @@ def exact61_block_order(pips: list[int], starter: int) -> list[int]:
     return sorted(range(players), key=lambda seat: (pips[seat], (seat - starter) % players))
 
 
-def exact61_block(pips: list[int], side_of: list[int], starter: int,
-                  per_hand: bool = False) -> tuple[str, list[int], list[Award]]:
+def exact61_block(
+    pips: list[int], side_of: list[int], starter: int, per_hand: bool = False
+) -> tuple[str, list[int], list[Award]]:
     """E7/E8: a blocked Exact 61 round.
 
     Each hand, lowest first (ties clockwise from ``starter``), is compared
@@ -242,13 +263,22 @@ def exact61_block(pips: list[int], side_of: list[int], starter: int,
     awards = []
     for seat in exact61_block_order(pips, starter):
         mine = pips[seat]
-        diffs = {other: pips[other] - mine for other in range(len(pips))
-                 if side_of[other] != side_of[seat] and pips[other] > mine}
+        diffs = {
+            other: pips[other] - mine
+            for other in range(len(pips))
+            if side_of[other] != side_of[seat] and pips[other] > mine
+        }
         total = sum(diffs.values())
         rounded = count(diffs.values(), per_hand)
         if rounded:
-            awards.append(Award(side_of[seat], rounded, hand=seat, detail={
-                "pips": mine, "differences": diffs, "total": total, "rounded": rounded}))
+            awards.append(
+                Award(
+                    side_of[seat],
+                    rounded,
+                    hand=seat,
+                    detail={"pips": mine, "differences": diffs, "total": total, "rounded": rounded},
+                )
+            )
     lowest = min(pips)
     lowest_sides = {side_of[seat] for seat, value in enumerate(pips) if value == lowest}
     if len(lowest_sides) == 1:

@@ -35,9 +35,18 @@ _CONCEPTS = ("players", "deal", "target", "over", "domino", "block", "went_out",
 # The option values every game starts from (the two RULES.md games' shared rules: S3, S5, S8, S9): one per
 # house option (tests/rules/test_rule_homes.py says which is missing).
 _BASE_OPTIONS: dict[str, Value] = {
-    "continuation": "draw", "draw_when_able": "forbidden", "reserve": 0, "block_award": "opponents",
-    "block_ties": "each", "rounding": "nearest", "target": 61, "target_mode": "at-least",
-    "partner_pips": "ignored", "spinners": "all", "lead": "any", "spinner_fill": "lines-first",
+    "continuation": "draw",
+    "draw_when_able": "forbidden",
+    "reserve": 0,
+    "block_award": "opponents",
+    "block_ties": "each",
+    "rounding": "nearest",
+    "target": 61,
+    "target_mode": "at-least",
+    "partner_pips": "ignored",
+    "spinners": "all",
+    "lead": "any",
+    "spinner_fill": "lines-first",
     "scoring": "fives",
 }
 
@@ -161,8 +170,12 @@ class Variant:
         ids = dict(game.ids)
         if "target" in chosen or "target_mode" in chosen:
             ids["target"] = ids["over"] = OPTION_BY_NAME["target"].rule  # R7
-        return replace(game, options=MappingProxyType({**game.options, **chosen}), ids=MappingProxyType(ids),
-                       house_rules=MappingProxyType(chosen))
+        return replace(
+            game,
+            options=MappingProxyType({**game.options, **chosen}),
+            ids=MappingProxyType(ids),
+            house_rules=MappingProxyType(chosen),
+        )
 
     def house_rule_options(self, partnerships: bool = True) -> list[OptionInfo]:
         """The house-rule options this game offers, each with the game's own value (for a screen);
@@ -186,44 +199,79 @@ class Variant:
             raise RuleViolation(self.players_rule, "four_in_pairs", players=players, game=self.name)
 
 
-def _game(name: str, deal: dict[int, int], continuation: bool, ids: dict[str, str], options: dict[str, Value],
-          pairs_at_four: bool = False) -> Variant:
-    return Variant(name, deal, continuation, ids["players"], MappingProxyType({**_BASE_OPTIONS, **options}),
-                   MappingProxyType(ids), pairs_at_four)
+def _game(
+    name: str,
+    deal: dict[int, int],
+    continuation: bool,
+    ids: dict[str, str],
+    options: dict[str, Value],
+    pairs_at_four: bool = False,
+) -> Variant:
+    return Variant(
+        name,
+        deal,
+        continuation,
+        ids["players"],
+        MappingProxyType({**_BASE_OPTIONS, **options}),
+        MappingProxyType(ids),
+        pairs_at_four,
+    )
 
 
-def _ids(players: str, deal: str, target: str, over: str, domino: str, block: str, went_out: str,
-         pairs: str = "") -> dict[str, str]:
+def _ids(
+    players: str, deal: str, target: str, over: str, domino: str, block: str, went_out: str, pairs: str = ""
+) -> dict[str, str]:
     return dict(zip(_CONCEPTS, (players, deal, target, over, domino, block, went_out, pairs or players), strict=True))
 
 
 # The two games of RULES.md (their own rules: the defaults of every option).
 VARIANTS: dict[str, Variant] = {
-    HORSE_RACE: _game(HORSE_RACE, {2: 7, 3: 6, 4: 5}, True, _ids("H1", "H2", "H3", "H6", "H8", "H7", "H7"),
-                      {}),  # H3: at least 61 points; H7–H9: the lowest side takes the others' pips
-    EXACT_61: _game(EXACT_61, {2: 5, 3: 5, 4: 5}, False, _ids("E1", "E2", "E3", "E9", "E6", "E7", "E6"),
-                    {"target_mode": "exactly", "block_award": "cascade", "partner_pips": "subtracted"},
-                    pairs_at_four=True),  # E3 exactly 61 (so E5/E6's one event); E6 partner; E7 cascade
+    HORSE_RACE: _game(
+        HORSE_RACE, {2: 7, 3: 6, 4: 5}, True, _ids("H1", "H2", "H3", "H6", "H8", "H7", "H7"), {}
+    ),  # H3: at least 61 points; H7–H9: the lowest side takes the others' pips
+    EXACT_61: _game(
+        EXACT_61,
+        {2: 5, 3: 5, 4: 5},
+        False,
+        _ids("E1", "E2", "E3", "E9", "E6", "E7", "E6"),
+        {"target_mode": "exactly", "block_award": "cascade", "partner_pips": "subtracted"},
+        pairs_at_four=True,
+    ),  # E3 exactly 61 (so E5/E6's one event); E6 partner; E7 cascade
 }
 
 # Presets: more games of the family as option values and a deal table (docs/house-rules.md).
 PRESETS: dict[str, Variant] = {
     # Pagat, All Fives: 9/7/5 tiles, the first double the only spinner (lines before branches), one tile
     # a turn, draw until a fit; the lowest side takes the opponents' pips; 61 points (reading).
-    ALL_FIVES: _game(ALL_FIVES, {2: 9, 3: 7, 4: 5}, False, _ids("A1", "A2", "A6", "A6", "A5", "A5", "A5"),
-                     {"spinners": "first"}),
+    ALL_FIVES: _game(
+        ALL_FIVES, {2: 9, 3: 7, 4: 5}, False, _ids("A1", "A2", "A6", "A6", "A5", "A5", "A5"), {"spinners": "first"}
+    ),
     # Kelley (dominorules.com) and domino-play.com, Merry-Go-Round: 7 tiles each, a double leads and is the
     # only spinner, its four sides first; one tile a turn; exactly 61; blocked: the others' pips minus own.
-    MERRY_GO_ROUND: _game(MERRY_GO_ROUND, {2: 7, 3: 7, 4: 7}, False, _ids("M1", "M2", "M7", "M7", "M6", "M6", "M6"),
-                          {"spinners": "first", "lead": "double", "spinner_fill": "all-four-first",
-                           "target_mode": "exactly", "block_award": "difference"}, pairs_at_four=True),
+    MERRY_GO_ROUND: _game(
+        MERRY_GO_ROUND,
+        {2: 7, 3: 7, 4: 7},
+        False,
+        _ids("M1", "M2", "M7", "M7", "M6", "M6", "M6"),
+        {
+            "spinners": "first",
+            "lead": "double",
+            "spinner_fill": "all-four-first",
+            "target_mode": "exactly",
+            "block_award": "difference",
+        },
+        pairs_at_four=True,
+    ),
     # The British pub game (docs/house-rules.md, Fives and Threes: Pagat/Taylor and the Teesdale League):
     # 7 tiles with 2 players, 5 with 3 or 4; the stock is never drawn; doubles crosswise, no spinner; one
     # tile a turn; ends score per 3 and per 5 (R12), going out 1 point, a block none; exactly 61.
-    FIVES_AND_THREES: _game(FIVES_AND_THREES, {2: 7, 3: 5, 4: 5}, False,
-                            _ids("F1", "F2", "F6", "F6", "F5", "F5", "F5"),
-                            {"scoring": "fives-and-threes", "spinners": "none", "reserve": "all",
-                             "target_mode": "exactly"}),
+    FIVES_AND_THREES: _game(
+        FIVES_AND_THREES,
+        {2: 7, 3: 5, 4: 5},
+        False,
+        _ids("F1", "F2", "F6", "F6", "F5", "F5", "F5"),
+        {"scoring": "fives-and-threes", "spinners": "none", "reserve": "all", "target_mode": "exactly"},
+    ),
 }
 
 _GAMES: dict[str, Variant] = {**VARIANTS, **PRESETS}

@@ -75,16 +75,22 @@ def web_app(data_dir: Path, store=None, admission=None, viewers: ViewerProcess |
     every change."""
     store = store if store is not None else open_app_store(data_dir)
     flet_fixes.quiet_send_message()  # no debug line formatted for every message sent when none is written
-    app = ft.run(make_main(store, data_dir, tell_viewers=viewers), export_asgi_app=True, assets_dir=str(ASSETS),
-                 no_cdn=True)
+    app = ft.run(
+        make_main(store, data_dir, tell_viewers=viewers), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True
+    )
     if admission is None:
         return app
     relay = Relay(viewers.path, app, viewers.alive) if viewers is not None else None
     return Guard(app, admission, relay)
 
 
-def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = False,
-          lan: bool = False) -> int:
+def serve(
+    data_dir: Path,
+    host: str | None = "127.0.0.1",
+    port: int = DEFAULT_PORT,
+    open_browser: bool = False,
+    lan: bool = False,
+) -> int:
     """Serve until interrupted; print the address (or, beyond loopback, the join links and QR codes);
     optionally open it in the default browser (loopback only: a join link would show its key in ``ps``).
 
@@ -117,9 +123,15 @@ def serve(data_dir: Path, host: str | None = "127.0.0.1", port: int = DEFAULT_PO
     unhook = terminal.renew_on_hangup(admission, sys.stdout)
     if open_browser and not plan.key_required:
         threading.Timer(1.5, webbrowser.open, [f"http://{plan.bind}:{port}/"]).start()
-    config = http_limits.config(app, host=plan.bind, port=port, log_level="warning", ws="websockets-sansio",
-                                access_log=False,  # the access log prints query strings: join links carry keys
-                                timeout_graceful_shutdown=SHUTDOWN_SECONDS)  # h11, headers bounded (431, 10 s)
+    config = http_limits.config(
+        app,
+        host=plan.bind,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        access_log=False,  # the access log prints query strings: join links carry keys
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+    )  # h11, headers bounded (431, 10 s)
     install_log_filters()
     tune_collector()
     with _signals_exit():
@@ -207,6 +219,7 @@ def run_app(data_dir: Path, port: int = 0) -> int:
     if not port:
         port = port_to_use(DEFAULT_PORT)
         if port != DEFAULT_PORT:
-            print(f"Scorekeeper: port {DEFAULT_PORT} is in use by another program; using port {port} instead",
-                  flush=True)
+            print(
+                f"Scorekeeper: port {DEFAULT_PORT} is in use by another program; using port {port} instead", flush=True
+            )
     return serve(data_dir, "127.0.0.1", port, open_browser=True)

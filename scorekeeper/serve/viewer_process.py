@@ -55,8 +55,11 @@ class ViewerProcess:
         self.path = os.path.join(self.folder, SOCKET_NAME)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", MODULE, str(data_dir), self.path],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, close_fds=True,
-            start_new_session=True)  # the terminal's Ctrl+C and hang-up are the server's (it stops this one)
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            close_fds=True,
+            start_new_session=True,
+        )  # the terminal's Ctrl+C and hang-up are the server's (it stops this one)
         assert self.proc.stdin is not None
         self._stdin = self.proc.stdin.fileno()
         os.set_blocking(self._stdin, False)  # a stuck viewer process never stalls the server's loop
@@ -156,7 +159,7 @@ def clear_stale_folders(base: str | None = None) -> list[str]:
                 continue
             if hasattr(os, "getuid") and info.st_uid != os.getuid():
                 continue  # another user's server: not ours to judge (nor could we remove it)
-            if _stale(entry.name[len(PREFIX):], entry.path, info.st_mtime):
+            if _stale(entry.name[len(PREFIX) :], entry.path, info.st_mtime):
                 shutil.rmtree(entry.path, ignore_errors=True)
                 if not os.path.exists(entry.path):
                     removed.append(entry.path)

@@ -145,8 +145,14 @@ def main(argv: list[str]) -> int:
     app = ft.run(viewer_main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
     install_log_filters()
     # the server's header bounds here too (only the server reaches this socket, but every input is bounded)
-    config = http_limits.config(quiet_when_cut(ViewerGate(app)), uds=socket_path, log_level="warning",
-                                ws="websockets-sansio", access_log=False, timeout_graceful_shutdown=1)
+    config = http_limits.config(
+        quiet_when_cut(ViewerGate(app)),
+        uds=socket_path,
+        log_level="warning",
+        ws="websockets-sansio",
+        access_log=False,
+        timeout_graceful_shutdown=1,
+    )
     server = uvicorn.Server(config)
     threading.Thread(target=changes.read, name="server-changes", daemon=True).start()
     tune_collector()

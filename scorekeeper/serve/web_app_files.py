@@ -46,14 +46,20 @@ def manifest() -> dict:
         "background_color": THEME_COLOUR,
         "theme_color": THEME_COLOUR,
         "prefer_related_applications": False,
-        "icons": [{"src": src, "sizes": sizes, "type": types[Path(src).suffix], "purpose": purpose}
-                  for src, sizes, purpose in ICONS],
+        "icons": [
+            {"src": src, "sizes": sizes, "type": types[Path(src).suffix], "purpose": purpose}
+            for src, sizes, purpose in ICONS
+        ],
     }
 
 
 #: the reconnecting banner's words (``assets/reconnecting.js``) and their catalog keys
-RECONNECT_WORDS = {"reconnecting": "ui.reconnecting", "kept": "ui.reconnecting_kept",
-                   "revoked": "ui.no_longer_joined", "rejoin": "ui.disconnected_rejoin"}
+RECONNECT_WORDS = {
+    "reconnecting": "ui.reconnecting",
+    "kept": "ui.reconnecting_kept",
+    "revoked": "ui.no_longer_joined",
+    "rejoin": "ui.disconnected_rejoin",
+}
 
 
 def reconnect_script() -> str:
@@ -66,10 +72,14 @@ def reconnect_script() -> str:
 
 # (flet-web's text, ours): each must occur exactly once in flet-web's index.html
 INDEX_EDITS = (
-    ('<meta name="description" content="Flet application.">',
-     f'<meta name="description" content="{DESCRIPTION}.">\n  <meta name="theme-color" content="{THEME_COLOUR}">'),
-    ('<meta name="apple-mobile-web-app-title" content="Flet">',
-     f'<meta name="apple-mobile-web-app-title" content="{APP_NAME}">'),
+    (
+        '<meta name="description" content="Flet application.">',
+        f'<meta name="description" content="{DESCRIPTION}.">\n  <meta name="theme-color" content="{THEME_COLOUR}">',
+    ),
+    (
+        '<meta name="apple-mobile-web-app-title" content="Flet">',
+        f'<meta name="apple-mobile-web-app-title" content="{APP_NAME}">',
+    ),
     ("<title>Flet</title>", f"<title>{APP_NAME}</title>"),
     ("background: #ffffff;", f"background: {THEME_COLOUR};"),  # the loading screen, as the phone's splash
     ("background: #222222;", f"background: {THEME_COLOUR};"),  # ... in dark mode too

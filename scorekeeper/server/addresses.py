@@ -85,8 +85,9 @@ class HostCheck:
     addresses (at most every ``refresh_s`` seconds) so a laptop that moved to another network still answers.
     """
 
-    def __init__(self, port: int, names: set[str] | frozenset[str] = LOOPBACK_NAMES, lan: bool = False,
-                 refresh_s: float = 5.0) -> None:
+    def __init__(
+        self, port: int, names: set[str] | frozenset[str] = LOOPBACK_NAMES, lan: bool = False, refresh_s: float = 5.0
+    ) -> None:
         self.port = port
         self.lan = lan
         self._fixed = {name.lower() for name in names} | set(LOOPBACK_NAMES)

@@ -74,13 +74,15 @@ class Access:
 
     def _refusal(self, match_id: str | None, start: bool = False) -> AccessDenied | None:
         if self.revoked:
-            return AccessDenied("this device was disconnected or its key renewed: scan the table's code again",
-                                "access_revoked")
+            return AccessDenied(
+                "this device was disconnected or its key renewed: scan the table's code again", "access_revoked"
+            )
         if self.role is Role.VIEWER:
             return AccessDenied("this device joined as a viewer: it cannot change the match", "access_viewer")
         if self.match_id is not None and (start or match_id != self.match_id):
-            return AccessDenied(f"this device joined for match {self.match_id}: it may change only that match",
-                                "access_other_match")
+            return AccessDenied(
+                f"this device joined for match {self.match_id}: it may change only that match", "access_other_match"
+            )
         return None
 
 
@@ -101,8 +103,15 @@ class Admission:
     Without ``key_required`` every tab is this computer (:attr:`local`, role host): there are no links.
     """
 
-    def __init__(self, *, key_required: bool, port: int, addresses: Iterable[str] = (),
-                 host_check: HostCheck | None = None, on_renew: Callable[[bool], None] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        key_required: bool,
+        port: int,
+        addresses: Iterable[str] = (),
+        host_check: HostCheck | None = None,
+        on_renew: Callable[[bool], None] | None = None,
+    ) -> None:
         self.key_required = key_required
         self.port = port
         self.addresses = list(addresses)
@@ -181,9 +190,19 @@ class Admission:
         """The devices at the table, in the order they joined: each joined device not disconnected (with its
         open tabs), and this computer's tabs when no key is needed."""
         rows = ([self.local] if not self.key_required and self.local.connections else []) + self.devices_.all()
-        return [DeviceInfo(d.id, d.role, d.match_id, d.label, d.client, d.joined,
-                           min((c.since for c in d.connections), default=None), len(d.connections))
-                for d in rows]
+        return [
+            DeviceInfo(
+                d.id,
+                d.role,
+                d.match_id,
+                d.label,
+                d.client,
+                d.joined,
+                min((c.since for c in d.connections), default=None),
+                len(d.connections),
+            )
+            for d in rows
+        ]
 
     async def disconnect(self, device_id: str) -> bool:
         """Disconnect a device: its open tabs are closed, its cookie admits it no more, and the browser
@@ -207,16 +226,20 @@ class Admission:
     def joined_with(self, match_id: str | None) -> int:
         """How many devices (not revoked) joined with the scorer or viewer links of ``match_id`` (``None``:
         the table-wide ones): those :meth:`renew` of ``match_id`` disconnects."""
-        return sum(1 for d in self.devices_.all() if d.link is not None and d.role is not Role.HOST
-                   and d.match_id == match_id)
+        return sum(
+            1 for d in self.devices_.all() if d.link is not None and d.role is not Role.HOST and d.match_id == match_id
+        )
 
     async def renew(self, match_id: str | None = None, *, every_match: bool = False) -> list[JoinLink]:
         """New keys for the scorer and viewer links of ``match_id`` (``None``: the table-wide ones, which the
         terminal printed), or of every table with ``every_match=True``; old links stop working, and the
         devices that joined with them are disconnected. The host link is kept (a restart renews it).
         Returns the new links of ``match_id``; :attr:`on_renew` is told when the table-wide ones changed."""
-        old = [link for (role, match), link in self._links.items()
-               if role is not Role.HOST and (every_match or match == match_id)]
+        old = [
+            link
+            for (role, match), link in self._links.items()
+            if role is not Role.HOST and (every_match or match == match_id)
+        ]
         for link in old:
             self._links.pop((link.role, link.match_id))
         for device in self.devices_.all():
@@ -254,8 +277,12 @@ class Admission:
         whose connection created it) and the same ever after. A host's carries this admission."""
         access = self._sessions.get(session_id)
         if access is None:
-            access = Access(device.role, device.match_id, None if device is self.local else device,
-                            self if device.role is Role.HOST else None)
+            access = Access(
+                device.role,
+                device.match_id,
+                None if device is self.local else device,
+                self if device.role is Role.HOST else None,
+            )
             self._sessions[session_id] = access
         return access
 

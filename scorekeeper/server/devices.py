@@ -162,10 +162,37 @@ def device_label(user_agent: str) -> str:
     """A short, human name for a browser from its User-Agent: ``"Android · Chrome"``, ``"iPhone · Safari"``,
     ``"Linux · Firefox"``; ``"browser"`` when nothing is recognised."""
     ua = user_agent or ""
-    system = next((name for probe, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"),
-                                            ("Windows", "Windows"), ("Mac OS X", "Mac"), ("CrOS", "ChromeOS"),
-                                            ("Linux", "Linux")) if probe in ua), "")
-    browser = next((name for probe, name in (("Edg/", "Edge"), ("OPR/", "Opera"), ("SamsungBrowser", "Samsung"),
-                                             ("Firefox/", "Firefox"), ("FxiOS", "Firefox"), ("CriOS", "Chrome"),
-                                             ("Chrome/", "Chrome"), ("Safari/", "Safari")) if probe in ua), "")
+    system = next(
+        (
+            name
+            for probe, name in (
+                ("iPhone", "iPhone"),
+                ("iPad", "iPad"),
+                ("Android", "Android"),
+                ("Windows", "Windows"),
+                ("Mac OS X", "Mac"),
+                ("CrOS", "ChromeOS"),
+                ("Linux", "Linux"),
+            )
+            if probe in ua
+        ),
+        "",
+    )
+    browser = next(
+        (
+            name
+            for probe, name in (
+                ("Edg/", "Edge"),
+                ("OPR/", "Opera"),
+                ("SamsungBrowser", "Samsung"),
+                ("Firefox/", "Firefox"),
+                ("FxiOS", "Firefox"),
+                ("CriOS", "Chrome"),
+                ("Chrome/", "Chrome"),
+                ("Safari/", "Safari"),
+            )
+            if probe in ua
+        ),
+        "",
+    )
     return " · ".join(part for part in (system, browser) if part) or "browser"

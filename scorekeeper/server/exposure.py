@@ -45,8 +45,14 @@ def exposure(host: str | None, port: int, lan: bool) -> Exposure:
     if is_loopback(host):
         if not lan:
             return Exposure(host, port, False)
-        return Exposure(host, port, True, [host], host, ["--lan on a loopback address: only this computer can "
-                                                         "join, and it needs the key like a phone would"])
+        return Exposure(
+            host,
+            port,
+            True,
+            [host],
+            host,
+            ["--lan on a loopback address: only this computer can join, and it needs the key like a phone would"],
+        )
     notes = []
     if not lan:
         notes.append(f"--host {host or '0.0.0.0'} serves the local network, as --lan does: a key is required")
@@ -54,6 +60,5 @@ def exposure(host: str | None, port: int, lan: bool) -> Exposure:
         return Exposure(host, port, True, [host], host, notes)
     found = lan_addresses()
     if not found:
-        notes.append("no network address found: connect this computer to the Wi-Fi the phones use, "
-                     "then start again")
+        notes.append("no network address found: connect this computer to the Wi-Fi the phones use, then start again")
     return Exposure(host, port, True, found or ["127.0.0.1"], "127.0.0.1", notes)

@@ -87,8 +87,9 @@ class Guard:
             query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
             keys = [value for name, value in query if name == "key"]
             if keys:
-                await self._join(scope, send, headers, keys[0], token,
-                                 [(name, value) for name, value in query if name != "key"])
+                await self._join(
+                    scope, send, headers, keys[0], token, [(name, value) for name, value in query if name != "key"]
+                )
                 return
         device = self.admission.device_for_cookie(token)
         if device is None:
@@ -101,8 +102,15 @@ class Guard:
             await self.app(scope, receive, send)
 
     # ------------------------------------------------------------------ HTTP
-    async def _join(self, scope: Scope, send: Send, headers: dict[str, str], key: str, token: str | None,
-                    rest: list[tuple[str, str]]) -> None:
+    async def _join(
+        self,
+        scope: Scope,
+        send: Send,
+        headers: dict[str, str],
+        key: str,
+        token: str | None,
+        rest: list[tuple[str, str]],
+    ) -> None:
         link = self.admission.find_link(key)
         if link is None:
             await self._refuse(scope, send, headers, pages.EXPIRED, "stale join link")
@@ -122,8 +130,9 @@ class Guard:
         # one leading slash: "//host" would be another site's address (an open redirect)
         clean = "/" + quote((scope.get("path") or "/").lstrip("/")) + (f"?{urlencode(rest)}" if rest else "")
         cookie = f"{self.cookie}={new_token}; Path=/; HttpOnly; SameSite=Strict"
-        await _respond(send, 200, pages.joining(clean, headers.get("accept-language")),
-                       [(b"set-cookie", cookie.encode("latin-1"))])
+        await _respond(
+            send, 200, pages.joining(clean, headers.get("accept-language")), [(b"set-cookie", cookie.encode("latin-1"))]
+        )
 
     async def _refuse(self, scope: Scope, send: Send, headers: dict[str, str], reason: str, why: str) -> None:
         log.info("refused %s %s: %s", scope["type"], scope.get("path", ""), why)  # the path only: no query
@@ -133,8 +142,9 @@ class Guard:
         await _respond(send, 403, pages.forbidden(reason, headers.get("accept-language")))
 
     # ------------------------------------------------------------------ websocket
-    async def _websocket(self, scope: Scope, receive: Receive, send: Send, device: Device,
-                         headers: dict[str, str]) -> None:
+    async def _websocket(
+        self, scope: Scope, receive: Receive, send: Send, device: Device, headers: dict[str, str]
+    ) -> None:
         admission = self.admission
         connection = Connection(device, send)
         first = True
@@ -217,14 +227,19 @@ class Guard:
             body["session_id"] = None
         return {**message, "bytes": registering(body)}
 
-
     async def _take_over(self, session_id: str, device: Device, connection: Connection) -> None:
         """End the old, still open connection of ``session_id`` (``device``'s) and wait until Flet let go of
         the session. Not from a connection younger than :data:`TAKEOVER_COOLDOWN`: two live tabs naming one
         session (a duplicated tab) would take it from each other for ever; the tab that was just ended
         comes back at once and gets a new session (as Flet does), the other keeps the session."""
-        old = next((c for c in device.connections if c is not connection and c.session_id == session_id
-                    and not c.ended.is_set()), None)
+        old = next(
+            (
+                c
+                for c in device.connections
+                if c is not connection and c.session_id == session_id and not c.ended.is_set()
+            ),
+            None,
+        )
         if old is None:
             return
         if (now() - old.since).total_seconds() < TAKEOVER_COOLDOWN:
@@ -239,6 +254,11 @@ class Guard:
 
 
 async def _respond(send: Send, status: int, body: bytes, extra: list[tuple[bytes, bytes]] | None = None) -> None:
-    await send({"type": "http.response.start", "status": status,
-                "headers": [*pages.HEADERS, (b"content-length", str(len(body)).encode()), *(extra or [])]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [*pages.HEADERS, (b"content-length", str(len(body)).encode()), *(extra or [])],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

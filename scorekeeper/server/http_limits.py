@@ -40,8 +40,10 @@ HEADER_SECONDS = 10.0  # for the whole header of one request
 MAX_WAITING = 256  # connections whose header is still coming
 HEADER_END = re.compile(rb"\n\r?\n")  # the blank line after the header fields, as h11 finds it
 _BODY = b"Request header fields too large."
-TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain; charset=utf-8\r\n"
-             b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(_BODY), _BODY))
+TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(_BODY), _BODY)
+)
 
 
 def protocol(header_seconds: float = HEADER_SECONDS, max_waiting: int = MAX_WAITING) -> type[H11Protocol]:
@@ -82,15 +84,17 @@ def protocol(header_seconds: float = HEADER_SECONDS, max_waiting: int = MAX_WAIT
             256 KiB, would pass.)"""
             assert self._header_bytes is not None
             limit = self.config.h11_max_incomplete_event_size or MAX_HEADER_BYTES
-            seen = self._header_tail + data[:limit + 4]
+            seen = self._header_tail + data[: limit + 4]
             end = HEADER_END.search(seen)
             size = self._header_bytes + (end.end() - len(self._header_tail) if end else len(data))
             self._header_bytes, self._header_tail = size, seen[-3:]
             return size <= limit
 
         def _refuse_header(self) -> None:
-            log.info("refused a request whose header is over %d bytes",
-                     self.config.h11_max_incomplete_event_size or MAX_HEADER_BYTES)
+            log.info(
+                "refused a request whose header is over %d bytes",
+                self.config.h11_max_incomplete_event_size or MAX_HEADER_BYTES,
+            )
             self._header_done()
             self.transport.write(TOO_LARGE)
             self.transport.close()
@@ -126,10 +130,12 @@ def protocol(header_seconds: float = HEADER_SECONDS, max_waiting: int = MAX_WAIT
     return BoundedH11Protocol
 
 
-def config(app: Any, *, header_seconds: float = HEADER_SECONDS, max_waiting: int = MAX_WAITING,
-           **options: Any) -> uvicorn.Config:
+def config(
+    app: Any, *, header_seconds: float = HEADER_SECONDS, max_waiting: int = MAX_WAITING, **options: Any
+) -> uvicorn.Config:
     """``uvicorn.Config(app, **options)`` with the header's bounds: h11, at most :data:`MAX_HEADER_BYTES` of
     request line and header (431 beyond), the whole header within ``header_seconds``, at most ``max_waiting``
     connections waiting for theirs (:func:`protocol`)."""
-    return uvicorn.Config(app, http=protocol(header_seconds, max_waiting),
-                          h11_max_incomplete_event_size=MAX_HEADER_BYTES, **options)
+    return uvicorn.Config(
+        app, http=protocol(header_seconds, max_waiting), h11_max_incomplete_event_size=MAX_HEADER_BYTES, **options
+    )

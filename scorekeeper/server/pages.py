@@ -13,13 +13,23 @@ from ..i18n import LANGUAGES, translate
 
 #: why a request was refused, and the catalog key of the sentence under the heading
 NO_KEY, EXPIRED, WRONG_ADDRESS, DISCONNECTED = "key", "expired", "address", "disconnected"
-REASONS = {NO_KEY: "server.forbidden_key", EXPIRED: "server.forbidden_expired",
-           WRONG_ADDRESS: "server.forbidden_address", DISCONNECTED: "server.forbidden_disconnected"}
+REASONS = {
+    NO_KEY: "server.forbidden_key",
+    EXPIRED: "server.forbidden_expired",
+    WRONG_ADDRESS: "server.forbidden_address",
+    DISCONNECTED: "server.forbidden_disconnected",
+}
 
-STYLE = ("body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.2rem;max-width:32rem;"
-         "line-height:1.45;color:#1b1b1b}h1{font-size:1.35rem;margin:0 0 .8rem}")
-HEADERS = [(b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
-           (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff")]
+STYLE = (
+    "body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.2rem;max-width:32rem;"
+    "line-height:1.45;color:#1b1b1b}h1{font-size:1.35rem;margin:0 0 .8rem}"
+)
+HEADERS = [
+    (b"content-type", b"text/html; charset=utf-8"),
+    (b"cache-control", b"no-store"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+]
 
 
 def language(accept_language: str | None) -> str:
@@ -40,10 +50,12 @@ def language(accept_language: str | None) -> str:
 
 
 def _page(lang: str, title: str, body: str, head: str = "") -> bytes:
-    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1">{head}'
-            f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
-            f"<body><h1>{escape(title)}</h1><p>{escape(body)}</p></body></html>").encode()
+    return (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">{head}'
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
+        f"<body><h1>{escape(title)}</h1><p>{escape(body)}</p></body></html>"
+    ).encode()
 
 
 def forbidden(reason: str, accept_language: str | None) -> bytes:
@@ -60,7 +72,6 @@ def joining(clean_url: str, accept_language: str | None) -> bytes:
     lang = language(accept_language)
     target = escape(clean_url, quote=True)
     script_target = json.dumps(clean_url).replace("<", "\\u003c")  # no "</script>" can end the script early
-    head = (f'<meta http-equiv="refresh" content="0;url={target}">'
-            f"<script>location.replace({script_target})</script>")
+    head = f'<meta http-equiv="refresh" content="0;url={target}"><script>location.replace({script_target})</script>'
     text = translate(lang, "server.joining")
     return _page(lang, text, "", head)

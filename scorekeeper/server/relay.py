@@ -66,9 +66,18 @@ class Relay:
         query = scope.get("query_string", b"").decode("latin-1")
         uri = "ws://viewers" + (scope.get("path") or "/") + (f"?{query}" if query else "")
         try:
-            return await asyncio.wait_for(unix_connect(self.path, uri, additional_headers=passed, max_size=None,
-                                                       compression=None, ping_interval=None,
-                                                       user_agent_header=None), CONNECT_SECONDS)
+            return await asyncio.wait_for(
+                unix_connect(
+                    self.path,
+                    uri,
+                    additional_headers=passed,
+                    max_size=None,
+                    compression=None,
+                    ping_interval=None,
+                    user_agent_header=None,
+                ),
+                CONNECT_SECONDS,
+            )
         except (OSError, InvalidHandshake, TimeoutError) as err:
             log.warning("the viewer process could not take a viewer's tab (%s): served here", type(err).__name__)
             return None

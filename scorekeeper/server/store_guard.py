@@ -13,11 +13,33 @@ from typing import Any
 from .admission import Access
 
 #: store methods that change nothing (passed through as they are)
-READS = frozenset({"version", "open_match", "actions", "events", "list_matches", "unfinished_matches", "summary",
-                   "recent_player_names", "stats", "rule_set_stats", "export_document", "export_all", "problems",
-                   "layout", "root",
-                   "undo_target", "redo_target", "preview_fix", "read_only", "writable", "export_report",
-                   "check_documents", "check_files"})
+READS = frozenset(
+    {
+        "version",
+        "open_match",
+        "actions",
+        "events",
+        "list_matches",
+        "unfinished_matches",
+        "summary",
+        "recent_player_names",
+        "stats",
+        "rule_set_stats",
+        "export_document",
+        "export_all",
+        "problems",
+        "layout",
+        "root",
+        "undo_target",
+        "redo_target",
+        "preview_fix",
+        "read_only",
+        "writable",
+        "export_report",
+        "check_documents",
+        "check_files",
+    }
+)
 #: store methods that change one match (its id the first argument): the session must be allowed to score it
 MATCH_WRITES = frozenset({"record", "undo", "redo", "fix", "rename", "abandon", "append_change"})
 #: store methods that add matches: the session must be allowed to start matches
@@ -46,6 +68,7 @@ class GuardedStore:
             def write_match(match_id: str, *args: Any, **kwargs: Any) -> Any:
                 self.access.check_score(match_id)  # AccessDenied: nothing written
                 return method(match_id, *args, **kwargs)
+
             return write_match
         if name in START_WRITES:
             method = getattr(self._store, name)
@@ -53,6 +76,9 @@ class GuardedStore:
             def add_matches(*args: Any, **kwargs: Any) -> Any:
                 self.access.check_start()  # AccessDenied: nothing written
                 return method(*args, **kwargs)
+
             return add_matches
-        raise AttributeError(f"GuardedStore has no {name!r}: list it in store_guard.READS if it only reads, "
-                             "or in MATCH_WRITES / START_WRITES if it writes")
+        raise AttributeError(
+            f"GuardedStore has no {name!r}: list it in store_guard.READS if it only reads, "
+            "or in MATCH_WRITES / START_WRITES if it writes"
+        )

@@ -42,18 +42,23 @@ def banner(exposure: Exposure, admission: Admission, data_dir: Path, out: TextIO
     """Print how to reach the server: its address (loopback), or the join links and QR codes."""
     if not exposure.key_required:
         shown = f"[{exposure.bind}]" if ":" in exposure.bind else exposure.bind
-        print(f"Scorekeeper: http://{shown}:{exposure.port}/\n  data folder: {data_dir}\n"
-              "  stop it with Ctrl+C", file=out, flush=True)
+        print(
+            f"Scorekeeper: http://{shown}:{exposure.port}/\n  data folder: {data_dir}\n  stop it with Ctrl+C",
+            file=out,
+            flush=True,
+        )
         return
-    print(f"Scorekeeper on the local network: phones on the same network scan a code to join ({REQUIRED})",
-          file=out)
+    print(f"Scorekeeper on the local network: phones on the same network scan a code to join ({REQUIRED})", file=out)
     for note in exposure.notes:
         print(f"  {note}", file=out)
     print(f"  this computer (host): {admission.url(admission.link(Role.HOST), exposure.host_address)}", file=out)
     print_links(admission, out)
-    hangup = f"new scorer and viewer keys (old links and joined phones stop working; the host link stays): " \
-        f"kill -HUP {os.getpid()}; " \
-        if hasattr(signal, "SIGHUP") else ""
+    hangup = (
+        f"new scorer and viewer keys (old links and joined phones stop working; the host link stays): "
+        f"kill -HUP {os.getpid()}; "
+        if hasattr(signal, "SIGHUP")
+        else ""
+    )
     print(f"  data folder: {data_dir}\n  {hangup}stop it with Ctrl+C", file=out, flush=True)
 
 
@@ -63,12 +68,18 @@ def print_renewals(admission: Admission, out: TextIO) -> None:
 
     def renewed(every_match: bool) -> None:
         if every_match:
-            print("Scorekeeper: new scorer and viewer keys; their old links and the phones that joined with "
-                  "them are out (the host link stays)", file=out)
+            print(
+                "Scorekeeper: new scorer and viewer keys; their old links and the phones that joined with "
+                "them are out (the host link stays)",
+                file=out,
+            )
         else:
-            print("Scorekeeper: new scorer and viewer keys for the whole table (renewed on the host's Table "
-                  "screen); the links printed before and the phones that joined with them are out (the host "
-                  "link stays)", file=out)
+            print(
+                "Scorekeeper: new scorer and viewer keys for the whole table (renewed on the host's Table "
+                "screen); the links printed before and the phones that joined with them are out (the host "
+                "link stays)",
+                file=out,
+            )
         print_links(admission, out)
         out.flush()
 

@@ -83,7 +83,7 @@ def write_atomic(path: Path, data: bytes, sync_folder: bool = True) -> None:
     try:
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
         os.fsync(fd)
         os.close(fd)
         fd = -1
@@ -164,9 +164,10 @@ def parse_tables(path: Path, raw: bytes) -> Tables:
     if not raw.strip():
         raise DamagedFile(path, "the file is empty")
     trailer = _TRAILER.search(raw, max(0, len(raw) - _TRAILER_LEN))
-    if trailer is not None and int(trailer.group(1), 16) != zlib.crc32(raw[:trailer.start()]):
-        raise DamagedFile(path, "its checksum does not match its content: the file was changed or damaged "
-                                "after Scorekeeper wrote it")
+    if trailer is not None and int(trailer.group(1), 16) != zlib.crc32(raw[: trailer.start()]):
+        raise DamagedFile(
+            path, "its checksum does not match its content: the file was changed or damaged after Scorekeeper wrote it"
+        )
     try:
         raw.decode("utf-8")  # the parser checks too; this names the bad byte
         data = strict_json.loads(raw)

@@ -95,8 +95,11 @@ def read_document(doc: object) -> tuple[dict[str, Any], Match]:
     missing hands of the last round, see the module docstring), and for a
     document nested too deeply or with a bad ``meta``.
     """
-    obj = parse_json(bytes(doc) if isinstance(doc, bytearray) else doc) if isinstance(doc, (str, bytes, bytearray)) \
+    obj = (
+        parse_json(bytes(doc) if isinstance(doc, bytearray) else doc)
+        if isinstance(doc, (str, bytes, bytearray))
         else doc
+    )
     check_nesting(obj)
     match = match_from_document(obj, awaiting_hands=True)  # refuses anything but an object
     if not isinstance(obj, dict):  # pragma: no cover - for the type checker

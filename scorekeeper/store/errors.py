@@ -105,8 +105,9 @@ class ReadOnlyReason:
     @classmethod
     def from_os_error(cls, folder: Path, err: OSError) -> ReadOnlyReason:
         """The reason an ``OSError`` met while opening ``folder`` for writing gives."""
-        code = {errno.EROFS: READ_ONLY_DISK, errno.EACCES: NO_PERMISSION,
-                errno.EPERM: NO_PERMISSION}.get(err.errno or 0, CANNOT_WRITE)
+        code = {errno.EROFS: READ_ONLY_DISK, errno.EACCES: NO_PERMISSION, errno.EPERM: NO_PERMISSION}.get(
+            err.errno or 0, CANNOT_WRITE
+        )
         return cls(code, folder, os_cause(err), str(err.strerror or err))
 
     @property
@@ -144,12 +145,13 @@ class ReadOnlyStore(StoreError):
 
     def __init__(self, reason: ReadOnlyReason, what: str) -> None:
         self.reason = reason
-        super().__init__(f"{what}: {reason.message}; {reason.remedy}", f"read_only.{reason.code}",
-                         **reason.params())
+        super().__init__(f"{what}: {reason.message}; {reason.remedy}", f"read_only.{reason.code}", **reason.params())
 
 
 # ------------------------------------------------------------------ import
 LISTED_REFUSALS = 10  # refusals an import names one by one (the CLI, messages); the rest are counted
+
+
 @dataclass(frozen=True, slots=True)
 class ImportRefusal:
     """One document an import refused.
@@ -191,8 +193,9 @@ class ImportRefused(StoreError):
         if len(refusals) == 1:
             message = f"{first.name} refused, nothing imported: {first.violation.message}"
         else:
-            message = (f"{len(refusals):,} documents refused, nothing imported: "
-                       + "; ".join(r.message for r in refusals[:LISTED_REFUSALS]))
+            message = f"{len(refusals):,} documents refused, nothing imported: " + "; ".join(
+                r.message for r in refusals[:LISTED_REFUSALS]
+            )
             if len(refusals) > LISTED_REFUSALS:
                 message += f"; …and {len(refusals) - LISTED_REFUSALS:,} more refused"
         super().__init__(message)

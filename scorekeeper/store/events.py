@@ -210,8 +210,13 @@ def depth_within(value: object, limit: int) -> bool:
         if depth >= limit:
             return False
         below = depth + 1
-        push([(child, below) for child in (item.values() if isinstance(item, dict) else item)
-              if isinstance(child, (dict, list))])
+        push(
+            [
+                (child, below)
+                for child in (item.values() if isinstance(item, dict) else item)
+                if isinstance(child, (dict, list))
+            ]
+        )
     return True
 
 
@@ -245,14 +250,30 @@ def action_from_json(event: dict[str, Any], players: int) -> Action:
     raise ValueError(f"not an action event: kind {kind!r}")
 
 
-def create_event(match_id: str, variant: str, players: list[str], partnerships: bool, source: str,
-                 moment: datetime, started: datetime | None = None, ended: datetime | None = None,
-                 house_rules: Mapping[str, str | int] | None = None) -> Event:
+def create_event(
+    match_id: str,
+    variant: str,
+    players: list[str],
+    partnerships: bool,
+    source: str,
+    moment: datetime,
+    started: datetime | None = None,
+    ended: datetime | None = None,
+    house_rules: Mapping[str, str | int] | None = None,
+) -> Event:
     """The seq-0 event that opens every match log; ``house_rules`` (the house options in effect) only
     when there are some, so a match with the game's own rules is written as before."""
-    event: Event = {"seq": 0, "time": time_text(moment), "kind": "create", "format": LOG_FORMAT, "id": match_id,
-                    "variant": variant, "players": list(players), "partnerships": bool(partnerships),
-                    "source": source}
+    event: Event = {
+        "seq": 0,
+        "time": time_text(moment),
+        "kind": "create",
+        "format": LOG_FORMAT,
+        "id": match_id,
+        "variant": variant,
+        "players": list(players),
+        "partnerships": bool(partnerships),
+        "source": source,
+    }
     if started is not None:
         event["started"] = time_text(started)
     if ended is not None:
@@ -301,7 +322,8 @@ def _check_move(event: Event) -> None:
 def _check_hands(event: Event) -> None:
     hands = event["hands"]
     if type(hands) is not dict or not all(
-            type(h) is int or (type(h) is list and all(type(t) is str for t in h)) for h in hands.values()):
+        type(h) is int or (type(h) is list and all(type(t) is str for t in h)) for h in hands.values()
+    ):
         raise LogError(f"event {event['seq']}: the hands are not tiles or pip totals by seat")
 
 
@@ -357,7 +379,7 @@ def _check_correct(event: Event) -> None:
         if not (change.get("before") is None or type(change["before"]) is int):
             raise LogError(f"event {seq}: a change inserts before an event number or at the end")
         if not (type(change.get("move", 0)) is int or change.get("move") == "hands"):
-            raise LogError(f"event {seq}: a change's move is a number or \"hands\"")
+            raise LogError(f'event {seq}: a change\'s move is a number or "hands"')
         for key in ("old", "new"):
             if key in change:
                 _check_action(change[key], seq, f"a change's {key} entry")
@@ -385,9 +407,11 @@ def check_event(event: object, expected_seq: int) -> Event:
     keys = event.keys() - _ENVELOPE
     if not required <= keys <= required | optional:
         missing, extra = sorted(required - keys), sorted(keys - required - optional)
-        raise LogError(f"event {expected_seq} ({kind}) has the wrong fields"
-                       + (f"; missing: {', '.join(missing)}" if missing else "")
-                       + (f"; unknown: {', '.join(_short(k) for k in extra[:3])}" if extra else ""))
+        raise LogError(
+            f"event {expected_seq} ({kind}) has the wrong fields"
+            + (f"; missing: {', '.join(missing)}" if missing else "")
+            + (f"; unknown: {', '.join(_short(k) for k in extra[:3])}" if extra else "")
+        )
     # The checks of the flat kinds allow only scalars, or lists of them, in their fields (they walk
     # no value, so a deep one reaches nothing that could recurse): an event they pass needs no walk. A
     # log is mostly moves, and this runs for every event of every match file read. One they refuse is
@@ -494,8 +518,10 @@ class LogState:
         if type(seq) is not int:
             raise LogError(f"an event has no sequence number: {seq!r}")
         if self.abandoned is not None and kind != "undo":
-            raise LogError(f"event {seq} ({kind}) follows the abandon of event {self.abandoned['seq']}, "
-                           "which only an undo may follow")
+            raise LogError(
+                f"event {seq} ({kind}) follows the abandon of event {self.abandoned['seq']}, "
+                "which only an undo may follow"
+            )
         actions, count = self.actions, len(self.actions)
         spec = KINDS.get(kind) if type(kind) is str else None
         role = spec.role if spec is not None else None
@@ -510,8 +536,11 @@ class LogState:
                 self.changes.append(Change(seq, event=event, before=spec.take(self, event)))
                 self.undone.clear()
             else:
-                raise LogError(f"event {seq}: a second create event" if kind == "create"
-                               else f"event {seq} has an unknown kind {kind!r}")
+                raise LogError(
+                    f"event {seq}: a second create event"
+                    if kind == "create"
+                    else f"event {seq} has an unknown kind {kind!r}"
+                )
         except (RuleViolation, ValueError, TypeError) as err:
             raise LogError(f"event {seq} is malformed: {err}") from None
         if role == "action" or self.actions is not actions or len(actions) != count:  # the record of play changed
@@ -610,8 +639,9 @@ class LogState:
                 i = len(actions) if before is None else index_of(before, "inserts before")
                 if any(insert.values()):
                     raise LogError(f"event {seq}: one insert per correction (the inserted move is event {seq})")
-                insert.setdefault(i, []).append((seq, action_from_json(_action_fields(change.get("new")),
-                                                                       self.players)))
+                insert.setdefault(i, []).append(
+                    (seq, action_from_json(_action_fields(change.get("new")), self.players))
+                )
             else:
                 raise LogError(f"event {seq}: unknown change {op!r}")
         out = rebuild(actions, replace, delete, insert)
@@ -644,7 +674,7 @@ class LogState:
 
 def _action_fields(value: object) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ValueError("a change's action is an object like {\"kind\": \"move\", \"move\": {...}}")
+        raise ValueError('a change\'s action is an object like {"kind": "move", "move": {...}}')
     return value
 
 
@@ -667,8 +697,7 @@ def log_state(events: list[Any], match_id: str | None = None) -> LogState:
     return state
 
 
-def fold_log(events: list[Any], explain: bool,
-             match_id: str | None = None) -> tuple[Event, LogState, Match]:
+def fold_log(events: list[Any], explain: bool, match_id: str | None = None) -> tuple[Event, LogState, Match]:
     """Check a log and fold it: ``(create event, LogState, Match)``.
 
     ``match_id``: the id the file is named after (its create event must say it).
@@ -679,8 +708,9 @@ def fold_log(events: list[Any], explain: bool,
     head = events[0]
     actions = state.actions
     try:
-        match = Match(head["variant"], state.names, head["partnerships"], explain=explain,
-                      house_rules=head.get("house_rules"))
+        match = Match(
+            head["variant"], state.names, head["partnerships"], explain=explain, house_rules=head.get("house_rules")
+        )
     except RuleViolation as err:
         raise LogError(f"the rules engine refuses the match set-up: {err.message}") from None
     for seq, action in actions:
@@ -741,22 +771,54 @@ def _f(*names: str) -> frozenset[str]:
 
 
 #: every kind of event a log may hold, in the order an import appends the kinds' events
-KINDS: dict[str, EventKind] = {k.name: k for k in (
-    EventKind("create", "create", _f("format", "id", "variant", "players", "partnerships", "source"),
-              _f("started", "ended", "import_events", "house_rules"), _check_create),
-    EventKind("start-round", "action", _f("starter"), check=_check_starter, flat=True),
-    EventKind("move", "action", _f("move"), check=_check_move, flat=True),
-    EventKind("reveal", "action", _f("hands"), check=_check_hands, flat=True),
-    EventKind("undo", "undo", _f("target"), check=_check_target, flat=True),
-    EventKind("redo", "redo", _f("target"), check=_check_target, flat=True),
-    # the current form has "changes" (and maybe "dropped"), the first form "target" and "replacement"
-    EventKind("correct", "change", optional=_f("changes", "dropped", "target", "replacement"), check=_check_correct,
-              depth=MAX_EVENT_DEPTH, take=_take_correct, give_back=_give_back_correct, method="fix"),
-    EventKind("rename", "change", _f("players", "old"), check=_check_rename, take=_take_rename,
-              give_back=_give_back_rename, method="rename"),
-    EventKind("abandon", "change", flat=True, take=_take_abandon, give_back=_give_back_abandon, method="abandon",
-              export=_export_abandon, imported=_import_abandon, final=True),
-)}
+KINDS: dict[str, EventKind] = {
+    k.name: k
+    for k in (
+        EventKind(
+            "create",
+            "create",
+            _f("format", "id", "variant", "players", "partnerships", "source"),
+            _f("started", "ended", "import_events", "house_rules"),
+            _check_create,
+        ),
+        EventKind("start-round", "action", _f("starter"), check=_check_starter, flat=True),
+        EventKind("move", "action", _f("move"), check=_check_move, flat=True),
+        EventKind("reveal", "action", _f("hands"), check=_check_hands, flat=True),
+        EventKind("undo", "undo", _f("target"), check=_check_target, flat=True),
+        EventKind("redo", "redo", _f("target"), check=_check_target, flat=True),
+        # the current form has "changes" (and maybe "dropped"), the first form "target" and "replacement"
+        EventKind(
+            "correct",
+            "change",
+            optional=_f("changes", "dropped", "target", "replacement"),
+            check=_check_correct,
+            depth=MAX_EVENT_DEPTH,
+            take=_take_correct,
+            give_back=_give_back_correct,
+            method="fix",
+        ),
+        EventKind(
+            "rename",
+            "change",
+            _f("players", "old"),
+            check=_check_rename,
+            take=_take_rename,
+            give_back=_give_back_rename,
+            method="rename",
+        ),
+        EventKind(
+            "abandon",
+            "change",
+            flat=True,
+            take=_take_abandon,
+            give_back=_give_back_abandon,
+            method="abandon",
+            export=_export_abandon,
+            imported=_import_abandon,
+            final=True,
+        ),
+    )
+}
 
 
 def register(kind: EventKind) -> None:
@@ -769,8 +831,10 @@ def register(kind: EventKind) -> None:
     if kind.role == "change" and (kind.take is None or kind.give_back is None):
         raise ValueError(f"the change {kind.name!r} needs take and give_back (what it does, and its undo)")
     if kind.role != "change":
-        raise ValueError(f"{kind.name!r}: a kind of one's own is a change (a log has one create event, one "
-                         "undo and one redo, and its actions are the engine's: a new action is added there)")
+        raise ValueError(
+            f"{kind.name!r}: a kind of one's own is a change (a log has one create event, one "
+            "undo and one redo, and its actions are the engine's: a new action is added there)"
+        )
     KINDS[kind.name] = kind
 
 

@@ -27,8 +27,9 @@ def lock_folder(lock_path: Path) -> int:
         _lock(fd)
     except OSError:
         os.close(fd)
-        raise StoreBusy(f"another Scorekeeper program is using the data folder {lock_path.parent}; "
-                        "close it and try again") from None
+        raise StoreBusy(
+            f"another Scorekeeper program is using the data folder {lock_path.parent}; close it and try again"
+        ) from None
     return fd
 
 

@@ -158,4 +158,3 @@ class Index:
         if db is not None:
             db.close()
         self._ids.pop(shard, None)
-

@@ -50,8 +50,9 @@ def too_many(count: int) -> RuleViolation:
     return RuleViolation("", "import_too_many", count=count, limit=MAX_DOCUMENTS)
 
 
-def read_files(paths: Sequence[str], stdin: BinaryIO | None = None) -> tuple[list[tuple[str, bytes]],
-                                                                             list[ImportRefusal]]:
+def read_files(
+    paths: Sequence[str], stdin: BinaryIO | None = None
+) -> tuple[list[tuple[str, bytes]], list[ImportRefusal]]:
     """Read ``paths`` for :func:`documents_of_files` (``"-"``: standard input): ``(files, refused)``.
 
     A file that would take the import past :data:`MAX_BYTES` is refused without being read (its size

@@ -59,7 +59,6 @@ class MatchLog:
         self.db.close()
 
 
-
 class Unreadable(Exception):
     """The system refused to read a match file (not damage: the file is left where it is)."""
 

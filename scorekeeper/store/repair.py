@@ -53,9 +53,11 @@ class Repair:
         """Say each stray file standing where ``index/`` or ``damaged/`` goes (a fallback folder serves)."""
         for name, used in self.layout.obstacles:
             what = "the history index is kept" if name == "index" else "unreadable files are set aside"
-            self.problem(f"{name} in the data folder {self.layout.root} is a file, not a folder: {what} in "
-                         f"{used.name}/ instead; move that file away (Scorekeeper did not write it) to use "
-                         f"{name}/ again")
+            self.problem(
+                f"{name} in the data folder {self.layout.root} is a file, not a folder: {what} in "
+                f"{used.name}/ instead; move that file away (Scorekeeper did not write it) to use "
+                f"{name}/ again"
+            )
 
     def sweep(self, match_files: list[str]) -> None:
         """Delete the temp files a crash left (only while holding the lock: no other writer is at work)."""
@@ -129,9 +131,13 @@ class Repair:
                 changed.append(s.damaged(message))
         for match_id in sorted(aside - known - present):
             if is_match_id(match_id):
-                changed.append(damaged_summary(
-                    match_id, f"Match {match_id} could not be read earlier; its file is kept in damaged/.",
-                    id_time(match_id)))
+                changed.append(
+                    damaged_summary(
+                        match_id,
+                        f"Match {match_id} could not be read earlier; its file is kept in damaged/.",
+                        id_time(match_id),
+                    )
+                )
         for s in changed:
             summaries[s.id] = s
         return changed
@@ -141,22 +147,31 @@ class Repair:
         ``None`` if the system would not read it (then its entry in ``summaries`` says so, in
         memory only: it is read again at the next open)."""
         try:
-            match_log, events, head, state, match = read_log(self.layout.match_file(match_id), match_id,
-                                                             explain=False)
+            match_log, events, head, state, match = read_log(self.layout.match_file(match_id), match_id, explain=False)
         except (DamagedFile, LogError) as err:
             message = self.set_match_aside(match_id, damage_reason(err), old)
-            return old.damaged(message) if old is not None else damaged_summary(match_id, message,
-                                                                                 id_time(match_id))
+            return old.damaged(message) if old is not None else damaged_summary(match_id, message, id_time(match_id))
         except Unreadable as err:
-            message = (f"Match {match_id}{who(old)} could not be read: {err.reason}. Its file was "
-                       "left as it is; the other matches are not affected.")
+            message = (
+                f"Match {match_id}{who(old)} could not be read: {err.reason}. Its file was "
+                "left as it is; the other matches are not affected."
+            )
             self.problem(message)
-            summaries[match_id] = (old.damaged(message) if old is not None
-                                   else damaged_summary(match_id, message, id_time(match_id)))
+            summaries[match_id] = (
+                old.damaged(message) if old is not None else damaged_summary(match_id, message, id_time(match_id))
+            )
             return None
         match_log.close()
-        return summarize(match_id, head, match, len(events), parse_time(events[-1]["time"]) or now(),
-                         match_log.size, abandoned_at(state), played_at(state))
+        return summarize(
+            match_id,
+            head,
+            match,
+            len(events),
+            parse_time(events[-1]["time"]) or now(),
+            match_log.size,
+            abandoned_at(state),
+            played_at(state),
+        )
 
     def set_match_aside(self, match_id: str, reason: str, summary: MatchSummary | None) -> str:
         """Move a damaged match file to ``damaged/`` (left in place when read-only); the message said."""
@@ -166,8 +181,9 @@ class Repair:
         else:
             where = self._move_aside(source, match_id)
             kept = f"Its file was moved to {where} and kept" if where else "Its file could not be moved aside"
-        message = (f"Match {match_id}{who(summary)} could not be read: {reason}. {kept}; "
-                   "the other matches are not affected.")
+        message = (
+            f"Match {match_id}{who(summary)} could not be read: {reason}. {kept}; the other matches are not affected."
+        )
         self.problem(message)
         return message
 
@@ -178,8 +194,10 @@ class Repair:
         else:
             where = self._move_aside(path, f"index-{path.stem}")
             kept = f"It was moved to {where}" if where else "It could not be moved aside"
-        self.problem(f"The history index file index/{path.name} could not be read: {reason}. {kept} "
-                     "and the history was rebuilt from the match files; no match was lost.")
+        self.problem(
+            f"The history index file index/{path.name} could not be read: {reason}. {kept} "
+            "and the history was rebuilt from the match files; no match was lost."
+        )
 
     def _move_aside(self, source: Path, name: str) -> str | None:
         """Rename ``source`` into ``damaged/`` (never delete); return the new path relative to the folder."""

@@ -161,8 +161,16 @@ class _OpenMatch:
 
     __slots__ = ("id", "log", "head", "state", "match", "next_seq", "last_time")
 
-    def __init__(self, match_id: str, log_file: MatchLog, head: dict[str, Any], state: LogState, match: Match,
-                 next_seq: int, last_time: datetime) -> None:
+    def __init__(
+        self,
+        match_id: str,
+        log_file: MatchLog,
+        head: dict[str, Any],
+        state: LogState,
+        match: Match,
+        next_seq: int,
+        last_time: datetime,
+    ) -> None:
         self.id = match_id
         self.log = log_file
         self.head = head
@@ -258,8 +266,9 @@ class MatchStore:
             clean = self._repair.take_clean_mark()
             self._summaries, dropped = self._index.load()
             if dropped:
-                self._problem(f"{dropped} unreadable entries of the history index were dropped and rebuilt "
-                              "from the match files")
+                self._problem(
+                    f"{dropped} unreadable entries of the history index were dropped and rebuilt from the match files"
+                )
             # ids oldest first, for the history; ids are never removed from _summaries (a damaged
             # match stays listed), so a change in their number is the only reason to rebuild it
             self._order: list[str] | None = None
@@ -310,8 +319,9 @@ class MatchStore:
             self._lock_fd = None
 
     # ------------------------------------------------------------------ matches
-    def create_match(self, variant: str, players: list[str], partnerships: bool,
-                     house_rules: Mapping[str, str | int] | None = None) -> str:
+    def create_match(
+        self, variant: str, players: list[str], partnerships: bool, house_rules: Mapping[str, str | int] | None = None
+    ) -> str:
         """Start a new match; return its id.
 
         ``house_rules``: the table's house rules (the house options, as a match document's
@@ -332,16 +342,20 @@ class MatchStore:
         with self._writable("could not create the match"):
             match_id = self._fresh_id()
             moment = now()
-            head = create_event(match_id, match.variant, names, match.partnerships, "app", moment,
-                                house_rules=match.house_rules)
+            head = create_event(
+                match_id, match.variant, names, match.partnerships, "app", moment, house_rules=match.house_rules
+            )
             match_log = MatchLog(self.layout.match_file(match_id))
             try:
                 match_log.append([head])
             except OSError as err:
                 match_log.close()
-                raise StoreError(f"could not save the new match in {self.layout.matches}: "
-                                 f"{err.strerror or err}", "save_failed",
-                                 reason=str(err.strerror or err), cause=os_cause(err)) from None
+                raise StoreError(
+                    f"could not save the new match in {self.layout.matches}: {err.strerror or err}",
+                    "save_failed",
+                    reason=str(err.strerror or err),
+                    cause=os_cause(err),
+                ) from None
             op = _OpenMatch(match_id, match_log, head, LogState(len(names), names), match, 1, moment)
             self._keep_open(op)
             self._update_summary(op, index=True)
@@ -409,8 +423,10 @@ class MatchStore:
         with self._changing(match_id, "could not redo", expected_version, live=False) as op:
             undone = op.state.redo_target()
             if undone is None:
-                raise NothingToRedo(f"nothing to redo in match {match_id}: nothing was undone since the last "
-                                    "move or correction", "nothing_to_redo")
+                raise NothingToRedo(
+                    f"nothing to redo in match {match_id}: nothing was undone since the last move or correction",
+                    "nothing_to_redo",
+                )
             return self._change(op, {"kind": "redo", "target": undone[0]}).match
 
     def undo_target(self, match_id: str) -> dict[str, Any] | None:
@@ -442,8 +458,11 @@ class MatchStore:
         """
         with self._changing(match_id, "could not abandon the match", expected_version) as op:
             if op.match.finished:
-                raise StoreError(f"match {match_id} is finished: there is nothing to abandon; nothing was "
-                                 "changed", "match_finished", match=match_id)
+                raise StoreError(
+                    f"match {match_id} is finished: there is nothing to abandon; nothing was changed",
+                    "match_finished",
+                    match=match_id,
+                )
             self._change(op, {"kind": "abandon"})
             return self._summaries[match_id]
 
@@ -471,8 +490,11 @@ class MatchStore:
                 new[seat] = clean_name(name)
             check_distinct(new)
             if new == old:
-                raise StoreError(f"nothing to rename in match {match_id}: the names are already "
-                                 f"{', '.join(old)}; nothing was changed", "nothing_to_rename")
+                raise StoreError(
+                    f"nothing to rename in match {match_id}: the names are already "
+                    f"{', '.join(old)}; nothing was changed",
+                    "nothing_to_rename",
+                )
             return self._change(op, {"kind": "rename", "players": new, "old": old}).match
 
     def append_change(self, match_id: str, fields: Mapping[str, Any], expected_version: int | None = None) -> Match:
@@ -490,8 +512,9 @@ class MatchStore:
         kind = KINDS.get(name) if isinstance(name, str) else None
         if kind is None or kind.role != "change" or kind.method is not None:
             use = f" (use store.{kind.method})" if kind is not None and kind.method else ""
-            raise ValueError(f"append_change writes a declared change kind without a method of its own, "
-                             f"not {name!r}{use}")
+            raise ValueError(
+                f"append_change writes a declared change kind without a method of its own, not {name!r}{use}"
+            )
         own = {k: v for k, v in fields.items() if k not in ("seq", "time")}
         with self._changing(match_id, f"could not save the {kind.name}", expected_version) as op:
             try:
@@ -519,8 +542,13 @@ class MatchStore:
             op = self._load(match_id)
             return preview_fix(op.match, _canonical_edits(edits, op.match.n))
 
-    def fix(self, match_id: str, edits: Edit | list[Edit], expected_version: int | None = None,
-            keep_before_broken: bool = False) -> FixResult:
+    def fix(
+        self,
+        match_id: str,
+        edits: Edit | list[Edit],
+        expected_version: int | None = None,
+        keep_before_broken: bool = False,
+    ) -> FixResult:
         """Fix the record several moves back: one ``correct`` event, appended.
 
         ``edits`` as for :meth:`preview_fix` (at most one ``InsertMove`` a
@@ -541,8 +569,10 @@ class MatchStore:
                 raise ValueError("one fix inserts at most one move (it is recorded as the correction's event)")
             preview.result(keep_before_broken)  # RuleViolation: nothing written
             if preview.ok and preview.match is not None and preview.match.actions == op.match.actions:
-                raise StoreError(f"nothing to fix in match {match_id}: the record already says that; "
-                                 "nothing was changed", "nothing_to_fix")
+                raise StoreError(
+                    f"nothing to fix in match {match_id}: the record already says that; nothing was changed",
+                    "nothing_to_fix",
+                )
             return self._fix(op, preview, keep_before_broken)
 
     def refresh(self, match_id: str) -> None:
@@ -560,8 +590,7 @@ class MatchStore:
             if self.read_only is None:
                 return
             self._drop(match_id)
-            if match_id not in self._summaries and is_match_id(match_id) \
-                    and self.layout.match_file(match_id).exists():
+            if match_id not in self._summaries and is_match_id(match_id) and self.layout.match_file(match_id).exists():
                 summary = self._repair.summary_from_file(self._summaries, match_id, None)
                 if summary is not None:
                     self._summaries[match_id] = summary
@@ -598,9 +627,16 @@ class MatchStore:
                 raise self._unreadable(match_id, Unreadable(err)) from None
 
     # ------------------------------------------------------------------ history
-    def list_matches(self, player: str | None = None, variant: str | None = None, since: date | None = None,
-                     until: date | None = None, finished: bool | None = None,
-                     status: str | None = None, house: bool | None = None) -> list[MatchSummary]:
+    def list_matches(
+        self,
+        player: str | None = None,
+        variant: str | None = None,
+        since: date | None = None,
+        until: date | None = None,
+        finished: bool | None = None,
+        status: str | None = None,
+        house: bool | None = None,
+    ) -> list[MatchSummary]:
         """Matches newest first, filtered.
 
         ``player``: a player's name (whole name, ignoring case). ``variant``:
@@ -697,8 +733,9 @@ class MatchStore:
         :meth:`export_report` to learn which)."""
         return self.export_report().documents
 
-    def import_report(self, docs: list[object], names: list[str] | None = None,
-                      skip_refused: bool = False) -> ImportReport:
+    def import_report(
+        self, docs: list[object], names: list[str] | None = None, skip_refused: bool = False
+    ) -> ImportReport:
         """Import match documents (dicts, or JSON text/bytes), all or nothing.
 
         Every document is checked before anything is written: its shape (a JSON object), then through
@@ -721,8 +758,9 @@ class MatchStore:
         prepared, refused = prepare_import(docs, names)
         return self._import(prepared, refused, len(docs), skip_refused)
 
-    def import_files(self, files: Sequence[tuple[str, bytes]], skip_refused: bool = False,
-                     unread: Sequence[ImportRefusal] = ()) -> ImportReport:
+    def import_files(
+        self, files: Sequence[tuple[str, bytes]], skip_refused: bool = False, unread: Sequence[ImportRefusal] = ()
+    ) -> ImportReport:
         """Import the documents of ``files``: ``(name, bytes)``, each a match document or a JSON list of
         them (what ``scorekeeper import`` reads and what the app's file chooser gives).
 
@@ -746,8 +784,7 @@ class MatchStore:
         docs, names, refused = documents_of_files(files)
         return refused + prepare_import(docs, names)[1]
 
-    def _import(self, prepared: Prepared, refused: list[ImportRefusal], total: int,
-                skip_refused: bool) -> ImportReport:
+    def _import(self, prepared: Prepared, refused: list[ImportRefusal], total: int, skip_refused: bool) -> ImportReport:
         """Write what :func:`~scorekeeper.store.transfer.prepare_import` accepted, unless something was
         refused (and not skipped)."""
         if refused and not skip_refused:
@@ -760,8 +797,9 @@ class MatchStore:
         """The documents :meth:`import_report` would refuse, and why; writes nothing (works read-only)."""
         return prepare_import(docs, names)[1]
 
-    def import_documents(self, docs: list[object], names: list[str] | None = None,
-                         skip_refused: bool = False) -> list[str]:
+    def import_documents(
+        self, docs: list[object], names: list[str] | None = None, skip_refused: bool = False
+    ) -> list[str]:
         """Import match documents (dicts, or JSON text/bytes); return their ids in order.
 
         See :meth:`import_report`; this returns its ``ids``.
@@ -811,8 +849,9 @@ class MatchStore:
             yield
 
     @contextmanager
-    def _changing(self, match_id: str, what: str, expected_version: int | None, *,
-                  live: bool = True) -> Iterator[_OpenMatch]:
+    def _changing(
+        self, match_id: str, what: str, expected_version: int | None, *, live: bool = True
+    ) -> Iterator[_OpenMatch]:
         """The preamble of every change to a match (:meth:`_writable`, then the match loaded): yields it
         in memory, checked against the caller's ``expected_version`` (:class:`StaleView`) and, if
         ``live``, not abandoned (``match_abandoned``; undo and redo pass ``live=False``: an abandon
@@ -835,15 +874,20 @@ class MatchStore:
     @staticmethod
     def _check_version(op: _OpenMatch, expected: int | None) -> None:
         if expected is not None and expected != op.next_seq:
-            raise StaleView(f"match {op.id} was changed on another screen since this one was shown; "
-                            "nothing was recorded: look at the table as it is now and enter the move again",
-                            op.next_seq)
+            raise StaleView(
+                f"match {op.id} was changed on another screen since this one was shown; "
+                "nothing was recorded: look at the table as it is now and enter the move again",
+                op.next_seq,
+            )
 
     @staticmethod
     def _check_not_abandoned(op: _OpenMatch) -> None:
         if op.state.abandoned is not None:
-            raise StoreError(f"match {op.id} was abandoned; nothing was changed: undo the abandon "
-                             "to go on with it", "match_abandoned", match=op.id)
+            raise StoreError(
+                f"match {op.id} was abandoned; nothing was changed: undo the abandon to go on with it",
+                "match_abandoned",
+                match=op.id,
+            )
 
     def _not_found(self, match_id: str) -> MatchNotFound:
         return MatchNotFound(f"no match {match_id!r} in {self.root}", "match_not_found", match=match_id)
@@ -873,14 +917,12 @@ class MatchStore:
             return op
         s = self._readable_summary(match_id)
         try:
-            match_log, events, head, state, match = read_log(self.layout.match_file(match_id), match_id,
-                                                             explain=True)
+            match_log, events, head, state, match = read_log(self.layout.match_file(match_id), match_id, explain=True)
         except (DamagedFile, LogError) as err:
             raise self._damaged(match_id, damage_reason(err)) from None
         except Unreadable as err:
             raise self._unreadable(match_id, err) from None
-        op = _OpenMatch(match_id, match_log, head, state, match, len(events),
-                        parse_time(events[-1]["time"]) or now())
+        op = _OpenMatch(match_id, match_log, head, state, match, len(events), parse_time(events[-1]["time"]) or now())
         self._keep_open(op)
         if s.file_size != match_log.size:  # logged after the index entry (e.g. before a crash)
             self._update_summary(op, index=True)
@@ -932,8 +974,9 @@ class MatchStore:
             if state.actions == op.state.actions and state.names == m.players:
                 match = m  # an abandon, or its undo: the match itself is as it was
             else:
-                match = Match.replay(m.variant, state.names, m.partnerships, actions, explain=True,
-                                     house_rules=m.house_rules)
+                match = Match.replay(
+                    m.variant, state.names, m.partnerships, actions, explain=True, house_rules=m.house_rules
+                )
         elif match.actions != actions:
             raise StoreError(f"match {op.id}: the correction and the engine disagree; nothing was changed")
         self._append(op, [event])
@@ -962,9 +1005,13 @@ class MatchStore:
         kept = preview.match is None
         if kept:
             assert preview.broken is not None
-            items = rebuild(op.actions, {i: (seqs[i], a) for i, a in plan.replace.items()}, plan.delete,
-                            {i: [(seq, a) for a in new] for i, new in plan.insert.items()})
-            fields["dropped"] = [s for s, _ in items[preview.broken.index:]]
+            items = rebuild(
+                op.actions,
+                {i: (seqs[i], a) for i, a in plan.replace.items()},
+                plan.delete,
+                {i: [(seq, a) for a in new] for i, new in plan.insert.items()},
+            )
+            fields["dropped"] = [s for s, _ in items[preview.broken.index :]]
         self._change(op, fields, match)
         return FixResult(match, preview, seq, kept)
 
@@ -973,15 +1020,26 @@ class MatchStore:
             op.log.append(events)
         except OSError as err:  # the file was read back: it does not hold these events
             self._drop(op.id)
-            raise StoreError(f"could not save match {op.id} ({err.strerror or err}); the last action was "
-                             "not recorded", "save_failed", reason=str(err.strerror or err),
-                             cause=os_cause(err)) from None
+            raise StoreError(
+                f"could not save match {op.id} ({err.strerror or err}); the last action was not recorded",
+                "save_failed",
+                reason=str(err.strerror or err),
+                cause=os_cause(err),
+            ) from None
 
     def _update_summary(self, op: _OpenMatch, index: bool) -> None:
         """Refresh the live summary; write the index entry if ``index`` or the status,
         winners or round count changed, else leave it for :meth:`close`."""
-        new = summarize(op.id, op.head, op.match, op.next_seq, op.last_time, op.log.size,
-                        abandoned_at(op.state), played_at(op.state))
+        new = summarize(
+            op.id,
+            op.head,
+            op.match,
+            op.next_seq,
+            op.last_time,
+            op.log.size,
+            abandoned_at(op.state),
+            played_at(op.state),
+        )
         old = self._summaries.get(op.id)
         self._summaries[op.id] = new
         if index or old is None or (old.status, old.winners, old.rounds) != (new.status, new.winners, new.rounds):
@@ -1012,16 +1070,20 @@ class MatchStore:
         self._drop(match_id)
         old = self._summaries.get(match_id)
         message = self._repair.set_match_aside(match_id, reason, old)
-        self._summaries[match_id] = (old.damaged(message) if old is not None
-                                     else damaged_summary(match_id, message, id_time(match_id)))
+        self._summaries[match_id] = (
+            old.damaged(message) if old is not None else damaged_summary(match_id, message, id_time(match_id))
+        )
         self._put_index([self._summaries[match_id]])
         return MatchDamaged(message, "match_damaged", match=match_id)
 
     def _unreadable(self, match_id: str, err: Unreadable) -> StoreError:
         """The error for a match file the system would not read (left in place; tried again next time)."""
         self._drop(match_id)
-        return StoreError(f"match {match_id} could not be read: {err.reason}; its file was left as it is — "
-                          "check the data folder's permissions and try again")
+        return StoreError(
+            f"match {match_id} could not be read: {err.reason}; its file was left as it is — "
+            "check the data folder's permissions and try again"
+        )
+
 
 _MOVES = (Play, Draw, Pass)
 

@@ -23,8 +23,9 @@ IN_PROGRESS, FINISHED, ABANDONED, DAMAGED = "in-progress", "finished", "abandone
 
 
 _STATUSES = (IN_PROGRESS, FINISHED, ABANDONED, DAMAGED)
-_KEYS = frozenset(("id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners",
-                   "rounds", "events"))
+_KEYS = frozenset(
+    ("id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners", "rounds", "events")
+)
 _OPTIONAL = frozenset(("file_size", "source", "problem", "house_rules"))
 
 
@@ -131,8 +132,10 @@ class MatchSummary:
     def sides(self) -> tuple[str, ...]:
         players = self._e["players"]
         side_of = side_of_seats(len(players), self._e["partnerships"])
-        return tuple(" & ".join(p for p, side in zip(players, side_of, strict=True) if side == s)
-                     for s in range(max(side_of, default=-1) + 1))
+        return tuple(
+            " & ".join(p for p, side in zip(players, side_of, strict=True) if side == s)
+            for s in range(max(side_of, default=-1) + 1)
+        )
 
     @property
     def finished(self) -> bool:
@@ -149,11 +152,23 @@ class MatchSummary:
 
     def to_json(self) -> dict[str, Any]:
         """The summary for ``history --json``."""
-        return {"id": self.id, "variant": self.variant, "players": list(self.players),
-                "partnerships": self.partnerships, "sides": list(self.sides), "started": self._e["started"],
-                "ended": self._e.get("ended"), "status": self.status, "scores": list(self.scores),
-                "winners": list(self.winners), "rounds": self.rounds, "events": self.events,
-                "source": self.source, "problem": self.problem, "house_rules": self.house_rules}
+        return {
+            "id": self.id,
+            "variant": self.variant,
+            "players": list(self.players),
+            "partnerships": self.partnerships,
+            "sides": list(self.sides),
+            "started": self._e["started"],
+            "ended": self._e.get("ended"),
+            "status": self.status,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "rounds": self.rounds,
+            "events": self.events,
+            "source": self.source,
+            "problem": self.problem,
+            "house_rules": self.house_rules,
+        }
 
     @classmethod
     def from_entry(cls, entry: object) -> MatchSummary:
@@ -169,16 +184,39 @@ class MatchSummary:
         return cls(entry)
 
     @classmethod
-    def make(cls, match_id: str, variant: str, players: Sequence[str], partnerships: bool, started: datetime,
-             ended: datetime | None, status: str, scores: Sequence[int], winners: Sequence[int], rounds: int,
-             events: int, source: str = "app", problem: str | None = None,
-             file_size: int | None = None, house_rules: Mapping[str, str | int] | None = None) -> MatchSummary:
+    def make(
+        cls,
+        match_id: str,
+        variant: str,
+        players: Sequence[str],
+        partnerships: bool,
+        started: datetime,
+        ended: datetime | None,
+        status: str,
+        scores: Sequence[int],
+        winners: Sequence[int],
+        rounds: int,
+        events: int,
+        source: str = "app",
+        problem: str | None = None,
+        file_size: int | None = None,
+        house_rules: Mapping[str, str | int] | None = None,
+    ) -> MatchSummary:
         """A summary from its values (times are stored as :func:`time_text` strings)."""
         entry: dict[str, Any] = {
-            "id": match_id, "variant": variant, "players": list(players), "partnerships": partnerships,
-            "started": time_text(started), "ended": time_text(ended) if ended else None, "status": status,
-            "scores": list(scores), "winners": list(winners), "rounds": rounds, "events": events,
-            "file_size": file_size}
+            "id": match_id,
+            "variant": variant,
+            "players": list(players),
+            "partnerships": partnerships,
+            "started": time_text(started),
+            "ended": time_text(ended) if ended else None,
+            "status": status,
+            "scores": list(scores),
+            "winners": list(winners),
+            "rounds": rounds,
+            "events": events,
+            "file_size": file_size,
+        }
         if source != "app":
             entry["source"] = source
         if problem is not None:
@@ -205,8 +243,9 @@ class MatchSummary:
         return f"MatchSummary({self._e!r})"
 
 
-_REQUIRED = itemgetter("id", "status", "variant", "players", "partnerships", "scores", "winners", "rounds", "events",
-                       "started", "ended")
+_REQUIRED = itemgetter(
+    "id", "status", "variant", "players", "partnerships", "scores", "winners", "rounds", "events", "started", "ended"
+)
 _VARIANT_NAMES = frozenset(GAMES)
 
 
@@ -217,8 +256,7 @@ def _entry_ok(e: dict[str, Any]) -> bool:
     and checked against a plain reading of the same rules by tests/store/test_damage.py.
     """
     try:
-        match_id, status, variant, players, partnerships, scores, winners, rounds, events, started, ended = \
-            _REQUIRED(e)
+        match_id, status, variant, players, partnerships, scores, winners, rounds, events, started, ended = _REQUIRED(e)
     except KeyError:
         return False
     if len(e) != 11 + ("file_size" in e) + ("source" in e) + ("problem" in e) + ("house_rules" in e):
@@ -227,9 +265,17 @@ def _entry_ok(e: dict[str, Any]) -> bool:
         return False
     if not is_match_id(match_id):
         return False
-    if type(status) is not str or type(players) is not list or type(partnerships) is not bool \
-            or type(variant) is not str or type(scores) is not list or type(winners) is not list \
-            or type(rounds) is not int or type(events) is not int or rounds < 0:
+    if (
+        type(status) is not str
+        or type(players) is not list
+        or type(partnerships) is not bool
+        or type(variant) is not str
+        or type(scores) is not list
+        or type(winners) is not list
+        or type(rounds) is not int
+        or type(events) is not int
+        or rounds < 0
+    ):
         return False
     n = len(players)
     damaged = status == DAMAGED
@@ -268,8 +314,12 @@ def _entry_ok(e: dict[str, Any]) -> bool:
         if not MIN_YEAR <= year <= MAX_YEAR:
             return False
     size, problem = e.get("file_size"), e.get("problem")
-    return ((size is None or (type(size) is int and size >= 0)) and e.get("source", "app") in SOURCES
-            and (problem is None or type(problem) is str) and (problem is not None or not damaged))
+    return (
+        (size is None or (type(size) is int and size >= 0))
+        and e.get("source", "app") in SOURCES
+        and (problem is None or type(problem) is str)
+        and (problem is not None or not damaged)
+    )
 
 
 _fromisoformat = datetime.fromisoformat
@@ -278,13 +328,23 @@ _fromisoformat = datetime.fromisoformat
 def _house_rules_ok(rules: object) -> bool:
     """A non-empty object of option names (the house options') to a word or a whole number (the engine checks
     the values when the match is folded)."""
-    return type(rules) is dict and bool(rules) and all(
-        name in OPTION_BY_NAME and (type(value) is str or type(value) is int) for name, value in rules.items())
+    return (
+        type(rules) is dict
+        and bool(rules)
+        and all(name in OPTION_BY_NAME and (type(value) is str or type(value) is int) for name, value in rules.items())
+    )
 
 
-def summarize(match_id: str, head: Event, match: Match, events: int, last_time: datetime,
-              file_size: int | None, abandoned: datetime | None = None,
-              played: datetime | None = None) -> MatchSummary:
+def summarize(
+    match_id: str,
+    head: Event,
+    match: Match,
+    events: int,
+    last_time: datetime,
+    file_size: int | None,
+    abandoned: datetime | None = None,
+    played: datetime | None = None,
+) -> MatchSummary:
     """The summary of a folded match.
 
     ``head`` is the log's create event, ``events`` the number of events in the
@@ -307,10 +367,22 @@ def summarize(match_id: str, head: Event, match: Match, events: int, last_time: 
             ended = parse_time(head.get("ended")) or last_time
     elif abandoned is not None:
         status, ended = ABANDONED, abandoned
-    return MatchSummary.make(match_id, match.variant, match.players, match.partnerships, started, ended,
-                             status, match.points, match.winners if match.finished else (),
-                             len(match.rounds), events, head.get("source", "app"), file_size=file_size,
-                             house_rules=match.house_rules)
+    return MatchSummary.make(
+        match_id,
+        match.variant,
+        match.players,
+        match.partnerships,
+        started,
+        ended,
+        status,
+        match.points,
+        match.winners if match.finished else (),
+        len(match.rounds),
+        events,
+        head.get("source", "app"),
+        file_size=file_size,
+        house_rules=match.house_rules,
+    )
 
 
 def abandoned_at(state: LogState) -> datetime | None:
@@ -360,9 +432,16 @@ class PlayerStats:
 
     def to_json(self) -> dict[str, Any]:
         """The statistics for ``stats --json``."""
-        return {"name": self.name, "matches": self.matches, "wins": self.wins, "rounds": self.rounds,
-                "points": self.points, "average_points_per_round": round(self.average_points_per_round, 3),
-                "unfinished": self.unfinished, "abandoned": self.abandoned}
+        return {
+            "name": self.name,
+            "matches": self.matches,
+            "wins": self.wins,
+            "rounds": self.rounds,
+            "points": self.points,
+            "average_points_per_round": round(self.average_points_per_round, 3),
+            "unfinished": self.unfinished,
+            "abandoned": self.abandoned,
+        }
 
 
 def player_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[PlayerStats]:
@@ -371,8 +450,9 @@ def player_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[PlayerS
     stats: dict[str, PlayerStats] = {}
     for s in summaries_newest_first:
         players, scores = s.players, s.scores
-        if s.status == DAMAGED or not all(type(p) is str for p in players) or \
-                not all(type(x) is int for x in scores):  # an index entry edited by hand: skip it
+        if (
+            s.status == DAMAGED or not all(type(p) is str for p in players) or not all(type(x) is int for x in scores)
+        ):  # an index entry edited by hand: skip it
             continue
         side_of = side_of_seats(len(players), s.partnerships)
         for seat, name in enumerate(players):
@@ -389,7 +469,6 @@ def player_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[PlayerS
             entry.rounds += s.rounds
             entry.points += scores[side] if side < len(scores) else 0
     return sorted(stats.values(), key=lambda p: (-p.wins, -p.matches, p.name.casefold()))
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,8 +499,10 @@ def rule_set_stats(summaries_newest_first: Iterable[MatchSummary]) -> list[RuleS
             house = s._e.get("house_rules")  # read in place: this runs for every match when the history opens
             groups.setdefault((variant, tuple(sorted(house.items())) if house else ()), []).append(s)
     order = sorted(groups, key=lambda key: (_GAME_ORDER[key[0]], bool(key[1])))  # stable: newest set first
-    return [RuleSetStats(variant, groups[variant, house][0].house_rules, player_stats(groups[variant, house]))
-            for variant, house in order]
+    return [
+        RuleSetStats(variant, groups[variant, house][0].house_rules, player_stats(groups[variant, house]))
+        for variant, house in order
+    ]
 
 
 _GAME_ORDER = {game: index for index, game in enumerate(GAMES)}

@@ -104,8 +104,7 @@ def prepare_import(docs: list[object], names: list[str] | None) -> tuple[Prepare
             refused.append(ImportRefusal(i, name, err))
         except Exception as err:  # an engine fault on odd input: refuse this document, log the cause
             log.error("the rules engine failed on %s: %r", name, err, exc_info=True)
-            refused.append(ImportRefusal(i, name, RuleViolation(
-                "", "malformed", what="unreadable")))
+            refused.append(ImportRefusal(i, name, RuleViolation("", "malformed", what="unreadable")))
     return prepared, refused
 
 
@@ -143,9 +142,12 @@ class Transfer:
         s = store._summaries[match_id]
         doc: dict[str, Any] = match_to_document(match)
         ended = s.ended
-        doc["meta"] = {"id": match_id, "started": time_text(s.started),
-                       "ended": time_text(ended) if ended and s.status == FINISHED else None,
-                       **exported_meta(state)}  # what the kinds in effect say (when it was abandoned)
+        doc["meta"] = {
+            "id": match_id,
+            "started": time_text(s.started),
+            "ended": time_text(ended) if ended and s.status == FINISHED else None,
+            **exported_meta(state),
+        }  # what the kinds in effect say (when it was abandoned)
         return doc
 
     def export_report(self) -> ExportReport:
@@ -210,8 +212,11 @@ class Transfer:
         (the files of the batch that were written stay, for :meth:`_undo_import` to remove)."""
         if not batch:
             return
-        failures = [f for f in [writers.submit(write_atomic, path, raw, False) for path, raw in batch]
-                    if f.exception() is not None]
+        failures = [
+            f
+            for f in [writers.submit(write_atomic, path, raw, False) for path, raw in batch]
+            if f.exception() is not None
+        ]
         batch.clear()
         try:
             if failures:
@@ -226,28 +231,46 @@ class Transfer:
         at once (so no later document takes its id)."""
         store = self.store
         wanted = meta.id
-        free = isinstance(wanted, str) and is_match_id(wanted) and wanted not in store._summaries and \
-            not store.layout.match_file(wanted).exists()
+        free = (
+            isinstance(wanted, str)
+            and is_match_id(wanted)
+            and wanted not in store._summaries
+            and not store.layout.match_file(wanted).exists()
+        )
         match_id = wanted if free and isinstance(wanted, str) else store._fresh_id()
         moment = now()
-        head = create_event(match_id, match.variant, match.players, match.partnerships, "import", moment,
-                            started=meta.started, ended=meta.ended if match.finished else None,
-                            house_rules=match.house_rules)
+        head = create_event(
+            match_id,
+            match.variant,
+            match.players,
+            match.partnerships,
+            "import",
+            moment,
+            started=meta.started,
+            ended=meta.ended if match.finished else None,
+            house_rules=match.house_rules,
+        )
         stamp = time_text(moment)
-        events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)}
-                           for i, a in enumerate(match.actions, start=1)]
+        events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)} for i, a in enumerate(match.actions, start=1)]
         abandoned = None
         if meta.events:  # the kinds' events from the document's meta (given up where it was exported: kept so)
             state = LogState(len(match.players), list(match.players))
             state.actions = [(seq, a) for seq, a in enumerate(match.actions, start=1)]
             for fields in meta.events:
-                event = {"seq": len(events), "time": fields.get("time", stamp),
-                         **{k: v for k, v in fields.items() if k != "time"}}
+                event = {
+                    "seq": len(events),
+                    "time": fields.get("time", stamp),
+                    **{k: v for k, v in fields.items() if k != "time"},
+                }
                 try:
                     state.apply(check_event(event, len(events)))
                 except LogError as err:  # a kind's import hook made an event its own fold refuses
-                    raise StoreError(f"could not import match {match_id}: {err}; nothing was imported",
-                                     "import_save_failed", reason=str(err), count=0) from None
+                    raise StoreError(
+                        f"could not import match {match_id}: {err}; nothing was imported",
+                        "import_save_failed",
+                        reason=str(err),
+                        count=0,
+                    ) from None
                 events.append(event)
             abandoned = abandoned_at(state)
         head["import_events"] = len(events)
@@ -283,8 +306,9 @@ class Transfer:
                 log.warning("could not remove %s after a failed import: %s", s.id, err)
                 store._summaries[s.id] = s
 
-    def _same_match(self, match: Match, wanted: object, same: dict[tuple[object, ...], list[str]],
-                    taken: dict[str, Match]) -> str | None:
+    def _same_match(
+        self, match: Match, wanted: object, same: dict[tuple[object, ...], list[str]], taken: dict[str, Match]
+    ) -> str | None:
         """The id of a match already here with exactly these players and moves: the one called
         ``wanted`` if it is, else any with the same game, seating, length, rounds and scores (``same``:
         ids by those, see :meth:`write_imports`; ``taken``: this import's matches, not yet on disk)."""
@@ -292,8 +316,17 @@ class Transfer:
         if isinstance(wanted, str) and is_match_id(wanted) and wanted in store._summaries:
             candidates = [wanted]
         else:
-            candidates = same.get((match.variant, tuple(match.players), match.partnerships,
-                                   len(match.actions) + 1, len(match.rounds), tuple(match.points)), [])
+            candidates = same.get(
+                (
+                    match.variant,
+                    tuple(match.players),
+                    match.partnerships,
+                    len(match.actions) + 1,
+                    len(match.rounds),
+                    tuple(match.points),
+                ),
+                [],
+            )
         document: dict[str, Any] | None = None
         for match_id in candidates:
             if match_id not in taken and not store._is_held(match_id):
@@ -322,22 +355,39 @@ def _holds_just_events(events: list[Event], match: Match) -> bool | None:
     if not all(e["kind"] in ACTION_KINDS for e in events[1:]):
         return None  # undos, corrections, renames, an abandon: only the fold says what is in effect
     head = events[0]
-    if (head["variant"], head["players"], head["partnerships"], head.get("house_rules") or {}) != \
-            (match.variant, list(match.players), match.partnerships, dict(match.house_rules or {})):
+    if (head["variant"], head["players"], head["partnerships"], head.get("house_rules") or {}) != (
+        match.variant,
+        list(match.players),
+        match.partnerships,
+        dict(match.house_rules or {}),
+    ):
         return False
     if len(events) != len(match.actions) + 1:
         return False
-    return all({k: v for k, v in e.items() if k not in _KEEP} == action_to_json(a)
-               for e, a in zip(events[1:], match.actions, strict=True))
+    return all(
+        {k: v for k, v in e.items() if k not in _KEEP} == action_to_json(a)
+        for e, a in zip(events[1:], match.actions, strict=True)
+    )
 
 
 def _same_key(summary: MatchSummary) -> tuple[object, ...]:
     """What a match imported from a document must share with a history entry to be that match: game,
     seating, events in the log (create + actions: an imported match has no others), rounds, scores."""
-    return (summary.variant, summary.players, summary.partnerships, summary.events, summary.rounds,
-            tuple(summary.scores))
+    return (
+        summary.variant,
+        summary.players,
+        summary.partnerships,
+        summary.events,
+        summary.rounds,
+        tuple(summary.scores),
+    )
 
 
 def _import_failed(err: OSError) -> StoreError:
-    return StoreError(f"could not save an imported match ({err.strerror or err}); nothing was imported",
-                      "import_save_failed", reason=str(err.strerror or err), cause=os_cause(err), count=0)
+    return StoreError(
+        f"could not save an imported match ({err.strerror or err}); nothing was imported",
+        "import_save_failed",
+        reason=str(err.strerror or err),
+        cause=os_cause(err),
+        count=0,
+    )

@@ -32,8 +32,9 @@ def walk(control):
             if field.name.startswith("_") or field.name in ("parent", "page"):
                 continue
             value = getattr(node, field.name, None)
-            if isinstance(value, ft.BaseControl) or (isinstance(value, list) and value
-                                                      and isinstance(value[0], ft.BaseControl)):
+            if isinstance(value, ft.BaseControl) or (
+                isinstance(value, list) and value and isinstance(value[0], ft.BaseControl)
+            ):
                 stack.append(value)
 
 

@@ -52,10 +52,17 @@ class Live:
         self.connection = connection
 
     @classmethod
-    async def open(cls, store, data_dir: Path, width: float = 390, hub: PubSubHub | None = None,
-                   route: str = "/", device: Device | None = None,
-                   device_factory: Callable[[ft.Page], Device] | None = None,
-                   tab: Callable[..., Any] = app_tab) -> Live:
+    async def open(
+        cls,
+        store,
+        data_dir: Path,
+        width: float = 390,
+        hub: PubSubHub | None = None,
+        route: str = "/",
+        device: Device | None = None,
+        device_factory: Callable[[ft.Page], Device] | None = None,
+        tab: Callable[..., Any] = app_tab,
+    ) -> Live:
         """A new tab opened at ``route``; tabs given the same ``hub`` are sessions of one app (as the web
         server's are). ``device`` stands for the client's device services (no client answers here);
         ``tab(services, width)`` makes the tab's models (:func:`~scorekeeper.app.main.app_tab`)."""
@@ -169,6 +176,9 @@ def _clickable(control):
         elif isinstance(node, BaseControl):
             if getattr(node, "on_click", None) is not None:
                 return node
-            stack.extend(getattr(node, f.name) for f in dataclasses.fields(node)
-                         if not f.name.startswith("_") and f.name not in ("parent", "page"))
+            stack.extend(
+                getattr(node, f.name)
+                for f in dataclasses.fields(node)
+                if not f.name.startswith("_") and f.name not in ("parent", "page")
+            )
     return None

@@ -13,8 +13,13 @@ from scorekeeper.app.store_access import open_app_store
 from scorekeeper.store import MatchStore
 
 
-def new_tab(store: MatchStore, data_dir: str | Path, lang: str = "en", width: float = 390,
-            announce: Callable[[str, int], None] | None = None) -> AppModel:
+def new_tab(
+    store: MatchStore,
+    data_dir: str | Path,
+    lang: str = "en",
+    width: float = 390,
+    announce: Callable[[str, int], None] | None = None,
+) -> AppModel:
     """A tab's models on ``store`` (its data folder ``data_dir``), not started."""
     return AppModel(Services(store, str(data_dir), announce), SCREEN_TABLE, lang=lang, width=width)
 

@@ -24,8 +24,9 @@ def screen_text(tab) -> str:
 def hook_names(tab) -> set[str]:
     """The hooks on the screen (with the whole sheet open on a phone its entries are also the strip's
     chips: the same hook twice, which ``shown`` refuses)."""
-    return {node.identifier for node in walk(SCREENS[tab.screen](tab))
-            if isinstance(node, ft.Semantics) and node.identifier}
+    return {
+        node.identifier for node in walk(SCREENS[tab.screen](tab)) if isinstance(node, ft.Semantics) and node.identifier
+    }
 
 
 def two_matches(tab) -> tuple[str, str]:
@@ -166,10 +167,15 @@ def test_saving_unchanged_names_only_closes_the_panel(state):
     assert not state.names.open and state.shell.error is None and state.services.store.version(first) == version
 
 
-@pytest.mark.parametrize(("lang", "count", "words"), [
-    ("uk", 1, "Виправлено 1 ім'я: Ann → Anna"), ("uk", 2, "Виправлено 2 імені: Ann → Anna, Bo → Bohdan"),
-    ("ko", 2, "이름 2개를 고쳤습니다: Ann → Anna, Bo → Bohdan"), ("en", 2, "2 names fixed: Ann → Anna, Bo → Bohdan"),
-])
+@pytest.mark.parametrize(
+    ("lang", "count", "words"),
+    [
+        ("uk", 1, "Виправлено 1 ім'я: Ann → Anna"),
+        ("uk", 2, "Виправлено 2 імені: Ann → Anna, Bo → Bohdan"),
+        ("ko", 2, "이름 2개를 고쳤습니다: Ann → Anna, Bo → Bohdan"),
+        ("en", 2, "2 names fixed: Ann → Anna, Bo → Bohdan"),
+    ],
+)
 def test_the_rename_notice_is_counted_in_each_language(state, lang, count, words):
     first, _ = two_matches(state)
     run(state.set_language(lang))
@@ -181,10 +187,16 @@ def test_the_rename_notice_is_counted_in_each_language(state, lang, count, words
     assert shown(state)["notice"] == words
 
 
-@pytest.mark.parametrize(("lang", "rounds", "words"), [
-    ("en", 1, "Abandoned in round 1"), ("en", 2, "Abandoned in round 2"),
-    ("uk", 1, "Покинуто в раунді 1"), ("uk", 5, "Покинуто в раунді 5"), ("ko", 2, "2라운드 중 포기함"),
-])
+@pytest.mark.parametrize(
+    ("lang", "rounds", "words"),
+    [
+        ("en", 1, "Abandoned in round 1"),
+        ("en", 2, "Abandoned in round 2"),
+        ("uk", 1, "Покинуто в раунді 1"),
+        ("uk", 5, "Покинуто в раунді 5"),
+        ("ko", 2, "2라운드 중 포기함"),
+    ],
+)
 def test_an_abandoned_matchs_status_is_counted_in_each_language(lang, rounds, words):
     from scorekeeper.i18n import translate
 

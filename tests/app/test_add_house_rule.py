@@ -61,8 +61,13 @@ def register(monkeypatch) -> None:
 
 
 def links(control) -> list[ft.TextSpan]:
-    return [span for node in walk(control) if isinstance(node, ft.Text) for span in node.spans or []
-            if span.on_click is not None]
+    return [
+        span
+        for node in walk(control)
+        if isinstance(node, ft.Text)
+        for span in node.spans or []
+        if span.on_click is not None
+    ]
 
 
 def test_an_unregistered_id_is_no_rule():
@@ -84,8 +89,13 @@ def test_a_house_option_registered_in_the_tables_alone_appears_everywhere(state,
     assert text(shown[f"rules-index-{ID}"]) == f"{ID} Throwaway"
 
     # a rule link in a text that names it
-    assert rule_ids_in(f"see {ID}, and S8.") == [("see ", False), (ID, True), (", and ", False), ("S8", True),
-                                                  (".", False)]
+    assert rule_ids_in(f"see {ID}, and S8.") == [
+        ("see ", False),
+        (ID, True),
+        (", and ", False),
+        ("S8", True),
+        (".", False),
+    ]
 
     # the new-match form offers it, the game's own value marked; chosen, the fold says so
     run(state.go(Screen.NEW_MATCH))

@@ -34,8 +34,7 @@ def run(coro):
 
 
 def tab(tmp_path, device: Device | None = None, store=None) -> AppModel:
-    return AppModel(Services(store or open_app_store(tmp_path), str(tmp_path), device=device or Device()),
-                    SCREEN_TABLE)
+    return AppModel(Services(store or open_app_store(tmp_path), str(tmp_path), device=device or Device()), SCREEN_TABLE)
 
 
 def case(name: str) -> dict:
@@ -289,8 +288,9 @@ def test_a_tab_sets_the_pages_locale_and_changes_it_with_the_language(tmp_path):
 
     async def scenario():
         made = []
-        live = await Live.open(open_app_store(tmp_path), tmp_path,
-                               device_factory=lambda page: made.append(Ukrainian(page)) or made[-1])
+        live = await Live.open(
+            open_app_store(tmp_path), tmp_path, device_factory=lambda page: made.append(Ukrainian(page)) or made[-1]
+        )
         page = live.session.page
         assert live.state.shell.lang == "uk" and page.locale_configuration.current_locale.language_code == "uk"
         await live.state.set_language("ko")
@@ -304,8 +304,9 @@ def test_a_tab_sets_the_pages_locale_and_changes_it_with_the_language(tmp_path):
 def test_a_phone_joined_as_scorer_or_viewer_starts_in_the_language_it_keeps(tmp_path, role):
     """A new session of a phone (the server restarted, its viewer process stopped, its session expired)
     speaks the language the phone chose before, kept in its browser, not its device's."""
-    services = Services(open_app_store(tmp_path), str(tmp_path), device=Device(["en-US"], kept="ko"),
-                        access=Access(role))
+    services = Services(
+        open_app_store(tmp_path), str(tmp_path), device=Device(["en-US"], kept="ko"), access=Access(role)
+    )
     st = AppModel(services, SCREEN_TABLE)
     run(st.start())
     assert st.shell.lang == "ko" and settings.saved_language(tmp_path) is None
@@ -314,9 +315,16 @@ def test_a_phone_joined_as_scorer_or_viewer_starts_in_the_language_it_keeps(tmp_
     assert host.shell.lang == "en"
 
 
-@pytest.mark.parametrize("platform, asked", [(ft.PagePlatform.ANDROID, True), (ft.PagePlatform.IOS, True),
-                                             (ft.PagePlatform.LINUX, False), (ft.PagePlatform.WINDOWS, False),
-                                             (ft.PagePlatform.MACOS, False)])
+@pytest.mark.parametrize(
+    "platform, asked",
+    [
+        (ft.PagePlatform.ANDROID, True),
+        (ft.PagePlatform.IOS, True),
+        (ft.PagePlatform.LINUX, False),
+        (ft.PagePlatform.WINDOWS, False),
+        (ft.PagePlatform.MACOS, False),
+    ],
+)
 def test_a_play_asks_for_haptics_only_on_a_phone(tmp_path, platform, asked):
     """Flet's device (a browser's tab, a phone app): a Play's tick is a method call to the client (a message
     each way); a desktop has no vibration, so its tab is not asked (issue 21: one more round trip per Play)."""

@@ -68,4 +68,5 @@ def test_a_blocked_round_says_the_winners_own_total():
 
     match = load_document((CASES / "hr-4i-block-4-4-4-14.json").read_bytes(), explain=True)
     assert [settlement_words(Translator("en"), match, e) for e in match.rounds[0].settlement] == [
-        f"Blocked, lowest total wins: {name} 4; the others' 22 → 20 → +4" for name in ("Ann", "Bo", "Di")]
+        f"Blocked, lowest total wins: {name} 4; the others' 22 → 20 → +4" for name in ("Ann", "Bo", "Di")
+    ]

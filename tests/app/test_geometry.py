@@ -16,9 +16,17 @@ from scorekeeper.rules.tiles import ALL_TILES
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
-SEED_MOVES = [((1, 4), None), ((1, 1), ((1, 4), "low")), ((4, 4), ((1, 4), "high")),
-              ((3, 4), ((4, 4), "line-b")), ((1, 2), ((1, 1), "line-b")), ((1, 5), ((1, 1), "branch-a")),
-              ((5, 5), ((1, 5), "high")), ((0, 5), ((5, 5), "line-b")), ((1, 3), ((1, 1), "branch-b"))]
+SEED_MOVES = [
+    ((1, 4), None),
+    ((1, 1), ((1, 4), "low")),
+    ((4, 4), ((1, 4), "high")),
+    ((3, 4), ((4, 4), "line-b")),
+    ((1, 2), ((1, 1), "line-b")),
+    ((1, 5), ((1, 1), "branch-a")),
+    ((5, 5), ((1, 5), "high")),
+    ((0, 5), ((5, 5), "line-b")),
+    ((1, 3), ((1, 1), "branch-b")),
+]
 
 
 def seed_layout() -> Layout:
@@ -121,11 +129,22 @@ def test_branches_are_perpendicular_to_their_spinner_line(seed):
         assert (*branch.marker, joined) in by_tile[c.tile].halves or c.tile[0] == c.tile[1]
 
 
-BLOCKED = [((1, 2), None), ((2, 2), ((1, 2), "high")), ((1, 1), ((1, 2), "low")), ((0, 1), ((1, 1), "line-b")),
-           ((2, 4), ((2, 2), "line-b")), ((1, 5), ((1, 1), "branch-a")), ((5, 5), ((1, 5), "high")),
-           ((0, 2), ((0, 1), "low")), ((2, 6), ((2, 2), "branch-b")), ((2, 5), ((2, 2), "branch-a")),
-           ((5, 6), ((5, 5), "line-b")), ((0, 5), ((5, 5), "branch-a")), ((3, 4), ((2, 4), "high")),
-           ((0, 0), ((0, 5), "low"))]
+BLOCKED = [
+    ((1, 2), None),
+    ((2, 2), ((1, 2), "high")),
+    ((1, 1), ((1, 2), "low")),
+    ((0, 1), ((1, 1), "line-b")),
+    ((2, 4), ((2, 2), "line-b")),
+    ((1, 5), ((1, 1), "branch-a")),
+    ((5, 5), ((1, 5), "high")),
+    ((0, 2), ((0, 1), "low")),
+    ((2, 6), ((2, 2), "branch-b")),
+    ((2, 5), ((2, 2), "branch-a")),
+    ((5, 6), ((5, 5), "line-b")),
+    ((0, 5), ((5, 5), "branch-a")),
+    ((3, 4), ((2, 4), "high")),
+    ((0, 0), ((0, 5), "low")),
+]
 
 
 def test_a_blocked_chain_turns_a_corner_instead_of_overlapping(monkeypatch):

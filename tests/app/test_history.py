@@ -38,8 +38,6 @@ def folded(name: str):
     return match_from_document(case(name), explain=True)
 
 
-
-
 def picked(name: str, doc) -> files.PickedFile:
     return files.PickedFile(name, json.dumps(doc).encode())
 
@@ -75,8 +73,11 @@ def test_progress_over_several_rounds_with_rejections():
     assert progress.steps == len(match.actions)
     rejected = [c for c in progress.changes if not c.accepted]
     assert [(c.round_no, c.side, c.points) for c in rejected] == [(3, 0, 58), (3, 0, 58)]
-    ends = [points for step, points in progress.series[0] if step in (progress.round_steps[1] - 1,
-                                                                     progress.round_steps[2] - 1)]
+    ends = [
+        points
+        for step, points in progress.series[0]
+        if step in (progress.round_steps[1] - 1, progress.round_steps[2] - 1)
+    ]
     assert ends == [34, 58]  # after the reveals of rounds 1 and 2
     assert progress.series[0][-1][1] == 61 and progress.series[1][-1][1] == 11
     assert len(progress.round_steps) == 4 and progress.round_steps[0] == 1
@@ -125,8 +126,9 @@ def test_review_shows_the_table_at_a_known_move(state):
     assert "Ann 4" in shown["chart"] and "Bo 3" in shown["chart"]
     state.shell.width = 1280  # a wide window: the picture beside the step, the same words and numbers
     # (a phone's Export is an icon beside the step controls, a wide window's a labelled button)
-    assert {k: v for k, v in screen(state).items() if k not in ("table", "export")} == \
-        {k: v for k, v in shown.items() if k not in ("table", "export")}
+    assert {k: v for k, v in screen(state).items() if k not in ("table", "export")} == {
+        k: v for k, v in shown.items() if k not in ("table", "export")
+    }
     state.shell.width = 390
     ids = hooks(review.view(state))
     assert not ids["review-prev"].disabled and not ids["review-next"].disabled
@@ -171,9 +173,13 @@ def import_cases_doc(st: AppModel, doc: dict) -> None:
 def test_history_filters_newest_first_and_opening(state):
     today = date.today()
     old = (today - timedelta(days=30)).isoformat()
-    import_cases(state, "hr-2p-seed-layout", "e61-2p-exact-finish", "e61-pairs-negative",
-                 meta={"e61-2p-exact-finish": {"started": f"{old}T12:00:00.000Z",
-                                               "ended": f"{old}T13:00:00.000Z"}})
+    import_cases(
+        state,
+        "hr-2p-seed-layout",
+        "e61-2p-exact-finish",
+        "e61-pairs-negative",
+        meta={"e61-2p-exact-finish": {"started": f"{old}T12:00:00.000Z", "ended": f"{old}T13:00:00.000Z"}},
+    )
     run(state.go(Screen.HISTORY))
     assert state.screen == Screen.HISTORY and len(state.history.items) == 3
     assert state.history.items[-1].variant == "exact-61" and state.history.items[-1].status == "finished"  # oldest last
@@ -240,9 +246,9 @@ def test_statistics_on_the_history_screen(state):
     # each game apart (points per round compare only within one): Horse Race first (the engine's order),
     # Ann 62 in the 3 rounds of hr-2p-instant-win-62 = 20.7 per round, Bo 0; both have the seed match in
     # progress; Exact 61: Ann 61 in 4 rounds = 15.2, Bo 11 = 2.8
-    assert [shown[k] for k in ("stats-rules-0", "stats-0-0", "stats-0-1", "stats-rules-1", "stats-1-0",
-                               "stats-1-1")] == ["Horse Race", "Ann 1 1 20.7 1", "Bo 1 0 0.0 1",
-                                                 "Exact 61 Five Up", "Ann 1 1 15.2 0", "Bo 1 0 2.8 0"]
+    assert [
+        shown[k] for k in ("stats-rules-0", "stats-0-0", "stats-0-1", "stats-rules-1", "stats-1-0", "stats-1-1")
+    ] == ["Horse Race", "Ann 1 1 20.7 1", "Bo 1 0 0.0 1", "Exact 61 Five Up", "Ann 1 1 15.2 0", "Bo 1 0 2.8 0"]
     assert len([k for k in shown if k.startswith("stats-")]) == 6
     state.shell.width = 1280  # a wide window: the statistics beside the list
     assert {"stats", "stats-0-0", "history-count", "import"} <= set(screen(state))
@@ -289,16 +295,18 @@ def test_the_apps_import_is_bounded_and_summarised_as_the_clis(state, monkeypatc
     run(state.transfer.import_picked([files.PickedFile("zeros.json", b"[" + b"0," * 999_999 + b"0]")]))
     words = text(hooks(history.view(state))["notice"])
     assert not state.shell.notice.ok and seen == []
-    assert words == ("zeros.json refused, nothing imported: the file holds 1,000,000 documents; one import takes "
-                     "at most 50,000 matches: import it in parts")
-    run(state.transfer.import_picked([picked("good.json", case("e61-2p-seed-layout")),
-                                      picked("zeros.json", [0] * 30)]))
+    assert words == (
+        "zeros.json refused, nothing imported: the file holds 1,000,000 documents; one import takes "
+        "at most 50,000 matches: import it in parts"
+    )
+    run(state.transfer.import_picked([picked("good.json", case("e61-2p-seed-layout")), picked("zeros.json", [0] * 30)]))
     words = text(hooks(history.view(state))["notice"])
     assert words.startswith("zeros.json (document 1) and 29 more documents refused, nothing imported: ")
     assert state.history.items == [] and seen == [1]  # only the real document reached the engine
     state.shell.lang = "uk"
     assert text(hooks(history.view(state))["notice"]).startswith(
-        "zeros.json (document 1) та ще 29 документів відхилено, нічого не імпортовано: ")
+        "zeros.json (document 1) та ще 29 документів відхилено, нічого не імпортовано: "
+    )
 
 
 def test_import_from_the_file_chooser(state, monkeypatch):

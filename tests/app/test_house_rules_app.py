@@ -33,15 +33,22 @@ def test_the_section_offers_the_games_options_and_says_what_is_on(state):
     state.setup.toggle_house()
     ids = shown(state)
     assert ids["house-continuation-draw"] == "draw as usual (the game's)"
-    assert {"house-continuation-stop", "house-reserve-2", "house-spinners-first", "house-target-31",
-            "house-rule-continuation", "house-lead-double"} <= set(ids)
+    assert {
+        "house-continuation-stop",
+        "house-reserve-2",
+        "house-spinners-first",
+        "house-target-31",
+        "house-rule-continuation",
+        "house-lead-double",
+    } <= set(ids)
     assert "house-reset" not in ids
     run(state.setup.set_house("continuation", "stop"))
     run(state.setup.set_house("reserve", 2))
     assert state.setup.house == {"continuation": "stop", "reserve": 2}
     ids = shown(state)
-    assert ids["house-rules"] == ("House rules: R1 Stuck while continuing: the turn simply ends; "
-                                  "R3 Boneyard reserve: the last 2 tiles stay")
+    assert ids["house-rules"] == (
+        "House rules: R1 Stuck while continuing: the turn simply ends; R3 Boneyard reserve: the last 2 tiles stay"
+    )
     assert "house-reset" in ids
     run(state.setup.set_house("reserve", 0))  # the game's own value: no house rule
     assert state.setup.house == {"continuation": "stop"}
@@ -121,12 +128,14 @@ def test_the_turn_says_what_a_house_rule_allows():
     match = Match("horse-race", ["Ann", "Bo"], house_rules={"continuation": "stop"})
     match.apply(StartRound(0))
     match.apply(Play(0, (1, 1)))
-    assert turn_words(t, match, match.turn) == ("Ann continues: the double 1-1 — with nothing to play, a pass ends "
-                                               "the turn (R1)")
+    assert turn_words(t, match, match.turn) == (
+        "Ann continues: the double 1-1 — with nothing to play, a pass ends the turn (R1)"
+    )
     match = Match("exact-61", ["Ann", "Bo"], house_rules={"lead": "double", "draw_when_able": "allowed"})
     match.apply(StartRound(1))
-    assert turn_words(t, match, match.turn) == ("Bo leads the round with a double; without one, draw until one "
-                                               "comes (R10)")
+    assert turn_words(t, match, match.turn) == (
+        "Bo leads the round with a double; without one, draw until one comes (R10)"
+    )
     match.apply(Play(1, (0, 0)))
     match.apply(Draw(0, 18))
     assert turn_words(t, match, match.turn).endswith("none fits: pass — or play a tile from hand (R2)")
@@ -141,8 +150,7 @@ def test_a_continuation_that_stops_is_said_so_on_the_sheet_in_the_fix_and_in_the
     import json
     from pathlib import Path
 
-    doc = json.loads((Path(__file__).resolve().parents[1] / "house_cases" / "hr-2p-continuation-stop.json")
-                     .read_text())
+    doc = json.loads((Path(__file__).resolve().parents[1] / "house_cases" / "hr-2p-continuation-stop.json").read_text())
     [match_id] = state.services.store.import_documents([doc])
     stop = "Ann passes: nothing to play from hand, the turn ends (R1)"
     run(state.table.open(match_id))
@@ -171,15 +179,22 @@ def test_the_statistics_keep_house_rules_and_presets_apart(state):
 
     win = json.loads((Path(__file__).resolve().parents[1] / "cases" / "hr-2p-instant-win-62.json").read_text())
     store = state.services.store
-    store.import_documents([win | {"meta": {"started": "2025-06-13T16:30:00Z"}},
-                            win | {"house_rules": {"target": 62}, "meta": {"started": "2025-06-14T16:30:00Z"}}])
+    store.import_documents(
+        [
+            win | {"meta": {"started": "2025-06-13T16:30:00Z"}},
+            win | {"house_rules": {"target": 62}, "meta": {"started": "2025-06-14T16:30:00Z"}},
+        ]
+    )
     store.create_match("all-fives", ["Ann", "Bo"], False)
     run(state.go(Screen.HISTORY))
     state.history.show_tab("stats")
     ids = shown(state)
     assert ids["stats"].startswith("Players Counted apart for each game and each set of house rules")
     assert [ids[k] for k in sorted(k for k in ids if k.startswith("stats-rules-"))] == [
-        "Horse Race", "Horse Race · R7 Target: 62 points", "All Fives"]
+        "Horse Race",
+        "Horse Race · R7 Target: 62 points",
+        "All Fives",
+    ]
     assert [ids["stats-0-0"], ids["stats-0-1"]] == ["Ann 1 1 20.7 0", "Bo 1 0 0.0 0"]
     assert [ids["stats-1-0"], ids["stats-1-1"]] == ["Ann 1 1 20.7 0", "Bo 1 0 0.0 0"]
     assert [ids["stats-2-0"], ids["stats-2-1"]] == ["Ann 0 0 — 1", "Bo 0 0 — 1"]
@@ -236,17 +251,23 @@ def test_the_target_is_said_in_each_languages_plural_form():
     from scorekeeper.explain import house_rules_words
     from scorekeeper.i18n import Translator
 
-    words = {lang: [house_rules_words(Translator(lang), {"target": n}).split(": ")[-1] for n in (1, 2, 5, 21, 62)]
-             for lang in ("en", "uk", "ko")}
-    assert words == {"en": ["1 point", "2 points", "5 points", "21 points", "62 points"],
-                     "uk": ["1 бал", "2 бали", "5 балів", "21 бал", "62 бали"],
-                     "ko": ["1점", "2점", "5점", "21점", "62점"]}
+    words = {
+        lang: [house_rules_words(Translator(lang), {"target": n}).split(": ")[-1] for n in (1, 2, 5, 21, 62)]
+        for lang in ("en", "uk", "ko")
+    }
+    assert words == {
+        "en": ["1 point", "2 points", "5 points", "21 points", "62 points"],
+        "uk": ["1 бал", "2 бали", "5 балів", "21 бал", "62 бали"],
+        "ko": ["1점", "2점", "5점", "21점", "62점"],
+    }
     uk = Translator("uk")
     from scorekeeper.app.problems import Problem
     from scorekeeper.explain import problem_words
 
-    assert problem_words(uk, Problem("ui_bad_target", {"value": "0", "min": 1, "max": 999}), sentence=True) == \
-        "Мета «0»: мета — ціле число балів від 1 до 999 (R7)"
+    assert (
+        problem_words(uk, Problem("ui_bad_target", {"value": "0", "min": 1, "max": 999}), sentence=True)
+        == "Мета «0»: мета — ціле число балів від 1 до 999 (R7)"
+    )
 
 
 def test_a_house_target_reached_is_said_as_that_target():
@@ -261,12 +282,15 @@ def test_a_house_target_reached_is_said_as_that_target():
     for action in (StartRound(0), Play(0, (5, 5)), Play(0, (0, 5), parse_spot("5-5:line-a"))):
         match.apply(action)
     assert match.points == [4, 0] and match.status == "finished"
-    said = {lang: (distance_words(Translator(lang), match, 0), distance_words(Translator(lang), match, 1))
-            for lang in ("en", "uk", "ko")}
+    said = {
+        lang: (distance_words(Translator(lang), match, 0), distance_words(Translator(lang), match, 1))
+        for lang in ("en", "uk", "ko")
+    }
     assert said == {"en": ("4 reached", "4 to go"), "uk": ("4 досягнуто", "ще 4"), "ko": ("4 도달", "4 남음")}
     chart = score_chart(Translator("en"), match, 320)
     assert "Points after every move; round numbers below; dashed line: 4" in [
-        node.value for node in walk(chart) if isinstance(node, ft.Text)]
+        node.value for node in walk(chart) if isinstance(node, ft.Text)
+    ]
 
 
 def test_fives_and_threes_is_offered_shows_its_two_parts_and_its_rules(state):
@@ -278,8 +302,9 @@ def test_fives_and_threes_is_offered_shows_its_two_parts_and_its_rules(state):
     state.setup.toggle_house()
     assert {"house-scoring-fives", "house-scoring-fives-and-threes", "house-reserve-all"} <= set(shown(state))
     run(state.setup.set_house("scoring", "fives-and-threes"))
-    assert shown(state)["house-rules"] == ("House rules: R12 Scoring the ends: a point per 3 and per 5 "
-                                           "(Fives and Threes: 15 → 8)")
+    assert shown(state)["house-rules"] == (
+        "House rules: R12 Scoring the ends: a point per 3 and per 5 (Fives and Threes: 15 → 8)"
+    )
     run(state.setup.set_house("scoring", "fives"))
     state.setup.set_form(variant="fives-and-threes")
     state.setup.set_name(0, "Ann")

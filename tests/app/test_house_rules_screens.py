@@ -97,6 +97,7 @@ def test_another_match_opens_with_the_score_sheet_closed(tmp_path):
     """The whole sheet opened at one table takes the entry's place there; a new match, a match resumed
     from the start screen and one opened by a link (a phone's) each start as a fresh table: the deal and
     "Who leads?", not the sheet left open at the table before."""
+
     async def scenario():
         store = open_app_store(tmp_path)
         first = target_4(store)  # Ann led 5-5
@@ -125,8 +126,7 @@ def test_another_match_opens_with_the_score_sheet_closed(tmp_path):
         assert {"who-leads", "score-sheet"} <= hook_names(live)  # the start stays over the sheet (issue 21)
         await state.go(Screen.HOME)
         await live.settle()
-        resume = next(name for name, words in live.texts().items()
-                      if name.startswith("resume-") and "Ann" in words)
+        resume = next(name for name, words in live.texts().items() if name.startswith("resume-") and "Ann" in words)
         await live.tap(resume)  # the first match, resumed
         texts = await fresh(first)
         assert texts["turn"] == "Ann continues: the double 5-5" and "selection" in texts  # its move entry
@@ -143,6 +143,7 @@ def test_r8_is_offered_only_in_partnerships_and_the_favourite_set_keeps_it(tmp_p
     """R8 (the partner's pips) counts a partner's hand at a domino: offered at four in partnerships only,
     never recorded for a match without partners (the engine would count no partner's pips); the set
     chosen stays whole while the count changes, and is the favourite offered at the next four."""
+
     async def scenario():
         store = open_app_store(tmp_path)
         live = await Live.open(store, tmp_path)
@@ -159,8 +160,10 @@ def test_r8_is_offered_only_in_partnerships_and_the_favourite_set_keeps_it(tmp_p
         await live.tap("house-partner_pips-subtracted")
         await live.tap("house-reserve-2")
         assert form.house == {"reserve": 2, "partner_pips": "subtracted"}
-        assert live.texts()["house-rules"] == ("House rules: R3 Boneyard reserve: the last 2 tiles stay; "
-                                               "R8 Partner's pips at a domino: rounded and subtracted (E6)")
+        assert live.texts()["house-rules"] == (
+            "House rules: R3 Boneyard reserve: the last 2 tiles stay; "
+            "R8 Partner's pips at a domino: rounded and subtracted (E6)"
+        )
         await live.tap("players-2")  # no partners: R8 neither offered, said nor recorded
         assert "house-partner_pips-subtracted" not in live.texts()
         assert live.texts()["house-rules"] == "House rules: R3 Boneyard reserve: the last 2 tiles stay"
@@ -190,6 +193,7 @@ R1_OLD = {"en": "Continuation that stops", "uk": "Продовження, що �
 def test_r1_has_one_name_on_the_form_and_on_the_rules_screen(tmp_path):
     """A tester read R1 as "Stuck while continuing" on the form and "Continuation that stops" on the
     Rules screen its info button opens: one name in each language, the form's."""
+
     async def scenario():
         live = await Live.open(open_app_store(tmp_path), tmp_path)
         state = live.state

@@ -13,8 +13,13 @@ from scorekeeper.i18n import COUNTED, LANGUAGES, catalog
 from scorekeeper.rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
-CODE = [ROOT / "explain.py", ROOT / "refusals.py", ROOT / "account.py", *sorted((ROOT / "app").rglob("*.py")),
-        *sorted((ROOT / "cli").rglob("*.py"))]
+CODE = [
+    ROOT / "explain.py",
+    ROOT / "refusals.py",
+    ROOT / "account.py",
+    *sorted((ROOT / "app").rglob("*.py")),
+    *sorted((ROOT / "cli").rglob("*.py")),
+]
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z0-9_.\-]+)["']""")
 UI_CODE = re.compile(r"""\bProblem\(\s*["']([a-z0-9_]+)["']""")
 
@@ -59,8 +64,16 @@ def test_every_key_used_in_code_is_in_english():
     assert sorted(keys - set(catalog("en"))) == []
 
 
-STORE_ERRORS = {"StoreError", "StoreBusy", "StoreClosed", "MatchNotFound", "MatchDamaged", "StaleView",
-                "NothingToUndo", "AccessDenied"}
+STORE_ERRORS = {
+    "StoreError",
+    "StoreBusy",
+    "StoreClosed",
+    "MatchNotFound",
+    "MatchDamaged",
+    "StaleView",
+    "NothingToUndo",
+    "AccessDenied",
+}
 
 
 def error_codes(folder: Path) -> dict[str, str]:
@@ -103,10 +116,12 @@ def malformed_reasons(layer: str) -> set[str]:
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name == "_malformed" and node.args and isinstance(node.args[0], ast.Constant):
                 reasons.add(node.args[0].value)
-            elif (name == "RuleViolation" and len(node.args) >= 2
-                  and getattr(node.args[1], "value", None) == "malformed"):
-                reasons.update(k.value.value for k in node.keywords
-                               if k.arg == "what" and isinstance(k.value, ast.Constant))
+            elif (
+                name == "RuleViolation" and len(node.args) >= 2 and getattr(node.args[1], "value", None) == "malformed"
+            ):
+                reasons.update(
+                    k.value.value for k in node.keywords if k.arg == "what" and isinstance(k.value, ast.Constant)
+                )
     return reasons
 
 
@@ -142,18 +157,22 @@ def test_translations_are_not_english_copies():
     en = catalog("en")
     for lang in ("uk", "ko"):
         other = catalog(lang)
-        words = {key for key, text in en.items()
-                 if re.search(r"[A-Za-z]{2}", re.sub(r"\{[a-z_]+\}", "", str(text)))}
-        same = [key for key in en if key.startswith(("ui.", "error.malformed", "error.os."))
-                and key in words and other[key] == en[key]]
+        words = {key for key, text in en.items() if re.search(r"[A-Za-z]{2}", re.sub(r"\{[a-z_]+\}", "", str(text)))}
+        same = [
+            key
+            for key in en
+            if key.startswith(("ui.", "error.malformed", "error.os.")) and key in words and other[key] == en[key]
+        ]
         assert same == [], f"{lang}: untranslated {same}"
 
 
 def test_ukrainian_puts_a_name_only_where_it_stays_nominative():
     """Names cannot be declined by a template ("Хід Іра", "для Петро & Тарас": fresh tester's report), so a
     Ukrainian text never puts a name after a word that governs another case (for, at, whose move, hand…)."""
-    governing = re.compile(r"(?:^|\s)(для|у|в|до|від|хід|Хід|рука|Рука|очок|обрав)\s+"
-                           r"\{(name|who|side|sides|previous)\}")
+    governing = re.compile(
+        r"(?:^|\s)(для|у|в|до|від|хід|Хід|рука|Рука|очок|обрав)\s+"
+        r"\{(name|who|side|sides|previous)\}"
+    )
     entries = catalog("uk")
     found = []
     for key, value in entries.items():

@@ -90,12 +90,12 @@ def test_serve_on_every_interface_is_lan_and_says_a_key_is_required(tmp_path, mo
     assert "http://127.0.0.1:8765/\n" not in out and f"data folder: {tmp_path}" in out
 
 
-
-@pytest.mark.parametrize("command", [["serve"], ["app"], ["history"], ["stats"], ["export", "--all"],
-                                     ["import", "MATCH"], ["record", "MATCH"]])
+@pytest.mark.parametrize(
+    "command",
+    [["serve"], ["app"], ["history"], ["stats"], ["export", "--all"], ["import", "MATCH"], ["record", "MATCH"]],
+)
 @pytest.mark.parametrize("how", ["option", "environment"])
-def test_a_data_folder_that_cannot_be_created_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys,
-                                                                          command, how):
+def test_a_data_folder_that_cannot_be_created_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys, command, how):
     """A path under a regular file: every command says so in one line, no traceback (exit code 2)."""
     from scorekeeper import cli
 
@@ -148,18 +148,20 @@ def test_serve_on_a_read_only_store_says_why(tmp_path, monkeypatch, capsys):
     open_store(tmp_path, read_only=True)  # as on a read-only disk (test_read_only.py mounts one)
     _no_serving(monkeypatch)
     assert launch.serve(tmp_path, "127.0.0.1", 8765) == 0
-    assert capsys.readouterr().err == (f"scorekeeper: the data folder {tmp_path} was opened read-only: "
-                                       "matches can be looked at, not changed\n")
+    assert capsys.readouterr().err == (
+        f"scorekeeper: the data folder {tmp_path} was opened read-only: matches can be looked at, not changed\n"
+    )
 
 
 # the server as a script starts it in the background: SIGINT ignored from the start (POSIX shells do that to
 # a background job); uvicorn still stops on it, and the exit code was 0
-SIGINT_IGNORED = ("import signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
-                  "from scorekeeper.cli import main; sys.exit(main())")
+SIGINT_IGNORED = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+    "from scorekeeper.cli import main; sys.exit(main())"
+)
 
 
-@pytest.mark.parametrize(("stop", "inherited"), [("SIGTERM", "default"), ("SIGINT", "default"),
-                                                 ("SIGINT", "ignored")])
+@pytest.mark.parametrize(("stop", "inherited"), [("SIGTERM", "default"), ("SIGINT", "default"), ("SIGINT", "ignored")])
 def test_a_signal_stops_serve_soon_and_cleanly_with_a_silent_websocket_open(tmp_path, stop, inherited):
     """A client that opens a websocket and never registers cannot keep the server up; SIGTERM closes the
     store like Ctrl+C (the clean-close mark is written) and nothing is printed; the exit code says which
@@ -198,10 +200,12 @@ def test_serving_loads_every_catalog_and_plural_rule_before_the_first_tap():
     """Babel reads a language's data and compiles its plural rule on first use (~100 ms a language here): the
     server does it once before serving (``tune_collector``), never on a player's tap (issue 21: the first
     round's start and settlement). A fresh interpreter, as a server starts."""
-    code = ("from scorekeeper import i18n; from scorekeeper.serve import launch\n"
-            "assert i18n._plural_rule.cache_info().currsize == 0 and i18n.catalog.cache_info().currsize == 0\n"
-            "launch.tune_collector()\n"
-            "print(i18n._plural_rule.cache_info().currsize, i18n.catalog.cache_info().currsize)\n")
+    code = (
+        "from scorekeeper import i18n; from scorekeeper.serve import launch\n"
+        "assert i18n._plural_rule.cache_info().currsize == 0 and i18n.catalog.cache_info().currsize == 0\n"
+        "launch.tune_collector()\n"
+        "print(i18n._plural_rule.cache_info().currsize, i18n.catalog.cache_info().currsize)\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(len(i18n.LANGUAGES))] * 2

@@ -152,8 +152,11 @@ def _components(root):
             found.append(node)
             stack.append(node._b)
         elif isinstance(node, ft.BaseControl):
-            stack.extend(getattr(node, f.name) for f in dataclasses.fields(node)
-                         if not f.name.startswith("_") and f.name not in ("parent", "page"))
+            stack.extend(
+                getattr(node, f.name)
+                for f in dataclasses.fields(node)
+                if not f.name.startswith("_") and f.name not in ("parent", "page")
+            )
     return found
 
 
@@ -184,16 +187,23 @@ def test_the_scaled_tiles_layer_puts_each_tile_where_the_geometry_says(width, ta
         if "draw" in move:
             match.apply(Draw(move["player"], move["draw"]))
         else:
-            match.apply(Play(move["player"], parse_tile(move["play"]),
-                             parse_spot(move["at"]) if "at" in move else None, bool(move.get("drawn"))))
+            match.apply(
+                Play(
+                    move["player"],
+                    parse_tile(move["play"]),
+                    parse_spot(move["at"]) if "at" in move else None,
+                    bool(move.get("drawn")),
+                )
+            )
     frame = layout_view.picture_frame(match.round, width * 0.58 - 24 if width >= 900 else width - 20, 280)
     layer = layout_view._tiles_layer(frame, (lambda tile: None) if tappable else None)
     scale = layer.scale.scale
     assert scale == pytest.approx(frame.cell / layout_view.BASE_CELL)
     images = [image for group in layer.content.controls for image in group.controls]
     if tappable:  # each tile a positioned button (hook placed-<a>-<b>) holding its picture
-        assert [box.content.identifier for box in images] == \
-            [f"placed-{min(a, b)}-{max(a, b)}" for a, b, *_ in frame.tiles]
+        assert [box.content.identifier for box in images] == [
+            f"placed-{min(a, b)}-{max(a, b)}" for a, b, *_ in frame.tiles
+        ]
         images = [dataclasses.replace(box.content.content.content, left=box.left, top=box.top) for box in images]
     assert len(images) == len(frame.tiles) == 15
     for image, (_, _, horizontal, _, left, top) in zip(images, frame.tiles, strict=True):
@@ -220,6 +230,7 @@ def test_committed_tile_pictures_match_the_drawing():
 def test_a_draw_whose_first_tile_fits_says_so_on_the_turn_line(tmp_path, variant):
     """Draw → "0 did not fit": nothing is recorded yet (the draw goes with the play, S8), and the turn
     line says the drawn tile is to be played instead of the turn's reason before the draw."""
+
     async def scenario():
         live = await open_match(tmp_path, variant, ["Ann", "Bo"])
         await live.tap("starter-0")

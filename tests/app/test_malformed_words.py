@@ -25,71 +25,93 @@ BASE = json.loads((CASES / "hr-2p-seed-layout.json").read_text(encoding="utf-8")
 def with_top(**fields):
     def change(doc):
         doc.update(fields)
+
     return change
 
 
 def with_round(value):
     def change(doc):
         doc["rounds"][0] = value
+
     return change
 
 
 def with_first_round(**fields):
     def change(doc):
         doc["rounds"][0].update(fields)
+
     return change
 
 
 def with_move(move):
     def change(doc):
         doc["rounds"][0]["moves"][0] = move
+
     return change
 
 
 def with_hands(hands):
     def change(doc):
         doc["rounds"][0]["hands"] = hands
+
     return change
 
 
 # reason → (a change to a good document that triggers it, the engine's English line before the catalogs
 # worded it: its place is kept)
 BROKEN = {
-    "not_object": (lambda doc: doc.clear(),  # replaced below by a list
-                   "a match document is a JSON object with format, variant, players and rounds"),
-    "unknown_fields": (with_top(colour="red", notes=1),
-                       "unknown field(s) ['colour', 'notes'] in the match document"),
-    "format": (with_top(format="scorekeeper-match/2"),
-               "format must be 'scorekeeper-match/1', not 'scorekeeper-match/2'"),
+    "not_object": (
+        lambda doc: doc.clear(),  # replaced below by a list
+        "a match document is a JSON object with format, variant, players and rounds",
+    ),
+    "unknown_fields": (with_top(colour="red", notes=1), "unknown field(s) ['colour', 'notes'] in the match document"),
+    "format": (
+        with_top(format="scorekeeper-match/2"),
+        "format must be 'scorekeeper-match/1', not 'scorekeeper-match/2'",
+    ),
     "players": (with_top(players=["Ann", " "]), "players must be a list of non-empty names in seat order"),
-    "player_name": (with_top(players=["Ann", "x" * 41]),
-                    '"players", name 2: a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is '
-                    "longer: shorten it"),
-    "player_names": (with_top(players=["Ann", "ann"]),
-                     '"players": two players are both called "Ann": give each a different name'),
+    "player_name": (
+        with_top(players=["Ann", "x" * 41]),
+        '"players", name 2: a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it',
+    ),
+    "player_names": (
+        with_top(players=["Ann", "ann"]),
+        '"players": two players are both called "Ann": give each a different name',
+    ),
     "partnerships": (with_top(partnerships="no"), "partnerships must be true or false"),
     "rounds": (with_top(rounds={}), "rounds must be a list"),
-    "round_object": (with_round(["starter", 0]),
-                     "round 1: a round is an object with starter, moves and (when it ended) hands"),
+    "round_object": (
+        with_round(["starter", 0]),
+        "round 1: a round is an object with starter, moves and (when it ended) hands",
+    ),
     "starter": (with_first_round(starter="0"), "round 1, move 1: starter must be a seat number"),
     "moves": (with_first_round(moves="1-4"), "round 1, move 1: moves must be a list"),
     "move_object": (with_move("1-4"), 'round 1, move 1: a move is an object like {"player": 0, "play": "1-4"}'),
-    "move_player": (with_move({"player": "Ann", "play": "1-4"}),
-                    'round 1, move 1: a move needs "player": the seat number'),
-    "move_fields": (with_move({"player": 0, "play": "1-4", "note": "lead"}),
-                    "round 1, move 1: unknown field(s) ['note'] in a move"),
-    "move_kinds": (with_move({"player": 0, "play": "1-4", "pass": True}),
-                   "round 1, move 1: a move is one of play, draw or pass"),
-    "drawn": (with_move({"player": 0, "play": "1-4", "drawn": "yes"}),
-              'round 1, move 1: "drawn" must be true or false'),
+    "move_player": (
+        with_move({"player": "Ann", "play": "1-4"}),
+        'round 1, move 1: a move needs "player": the seat number',
+    ),
+    "move_fields": (
+        with_move({"player": 0, "play": "1-4", "note": "lead"}),
+        "round 1, move 1: unknown field(s) ['note'] in a move",
+    ),
+    "move_kinds": (
+        with_move({"player": 0, "play": "1-4", "pass": True}),
+        "round 1, move 1: a move is one of play, draw or pass",
+    ),
+    "drawn": (
+        with_move({"player": 0, "play": "1-4", "drawn": "yes"}),
+        'round 1, move 1: "drawn" must be true or false',
+    ),
     "draw_count": (with_move({"player": 0, "draw": "2"}), 'round 1, move 1: "draw" is the number of tiles drawn'),
     "pass": (with_move({"player": 0, "pass": False}), 'round 1, move 1: a pass is written {"player": p, "pass": true}'),
     "move_kind": (with_move({"player": 0}), 'round 1, move 1: a move needs one of "play", "draw" or "pass"'),
-    "hands_object": (with_hands([["0-0"], []]),
-                     'round 1, hands: hands is an object by seat: {"0": ["1-4"], "1": 12}'),
+    "hands_object": (with_hands([["0-0"], []]), 'round 1, hands: hands is an object by seat: {"0": ["1-4"], "1": 12}'),
     "pip_negative": (with_hands({"0": -3, "1": []}), "round 1, hands: seat 0: a pip total cannot be negative"),
-    "hand_value": (with_hands({"0": "0-0 3-3", "1": []}),
-                   "round 1, hands: seat 0: give a list of tiles or a pip total"),
+    "hand_value": (
+        with_hands({"0": "0-0 3-3", "1": []}),
+        "round 1, hands: seat 0: give a list of tiles or a pip total",
+    ),
 }
 
 
@@ -114,7 +136,7 @@ def detail_of(lang: str, err: RuleViolation) -> str:
     words = violation_words(Translator(lang), err)
     head = catalog(lang)["error.malformed"].split("{detail}")[0]
     assert words.startswith(head)
-    return words[len(head):]
+    return words[len(head) :]
 
 
 def expected_detail(lang: str, what: str, err: RuleViolation) -> str:
@@ -147,18 +169,30 @@ def test_each_reason_keeps_its_english_line_and_is_said_without_english(what):
         assert LATIN_WORD.findall(SYNTAX.sub("", detail)) == [], f"{lang}: English in {detail!r}"
 
 
-@pytest.mark.parametrize(("what", "lang", "expected"), [
-    ("format", "uk", 'Запис матчу пошкоджено: поле "format" має бути "scorekeeper-match/1", '
-                     'а не "scorekeeper-match/2"'),
-    ("players", "ko", '경기 기록이 손상됨: "players"는 자리 순서대로 적은, '
-                      '비어 있지 않은 참가자 이름의 목록이어야 합니다'),
-    ("unknown_fields", "ko", '경기 기록이 손상됨: 경기 기록에 알 수 없는 필드: "colour", "notes"'),
-    ("move_kinds", "uk", 'Запис матчу пошкоджено: хід — це щось одне: "play" (плитка), "draw" (добір) '
-                         'або "pass" (пропуск)'),
-    ("pip_negative", "uk", 'Запис матчу пошкоджено: "hands", "0": сума очок не може бути від\'ємною'),
-    ("hands_object", "ko", '경기 기록이 손상됨: "hands"는 자리별 객체입니다: {"0": ["1-4"], "1": 12}'),
-    ("starter", "en", 'The match record is damaged: "starter" must be a seat number'),
-])
+@pytest.mark.parametrize(
+    ("what", "lang", "expected"),
+    [
+        (
+            "format",
+            "uk",
+            'Запис матчу пошкоджено: поле "format" має бути "scorekeeper-match/1", а не "scorekeeper-match/2"',
+        ),
+        (
+            "players",
+            "ko",
+            '경기 기록이 손상됨: "players"는 자리 순서대로 적은, 비어 있지 않은 참가자 이름의 목록이어야 합니다',
+        ),
+        ("unknown_fields", "ko", '경기 기록이 손상됨: 경기 기록에 알 수 없는 필드: "colour", "notes"'),
+        (
+            "move_kinds",
+            "uk",
+            'Запис матчу пошкоджено: хід — це щось одне: "play" (плитка), "draw" (добір) або "pass" (пропуск)',
+        ),
+        ("pip_negative", "uk", 'Запис матчу пошкоджено: "hands", "0": сума очок не може бути від\'ємною'),
+        ("hands_object", "ko", '경기 기록이 손상됨: "hands"는 자리별 객체입니다: {"0": ["1-4"], "1": 12}'),
+        ("starter", "en", 'The match record is damaged: "starter" must be a seat number'),
+    ],
+)
 def test_exact_words_of_some_reasons(what, lang, expected):
     assert violation_words(Translator(lang), refusal(what), sentence=True) == expected
 
@@ -201,7 +235,8 @@ def test_a_refusal_carries_no_english_only_its_code_and_values():
     assert str(err) == 'the match record is damaged: "partnerships" must be true or false'
     assert violation_words(Translator("en"), err) == str(err)
     assert violation_words(Translator("uk"), err) == "запис матчу пошкоджено: " + Translator("uk")(
-        "error.malformed.partnerships")
+        "error.malformed.partnerships"
+    )
 
 
 def test_a_malformed_table_action_has_a_reason_too(tmp_path):
@@ -218,7 +253,8 @@ def test_a_malformed_table_action_has_a_reason_too(tmp_path):
         store.close()
     assert caught.value.params["what"] == "action"
     assert violation_words(Translator("uk"), caught.value) == (
-        "запис матчу пошкоджено: запис не є правильною дією за столом")
+        "запис матчу пошкоджено: запис не є правильною дією за столом"
+    )
 
 
 def test_a_hands_key_that_is_no_seat_is_worded_not_a_crash():

@@ -22,8 +22,6 @@ from .test_state import drive_document, new_match_state, run, shown
 CASES = Path(__file__).resolve().parents[1] / "cases"
 
 
-
-
 # ------------------------------------------------------------------ notices
 def test_an_import_notice_does_not_follow_to_the_match_end_or_the_table(state):
     unfinished = case("hr-2p-instant-win-62")
@@ -132,11 +130,14 @@ def test_a_message_starting_with_a_name_keeps_it_as_typed(state):
     assert shown(state)["message"].startswith("ann's pip total")
 
 
-@pytest.mark.parametrize(("case_name", "rule", "seat", "tiles"), [
-    # Ann holds 2 tiles, shows 1 (more than a hand holds cannot be entered: ui_hand_full, test_table_side)
-    ("e61-pairs-block-draw", "E2", 0, ["0-4"]),
-    ("hr-2p-seed-layout", "H2", 0, ["0-0", "3-3", "5-6", "6-6", "3-5"]),  # Ann holds 6, shown 5
-])
+@pytest.mark.parametrize(
+    ("case_name", "rule", "seat", "tiles"),
+    [
+        # Ann holds 2 tiles, shows 1 (more than a hand holds cannot be entered: ui_hand_full, test_table_side)
+        ("e61-pairs-block-draw", "E2", 0, ["0-4"]),
+        ("hr-2p-seed-layout", "H2", 0, ["0-0", "3-3", "5-6", "6-6", "3-5"]),  # Ann holds 6, shown 5
+    ],
+)
 def test_a_wrong_hand_count_cites_the_engines_deal_rule_as_the_cli_does(state, case_name, rule, seat, tiles):
     """Exact 61 deals by E2, Horse Race by H2: the app's message cites the engine's rule, like the CLI."""
     hands = reveal_state(state, case_name)
@@ -152,19 +153,27 @@ def test_a_wrong_hand_count_cites_the_engines_deal_rule_as_the_cli_does(state, c
     assert state.table.match.status == "reveal"  # nothing recorded
     name = state.table.match.players[seat]
     held = "6 tiles" if rule == "H2" else "2 tiles"
-    assert shown(state)["message"] == (f"{rule}: {name} holds {held} by the record (the deal, the draws and "
-                                          f"the placements); the hands show {len(tiles)}")
+    assert shown(state)["message"] == (
+        f"{rule}: {name} holds {held} by the record (the deal, the draws and "
+        f"the placements); the hands show {len(tiles)}"
+    )
     if rule == "E2":  # the same rule for the case whose hands show more tiles than Bo holds
-        cli = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(CASES / "bad-hands-count.json")],
-                             capture_output=True, text=True)
+        cli = subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", "replay", str(CASES / "bad-hands-count.json")],
+            capture_output=True,
+            text=True,
+        )
         assert f"hands: {rule}: Bo holds 1 tile by the record" in cli.stdout + cli.stderr
 
 
-@pytest.mark.parametrize(("typed", "words"), [
-    ("2026-02-30", '"2026-02-30" is not a date: the calendar has no such day'),
-    ("2026-13-01", '"2026-13-01" is not a date: the calendar has no such day'),
-    ("30/02/2026", '"30/02/2026" is not a date: write it as YYYY-MM-DD, e.g. 2025-06-12'),
-])
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("2026-02-30", '"2026-02-30" is not a date: the calendar has no such day'),
+        ("2026-13-01", '"2026-13-01" is not a date: the calendar has no such day'),
+        ("30/02/2026", '"30/02/2026" is not a date: write it as YYYY-MM-DD, e.g. 2025-06-12'),
+    ],
+)
 def test_a_date_filter_that_is_no_date(state, typed, words):
     run(state.go(Screen.HISTORY))
     state.history.set_text("since", typed)

@@ -51,24 +51,49 @@ def test_the_new_match_form_refuses_each_example_and_creates_nothing(tmp_path, n
     assert st.services.store.list_matches() == []
 
 
-@pytest.mark.parametrize(("lang", "name", "words"), [
-    ("en", "Ann\u200b", 'The name "Ann<U+200B>" holds U+200B ZERO WIDTH SPACE: a name cannot hold invisible, '
-                        "control or private-use characters; remove it"),
-    ("uk", "Ann\u200b", "Ім'я \"Ann<U+200B>\" містить U+200B ZERO WIDTH SPACE: в імені не може бути невидимих, "
-                        "керівних чи приватних символів; вилучіть його"),
-    ("ko", "Ann\u200b", '이름 "Ann<U+200B>"에 U+200B ZERO WIDTH SPACE이(가) 들어 있습니다: 이름에는 보이지 않는 문자, '
-                        "제어 문자, 사용자 정의 문자를 쓸 수 없으니 지워 주세요"),
-    ("en", "x" * 41, 'A player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it'),
-    ("uk", "x" * 41, "Ім'я гравця має щонайбільше 40 символів; ім'я \"xxxxxxxxxxxxxxxxxxxx…\" довше: скоротіть його"),
-    ("ko", "x" * 41, '참가자 이름은 40자까지 쓸 수 있습니다: "xxxxxxxxxxxxxxxxxxxx…"을(를) 줄여 주세요'),
-    ("en", "\u0301", 'A player\'s name needs a visible character, and "<U+0301>" has none: type the name'),
-    ("uk", "\u0301", "Ім'я гравця має містити хоч один видимий символ, а ім'я \"<U+0301>\" не має жодного: "
-                     "введіть ім'я"),
-    ("ko", "\u0301", '참가자 이름에는 보이는 글자가 하나 이상 있어야 하는데 "<U+0301>"에는 없습니다: '
-                     "이름을 입력하세요"),
-    ("uk", "bo", "Двоє гравців мають однакове ім'я \"Bo\": дайте кожному інше"),
-    ("ko", "bo", '두 참가자의 이름이 모두 "Bo"입니다: 서로 다른 이름을 주세요'),
-])
+@pytest.mark.parametrize(
+    ("lang", "name", "words"),
+    [
+        (
+            "en",
+            "Ann\u200b",
+            'The name "Ann<U+200B>" holds U+200B ZERO WIDTH SPACE: a name cannot hold invisible, '
+            "control or private-use characters; remove it",
+        ),
+        (
+            "uk",
+            "Ann\u200b",
+            'Ім\'я "Ann<U+200B>" містить U+200B ZERO WIDTH SPACE: в імені не може бути невидимих, '
+            "керівних чи приватних символів; вилучіть його",
+        ),
+        (
+            "ko",
+            "Ann\u200b",
+            '이름 "Ann<U+200B>"에 U+200B ZERO WIDTH SPACE이(가) 들어 있습니다: 이름에는 보이지 않는 문자, '
+            "제어 문자, 사용자 정의 문자를 쓸 수 없으니 지워 주세요",
+        ),
+        ("en", "x" * 41, 'A player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it'),
+        (
+            "uk",
+            "x" * 41,
+            "Ім'я гравця має щонайбільше 40 символів; ім'я \"xxxxxxxxxxxxxxxxxxxx…\" довше: скоротіть його",
+        ),
+        ("ko", "x" * 41, '참가자 이름은 40자까지 쓸 수 있습니다: "xxxxxxxxxxxxxxxxxxxx…"을(를) 줄여 주세요'),
+        ("en", "\u0301", 'A player\'s name needs a visible character, and "<U+0301>" has none: type the name'),
+        (
+            "uk",
+            "\u0301",
+            "Ім'я гравця має містити хоч один видимий символ, а ім'я \"<U+0301>\" не має жодного: введіть ім'я",
+        ),
+        (
+            "ko",
+            "\u0301",
+            '참가자 이름에는 보이는 글자가 하나 이상 있어야 하는데 "<U+0301>"에는 없습니다: 이름을 입력하세요',
+        ),
+        ("uk", "bo", 'Двоє гравців мають однакове ім\'я "Bo": дайте кожному інше'),
+        ("ko", "bo", '두 참가자의 이름이 모두 "Bo"입니다: 서로 다른 이름을 주세요'),
+    ],
+)
 def test_a_refused_name_is_said_in_the_users_language(tmp_path, lang, name, words):
     st = tab(tmp_path, lang)
     run(st.go(Screen.NEW_MATCH))
@@ -134,7 +159,7 @@ def test_an_import_refuses_each_example_naming_the_field(tmp_path, names, code):
     run(st.transfer.import_picked([picked]))
     words = text(hooks(history.view(st))["notice"])
     assert not st.shell.notice.ok and st.shell.notice.error.params["fault"] == code
-    assert words.startswith("match.json refused, nothing imported: the match record is damaged: \"players\"")
+    assert words.startswith('match.json refused, nothing imported: the match record is damaged: "players"')
     assert len(words) < 300
     assert st.services.store.list_matches() == []
 
@@ -144,4 +169,4 @@ def test_an_import_refusal_is_said_in_the_users_language(tmp_path):
     run(st.go(Screen.HISTORY))
     run(st.transfer.import_picked([files.PickedFile("match.json", json.dumps(doc(["Ann", "\u3164"])).encode())]))
     words = text(hooks(history.view(st))["notice"])
-    assert "\"players\", ім'я 2: ім'я \"<U+3164>\" містить U+3164 HANGUL FILLER: в імені не може бути" in words
+    assert '"players", ім\'я 2: ім\'я "<U+3164>" містить U+3164 HANGUL FILLER: в імені не може бути' in words

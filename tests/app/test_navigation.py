@@ -55,10 +55,17 @@ def new_match(st: AppModel, names=("Ann", "Bo")) -> str:
 
 
 # ------------------------------------------------------------------ routes
-@pytest.mark.parametrize(("screen", "match_id", "route"), [
-    (Screen.HOME, None, "/"), (Screen.NEW_MATCH, None, "/new"), (Screen.TABLE, ID, f"/table/{ID}"),
-    (Screen.HISTORY, None, "/history"), (Screen.REVIEW, ID, f"/review/{ID}"), (Screen.SETTINGS, None, "/settings"),
-])
+@pytest.mark.parametrize(
+    ("screen", "match_id", "route"),
+    [
+        (Screen.HOME, None, "/"),
+        (Screen.NEW_MATCH, None, "/new"),
+        (Screen.TABLE, ID, f"/table/{ID}"),
+        (Screen.HISTORY, None, "/history"),
+        (Screen.REVIEW, ID, f"/review/{ID}"),
+        (Screen.SETTINGS, None, "/settings"),
+    ],
+)
 def test_every_screen_has_a_route_both_ways(screen, match_id, route):
     assert route_of(screen, match_id) == route
     assert target_of(route) == Target(screen, match_id)
@@ -69,8 +76,15 @@ def test_routes_as_typed_or_linked():
     assert target_of(f"/table/{ID}?key=abc#x") == Target(Screen.TABLE, ID)  # a query is not the route's
     assert target_of("") == Target(Screen.HOME)
     assert target_of("/history?x=1") == Target(Screen.HISTORY)
-    for unknown in ("/nowhere", "/table", "/table/../settings", "/table/20261201-1015", f"/review/{ID}/2",
-                    "/home", "/new-match"):
+    for unknown in (
+        "/nowhere",
+        "/table",
+        "/table/../settings",
+        "/table/20261201-1015",
+        f"/review/{ID}/2",
+        "/home",
+        "/new-match",
+    ):
         assert target_of(unknown) == Target(Screen.HOME, known=False), unknown
     assert route_of(Screen.TABLE) == "/" and route_of(Screen.REVIEW, None) == "/"  # no match: the start screen
     assert normal("/history/") == "/history" and normal("/x/y") == "/"
@@ -217,6 +231,7 @@ def test_a_route_change_crossing_the_tabs_push_wins_and_the_address_ends_on_it(t
     """A viewer's phone at load 5-6 (tests/server/test_served_phones.py): the user's route change crossed
     the tab's push on its way, the push landed after it, and the client's address was left on the
     pushed route while the tab showed the user's screen (the push's echo was taken for nothing to do)."""
+
     async def scenario():
         live = await Live.open(open_app_store(tmp_path), tmp_path)
         st = live.state

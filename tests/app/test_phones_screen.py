@@ -61,15 +61,17 @@ def test_the_host_sees_the_codes_of_the_open_match_and_the_devices(tmp_path):
         assert texts[f"device-{viewer_device.id}"].startswith("Viewer · Android · Chrome · connected since ")
         own = [name for name, words in texts.items() if words.endswith("· this device")]
         assert len(own) == 1 and own[0].startswith("device-")
-        assert f"disconnect-{own[0][len('device-'):]}" not in texts  # the host does not disconnect itself
+        assert f"disconnect-{own[0][len('device-') :]}" not in texts  # the host does not disconnect itself
 
         await host.tap(f"disconnect-{viewer_device.id}")
         assert viewer_device.revoked and viewer_tab.closed  # its tab was closed (code 4403)
         assert f"device-{viewer_device.id}" not in host.texts()
         texts = host.texts()
         assert texts["devices-count"] == "Devices joined: 1"
-        assert texts["notice"] == ("Android · Chrome disconnected: its tabs were closed, and it cannot join again "
-                                   "with the code it used. To let it back, renew the codes and let it scan a new one.")
+        assert texts["notice"] == (
+            "Android · Chrome disconnected: its tabs were closed, and it cannot join again "
+            "with the code it used. To let it back, renew the codes and let it scan a new one."
+        )
 
         await host.tap("renew-keys")  # asks first
         assert admission.links(match_id)[0] is scorer_link  # nothing renewed yet
@@ -79,8 +81,9 @@ def test_the_host_sees_the_codes_of_the_open_match_and_the_devices(tmp_path):
         assert admission.find_link(scorer_link.key) is None  # the old codes no longer admit anyone
         texts = host.texts()
         assert texts["join-url-scorer"].endswith(new_scorer.key)
-        assert texts["notice"].startswith("This match's codes were renewed: the old ones no longer work "
-                                          "(phones disconnected: 0).")
+        assert texts["notice"].startswith(
+            "This match's codes were renewed: the old ones no longer work (phones disconnected: 0)."
+        )
         await host.tap("back-to-table")
         assert host.state.screen == Screen.TABLE
 
@@ -161,13 +164,15 @@ def test_renew_says_what_it_cuts_and_cuts_exactly_that(tmp_path):
         assert host.texts()["renew-confirm-words"] == (
             "Renew this match's codes? The codes shown here stop working, and the phones that joined with them "
             "are disconnected now (joined now: 1); they must scan the new codes. Phones joined with the table's "
-            "codes stay.")
+            "codes stay."
+        )
         await host.tap("renew-confirm")
         assert match_viewer.revoked and match_viewer_tab.closed
         assert not table_scorer.revoked and not table_viewer.revoked and admission.links() == printed
         assert told == []  # the printed codes are as they were
-        assert host.texts()["notice"].startswith("This match's codes were renewed: the old ones no longer work "
-                                                 "(phones disconnected: 1).")
+        assert host.texts()["notice"].startswith(
+            "This match's codes were renewed: the old ones no longer work (phones disconnected: 1)."
+        )
 
         await host.tap("codes-table")  # the table's codes: the ones the terminal printed
         texts = host.texts()
@@ -176,7 +181,8 @@ def test_renew_says_what_it_cuts_and_cuts_exactly_that(tmp_path):
         assert host.texts()["renew-confirm-words"] == (
             "Renew the table's codes? The codes printed at the terminal stop working, and the phones that joined "
             "with them are disconnected now (joined now: 2); they must scan the new codes. The host, and phones "
-            "joined with a match's own codes, stay.")
+            "joined with a match's own codes, stay."
+        )
         await host.tap("renew-cancel")  # changed its mind: nothing renewed
         assert "renew-confirm" not in host.hooks() and not table_scorer.revoked and admission.links() == printed
 
@@ -189,8 +195,10 @@ def test_renew_says_what_it_cuts_and_cuts_exactly_that(tmp_path):
         assert admission.find_link(printed[0].key) is None and told == [False]  # the terminal prints the new ones
         texts = host.texts()
         assert texts["join-url-scorer"].endswith(renewed[0].key)
-        assert texts["notice"] == ("The table's codes were renewed: the old ones no longer work (phones "
-                                   "disconnected: 2). The new codes are shown here and printed at the terminal.")
+        assert texts["notice"] == (
+            "The table's codes were renewed: the old ones no longer work (phones "
+            "disconnected: 2). The new codes are shown here and printed at the terminal."
+        )
 
     run(scenario())
 
@@ -198,8 +206,16 @@ def test_renew_says_what_it_cuts_and_cuts_exactly_that(tmp_path):
 def test_the_renew_and_disconnect_words_are_translated():
     from scorekeeper.i18n import translate
 
-    for key in ("ui.renew_table_confirm", "ui.renew_match_confirm", "ui.renewed_table", "ui.renewed_match",
-                "ui.disconnected_notice", "ui.disconnect_help", "ui.renew_table_keys", "ui.codes_table"):
+    for key in (
+        "ui.renew_table_confirm",
+        "ui.renew_match_confirm",
+        "ui.renewed_table",
+        "ui.renewed_match",
+        "ui.disconnected_notice",
+        "ui.disconnect_help",
+        "ui.renew_table_keys",
+        "ui.codes_table",
+    ):
         english = translate("en", key, count=2, label="x")
         for lang in ("uk", "ko"):
             assert translate(lang, key, count=2, label="x") != english, (lang, key)

@@ -64,26 +64,46 @@ def test_each_count_takes_its_form(lang, number):
             assert f"{number:,}" in text
 
 
-@pytest.mark.parametrize(("lang", "number", "words"), [
-    ("en", 1, "Bo: 1 tile to enter"), ("en", 2, "Bo: 2 tiles to enter"), ("en", 21, "Bo: 21 tiles to enter"),
-    ("uk", 1, "Bo: ввести 1 плитку"), ("uk", 2, "Bo: ввести 2 плитки"), ("uk", 5, "Bo: ввести 5 плиток"),
-    ("uk", 21, "Bo: ввести 21 плитку"), ("ko", 1, "Bo: 입력할 타일 1개"), ("ko", 5, "Bo: 입력할 타일 5개"),
-])
+@pytest.mark.parametrize(
+    ("lang", "number", "words"),
+    [
+        ("en", 1, "Bo: 1 tile to enter"),
+        ("en", 2, "Bo: 2 tiles to enter"),
+        ("en", 21, "Bo: 21 tiles to enter"),
+        ("uk", 1, "Bo: ввести 1 плитку"),
+        ("uk", 2, "Bo: ввести 2 плитки"),
+        ("uk", 5, "Bo: ввести 5 плиток"),
+        ("uk", 21, "Bo: ввести 21 плитку"),
+        ("ko", 1, "Bo: 입력할 타일 1개"),
+        ("ko", 5, "Bo: 입력할 타일 5개"),
+    ],
+)
 def test_a_hand_to_enter_is_counted_as_people_say_it(lang, number, words):
     assert translate(lang, "ui.hand_entry_none", name="Bo", count=number) == words
 
 
 def test_the_stock_is_counted_by_its_own_parameter():
     """``pass_with_stock`` counts the stock, not ``count``."""
-    assert translate("uk", "error.pass_with_stock", name="Ann", stock=3) == \
-        "пропуск, коли в запасі ще 3 плитки: Ann має добирати, доки плитка не підійде"
-    assert translate("en", "error.pass_with_stock", name="Ann", stock=1) == \
-        "pass while the stock has 1 tile: Ann must draw until a tile fits"
+    assert (
+        translate("uk", "error.pass_with_stock", name="Ann", stock=3)
+        == "пропуск, коли в запасі ще 3 плитки: Ann має добирати, доки плитка не підійде"
+    )
+    assert (
+        translate("en", "error.pass_with_stock", name="Ann", stock=1)
+        == "pass while the stock has 1 tile: Ann must draw until a tile fits"
+    )
 
 
-@pytest.mark.parametrize(("lang", "raw", "words"), [
-    ("en", 25, "= 25 in pips → +5"), ("en", -15, "= -15 in pips → -3"),
-    ("uk", 21, "= сума очок 21 → +4"), ("uk", 2, "= сума очок 2 → +0"), ("ko", 25, "= 점 합계 25 → +5")])
+@pytest.mark.parametrize(
+    ("lang", "raw", "words"),
+    [
+        ("en", 25, "= 25 in pips → +5"),
+        ("en", -15, "= -15 in pips → -3"),
+        ("uk", 21, "= сума очок 21 → +4"),
+        ("uk", 2, "= сума очок 2 → +0"),
+        ("ko", 25, "= 점 합계 25 → +5"),
+    ],
+)
 def test_raw_points_are_said_in_pips_the_word_players_count_with(lang, raw, words):
     """A settlement's total before it becomes points is said in pips ("сума очок", "점 합계", as a hand's pip
     total is), not in the jargon "raw" (issue 21; Ukrainian said "вихідні бали", the seed's term)."""

@@ -118,6 +118,7 @@ def test_a_play_keeps_the_strip_groups_before_the_latest(tmp_path):
     """The strip's chips come in groups of six by play order (the latest group first): a Play adds its chip to
     the latest group, and every earlier group is the same row of the same chips (the browser rebuilt the
     whole strip when every chip moved one place in a single row)."""
+
     async def scenario() -> None:
         live, round_ = await opened(tmp_path)
         await enter(live, round_["moves"][:13])  # two full groups (1-6, 7-12), the latest holds 13
@@ -139,6 +140,7 @@ def test_a_play_keeps_the_strip_groups_before_the_latest(tmp_path):
 
 def test_the_round_start_keeps_the_header_buttons(tmp_path):
     """A round's start gives the header a new title ("· Round 1"); its buttons are the same controls."""
+
     async def scenario() -> None:
         live, doc = await created(tmp_path)
         buttons = {name: live.hooks()[name] for name in ("home", "rules", "settings")}
@@ -152,6 +154,7 @@ def test_the_round_start_keeps_the_header_buttons(tmp_path):
 def test_a_tap_keeps_the_house_rules_line(tmp_path):
     """The table's header is drawn on every tap; its house-rules line (a span and a handler per rule id) is
     the same control until the words change."""
+
     async def scenario() -> None:
         store = open_app_store(tmp_path)
         match_id = store.create_match("horse-race", ["Ann", "Bo"], False, {"target": 4})

@@ -72,5 +72,6 @@ def test_the_diffs_operations_are_unlinked_when_it_is_done():
     def diff() -> None:
         patch, _, _ = ObjectPatch.from_diff(src, dst, BaseControl)
         assert len(patch.patch) >= 3  # several operations: a list of several nodes was built
+
     garbage = cyclic_garbage(diff)
     assert garbage == []

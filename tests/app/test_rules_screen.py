@@ -38,8 +38,11 @@ def screen(st):
 
 
 def test_the_rulebook_has_every_rule_of_rules_md_in_every_language():
-    named = set(re.findall(r"^\*\*([SHE]\d+) ", RULES_MD.read_text(encoding="utf-8"), re.M)) \
-        if RULES_MD.exists() else RULES_MD_RULES
+    named = (
+        set(re.findall(r"^\*\*([SHE]\d+) ", RULES_MD.read_text(encoding="utf-8"), re.M))
+        if RULES_MD.exists()
+        else RULES_MD_RULES
+    )
     assert named == RULES_MD_RULES
     for lang in LANGUAGES:
         for rule in ALL_RULES:
@@ -56,12 +59,22 @@ def test_the_rulebook_has_every_rule_of_rules_md_in_every_language():
 
 def cited_rules() -> set[str]:
     """Every rule id the messages cite: in the catalogs, and as the first argument of the engine's refusals."""
-    cited = {found for lang in LANGUAGES for entry in catalog(lang).values()
-             for text in (entry.values() if isinstance(entry, dict) else [entry]) for found in RULE_ID.findall(text)}
+    cited = {
+        found
+        for lang in LANGUAGES
+        for entry in catalog(lang).values()
+        for text in (entry.values() if isinstance(entry, dict) else [entry])
+        for found in RULE_ID.findall(text)
+    }
     for path in (ROOT / "scorekeeper").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "RuleViolation" and node.args \
-                    and isinstance(node.args[0], ast.Constant) and node.args[0].value:
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") == "RuleViolation"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value
+            ):
                 cited.add(node.args[0].value)
     return cited
 
@@ -74,8 +87,15 @@ def test_every_rule_a_message_cites_has_its_text():
 
 def test_rule_ids_are_found_in_a_message_not_in_tiles_or_words():
     assert rule_ids_in("S8: draw (S2, E2); 1-4 HE10 S11 H10.") == [
-        ("S8", True), (": draw (", False), ("S2", True), (", ", False), ("E2", True), ("); 1-4 HE10 S11 ", False),
-        ("H10", True), (".", False)]
+        ("S8", True),
+        (": draw (", False),
+        ("S2", True),
+        (", ", False),
+        ("E2", True),
+        ("); 1-4 HE10 S11 ", False),
+        ("H10", True),
+        (".", False),
+    ]
 
 
 def test_the_rules_of_the_open_match_and_back_to_the_table(state):
@@ -92,9 +112,14 @@ def test_the_rules_of_the_open_match_and_back_to_the_table(state):
     assert state.screen == Screen.TABLE
 
 
-@pytest.mark.parametrize(("lang", "title"), [("en", "S8 · Must play, draw, pass"),
-                                             ("uk", "S8 · Зіграти, добрати чи пропустити"),
-                                             ("ko", "S8 · 놓기, 뽑기, 차례 넘기기")])
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("en", "S8 · Must play, draw, pass"),
+        ("uk", "S8 · Зіграти, добрати чи пропустити"),
+        ("ko", "S8 · 놓기, 뽑기, 차례 넘기기"),
+    ],
+)
 def test_a_rule_id_in_a_message_links_to_its_rule(state, lang, title):
     """A refusal citing S8 (a pass while the stock has tiles): its "S8" is a link; the Rules screen then
     shows S8 alone, in the match's language, with the way to all the rules and back to the table."""
@@ -106,8 +131,13 @@ def test_a_rule_id_in_a_message_links_to_its_rule(state, lang, title):
     run(state.entry.pass_turn())  # Bo passes with 14 tiles in the stock: S8
     assert state.shell.error is not None and state.shell.error.rule == "S8"
     message = hooks(screen(state))["message"]
-    links = [span for node in walk(message) if isinstance(node, ft.Text) for span in node.spans or []
-             if span.on_click is not None]
+    links = [
+        span
+        for node in walk(message)
+        if isinstance(node, ft.Text)
+        for span in node.spans or []
+        if span.on_click is not None
+    ]
     assert [span.text for span in links] == ["S8"]
     run(links[0].on_click(None))
     assert state.screen == Screen.RULES and state.rules.focus == "S8"
@@ -149,8 +179,13 @@ def test_rule_ids_inside_a_rule_link_to_their_rules(state):
     run(state.go(Screen.RULES))
     state.rules.choose_game(EXACT_61)
     card = hooks(screen(state))["rule-E4"]  # "… as in S5–S7"
-    targets = [span.text for node in walk(card) if isinstance(node, ft.Text) for span in node.spans or []
-               if span.on_click is not None]
+    targets = [
+        span.text
+        for node in walk(card)
+        if isinstance(node, ft.Text)
+        for span in node.spans or []
+        if span.on_click is not None
+    ]
     assert targets == ["S5", "S7"]
 
 

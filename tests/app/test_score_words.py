@@ -8,11 +8,17 @@ import pytest
 from .test_state import new_match_state, run, shown
 
 
-@pytest.mark.parametrize(("lang", "variant", "words"), [
-    ("en", "horse-race", "61 to go"), ("en", "exact-61", "exactly 61 to go"),
-    ("uk", "horse-race", "ще 61"), ("uk", "exact-61", "ще рівно 61"),
-    ("ko", "horse-race", "61 남음"), ("ko", "exact-61", "정확히 61 남음"),
-])
+@pytest.mark.parametrize(
+    ("lang", "variant", "words"),
+    [
+        ("en", "horse-race", "61 to go"),
+        ("en", "exact-61", "exactly 61 to go"),
+        ("uk", "horse-race", "ще 61"),
+        ("uk", "exact-61", "ще рівно 61"),
+        ("ko", "horse-race", "61 남음"),
+        ("ko", "exact-61", "정확히 61 남음"),
+    ],
+)
 def test_the_distance_at_zero_reads_naturally(state, lang, variant, words):
     """Newcomer 7: at 0 points the card said "61 to 61" / "exactly 61 to 61"."""
     state.shell.lang = lang

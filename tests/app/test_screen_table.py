@@ -44,8 +44,11 @@ def run(coro):
 def unobserved(tab: AppModel) -> list[str]:
     """The tab's observable models that ``observed()`` leaves out (by attribute name)."""
     observed = tab.observed()
-    return [name for name, value in vars(tab).items()
-            if isinstance(value, ft.Observable) and not any(value is seen for seen in observed)]
+    return [
+        name
+        for name, value in vars(tab).items()
+        if isinstance(value, ft.Observable) and not any(value is seen for seen in observed)
+    ]
 
 
 # ------------------------------------------------------------------ the app's own table
@@ -56,8 +59,14 @@ def test_every_screen_has_one_entry_and_every_route_one_screen():
         match_id = "20261201-101500-0a1b2c" if entry.of_match else None
         route = routes.route_of(entry.screen, match_id)
         assert routes.target_of(route) == Target(entry.screen, match_id), route
-    assert {routes.route_of(e.screen) for e in SCREEN_TABLE if not e.of_match} == \
-        {"/", "/new", "/settings", "/history", "/rules", "/phones"}
+    assert {routes.route_of(e.screen) for e in SCREEN_TABLE if not e.of_match} == {
+        "/",
+        "/new",
+        "/settings",
+        "/history",
+        "/rules",
+        "/phones",
+    }
 
 
 def test_a_table_refuses_a_screen_twice_or_a_route_twice():
@@ -123,13 +132,18 @@ class Tally(ft.Observable):
 
 
 def tally_view(app: TallyTab) -> ft.Control:
-    return ft.Column([hook("tally", ft.Text(f"tally {app.tally.count}")),
-                      action_button("tally-add", "Add", app.tally.add),
-                      action_button("home", "Home", app.go, Screen.HOME)])
+    return ft.Column(
+        [
+            hook("tally", ft.Text(f"tally {app.tally.count}")),
+            action_button("tally-add", "Add", app.tally.add),
+            action_button("home", "Home", app.go, Screen.HOME),
+        ]
+    )
 
 
-TALLY_ENTRY = ScreenEntry(TALLY, "tally", tally_view, models=lambda app: (app.tally,),
-                          enter=lambda app, came_from: app.tally.load())
+TALLY_ENTRY = ScreenEntry(
+    TALLY, "tally", tally_view, models=lambda app: (app.tally,), enter=lambda app, came_from: app.tally.load()
+)
 WITH_TALLY = ScreenTable(*SCREEN_TABLE, TALLY_ENTRY)
 
 
@@ -166,10 +180,15 @@ def test_a_screen_added_by_its_entry_is_routed_reached_and_observed(tmp_path):
 def test_a_screen_added_by_its_entry_is_drawn_again_when_its_model_changes(tmp_path):
     """In a live session: a change to the tally outside any intent draws the tab again, because its entry
     names it; a table whose entry names no model leaves the old count on the screen."""
+
     async def scenario(screens: ScreenTable, folder) -> tuple[str, str]:
         folder.mkdir()
-        live = await Live.open(open_app_store(folder), folder, route="/tally",
-                               tab=lambda services, width: TallyTab(services, screens, width=width))
+        live = await Live.open(
+            open_app_store(folder),
+            folder,
+            route="/tally",
+            tab=lambda services, width: TallyTab(services, screens, width=width),
+        )
         before = live.texts()["tally"]
         live.state.tally.count = 5  # not an intent: only observing the model draws it
         await live.settle()
@@ -182,6 +201,7 @@ def test_a_screen_added_by_its_entry_is_drawn_again_when_its_model_changes(tmp_p
         return before, after
 
     assert asyncio.run(scenario(WITH_TALLY, tmp_path / "named")) == ("tally 0", "tally 5")
-    unnamed = ScreenTable(*SCREEN_TABLE, ScreenEntry(TALLY, "tally", tally_view,
-                                                     enter=lambda app, came_from: app.tally.load()))
+    unnamed = ScreenTable(
+        *SCREEN_TABLE, ScreenEntry(TALLY, "tally", tally_view, enter=lambda app, came_from: app.tally.load())
+    )
     assert asyncio.run(scenario(unnamed, tmp_path / "unnamed")) == ("tally 0", "tally 0")

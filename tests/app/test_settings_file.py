@@ -39,7 +39,9 @@ def test_a_folder_that_refuses_the_write_keeps_the_choice_for_this_run(tmp_path,
     monkeypatch.undo()
     settings.save(tmp_path, {settings.LAST_MATCH: "20250612-153012-a1b2c3"})  # writable again: both stored
     assert json.loads((tmp_path / "settings.json").read_text(encoding="utf-8")) == {
-        "lang": "ko", settings.LAST_MATCH: "20250612-153012-a1b2c3"}
+        "lang": "ko",
+        settings.LAST_MATCH: "20250612-153012-a1b2c3",
+    }
 
 
 # ------------------------------------------------------------------ issue 21: a damaged settings file
@@ -117,9 +119,11 @@ def test_the_app_starts_says_so_and_new_match_opens(tmp_path):
     assert tab.shell.error is None and tab.screen == Screen.HOME
     [kept] = (tmp_path / "damaged").glob("settings.*.json")
     words = text(hooks(SCREENS[tab.screen](tab))["notice"])
-    assert words == (f"The settings file could not be read: it was moved to {kept.relative_to(tmp_path)} and "
-                     "kept, and Scorekeeper uses the default settings (language, haptics, favourite house "
-                     "rules). Your matches are not affected.")
+    assert words == (
+        f"The settings file could not be read: it was moved to {kept.relative_to(tmp_path)} and "
+        "kept, and Scorekeeper uses the default settings (language, haptics, favourite house "
+        "rules). Your matches are not affected."
+    )
     tab.shell.lang = "uk"
     assert "Не вдалося прочитати файл налаштувань" in text(hooks(SCREENS[tab.screen](tab))["notice"])
     tab.shell.lang = "ko"

@@ -26,8 +26,6 @@ def run(coro):
     return asyncio.run(coro)
 
 
-
-
 def new_match_state(st: AppModel, variant: str, names: list[str], partnerships: bool = False) -> AppModel:
     run(st.go(Screen.NEW_MATCH))
     st.setup.set_form(variant=variant, count=len(names), partnerships=partnerships)
@@ -59,8 +57,19 @@ def test_new_match_screen_hooks(state):
     run(state.go(Screen.NEW_MATCH))
     state.setup.set_form(variant="horse-race", count=4)
     ids = hooks(new_match.view(state))
-    assert {"game-horse-race", "game-exact-61", "players-2", "players-3", "players-4",
-            "name-0", "name-1", "name-2", "name-3", "partnerships", "create-match"} <= set(ids)
+    assert {
+        "game-horse-race",
+        "game-exact-61",
+        "players-2",
+        "players-3",
+        "players-4",
+        "name-0",
+        "name-1",
+        "name-2",
+        "name-3",
+        "partnerships",
+        "create-match",
+    } <= set(ids)
     state.setup.set_form(count=2)
     ids = hooks(new_match.view(state))
     assert "partnerships" not in ids and "name-2" not in ids  # H1: no partnerships with 2
@@ -191,8 +200,21 @@ def test_picker_offers_only_unseen_fitting_tiles(state):
     assert state.entry.pickable((4, 6)) and not state.entry.pickable((2, 3))  # fits a 1 or a 4 only
     ids = hooks(table.view(state))
     assert "tile-1-4" not in ids and ids["tile-2-3"].disabled and not ids["tile-4-6"].disabled
-    assert {"spot-1-4-low", "spot-1-4-high", "end-1-4-low", "end-1-4-high", "play", "draw", "pass",
-            "undo", "stock", "hand-0", "hand-1", "end-sum", "turn"} <= set(ids)
+    assert {
+        "spot-1-4-low",
+        "spot-1-4-high",
+        "end-1-4-low",
+        "end-1-4-high",
+        "play",
+        "draw",
+        "pass",
+        "undo",
+        "stock",
+        "hand-0",
+        "hand-1",
+        "end-sum",
+        "turn",
+    } <= set(ids)
     state.entry.pick_spot(((1, 4), "high"))
     assert state.entry.dimmed((1, 2)) and not state.entry.dimmed((4, 5))  # 1-2 fits the 1 only
     assert state.entry.pickable((1, 2))  # still offered: tapping it chooses it instead of the spot
@@ -213,8 +235,9 @@ def test_a_chosen_spot_is_let_go_by_tapping_it_again_or_a_tile_that_does_not_fit
     high, low = ((1, 4), "high"), ((1, 4), "low")
     state.entry.pick_spot(high)
     ids = hooks(table.view(state))
-    assert shown(state)["selection"] == ("Open spot 1-4 (high end): pick a tile that fits, "
-                                         "or tap the spot again to let go of it")
+    assert shown(state)["selection"] == (
+        "Open spot 1-4 (high end): pick a tile that fits, or tap the spot again to let go of it"
+    )
     assert not ids["tile-1-2"].disabled and veiled(ids["tile-1-2"]) is not None  # dimmed, still tappable
     assert veiled(ids["tile-4-5"]) is None and ids["tile-2-3"].disabled  # fits it / fits nowhere
     state.entry.pick_tile((1, 2))  # does not fit the high end: chosen, and its only spot with it
@@ -241,6 +264,7 @@ def test_a_refused_play_keeps_the_entry_and_says_how_to_let_go_of_the_spot(state
 
     def refuse(*_args):
         from scorekeeper.rules import RuleViolation
+
         raise RuleViolation("S8", "drawn_lead", name="Bo")
 
     monkeypatch.setattr(state.services.store, "record", refuse)
@@ -311,8 +335,11 @@ def drive_document(st: AppModel, doc: dict, on_move=None) -> None:
             assert st.shell.error is None, (round_no, "hands", st.shell.error)
 
 
-LEGAL_CASES = sorted(p.name[:-5] for p in CASES.glob("*.json")
-                     if not p.name.startswith("bad-") and not p.name.endswith((".report.json", ".expected.json")))
+LEGAL_CASES = sorted(
+    p.name[:-5]
+    for p in CASES.glob("*.json")
+    if not p.name.startswith("bad-") and not p.name.endswith((".report.json", ".expected.json"))
+)
 
 
 @pytest.mark.parametrize("case", LEGAL_CASES)
@@ -365,8 +392,13 @@ def test_a_view_that_fails_shows_a_message_not_a_traceback(state, monkeypatch):
     def broken(st):
         raise KeyError("boom")
 
-    monkeypatch.setattr(state, "screens", ScreenTable(*(replace(entry, view=broken) if entry.screen == Screen.HOME
-                                                        else entry for entry in state.screens)))
+    monkeypatch.setattr(
+        state,
+        "screens",
+        ScreenTable(
+            *(replace(entry, view=broken) if entry.screen == Screen.HOME else entry for entry in state.screens)
+        ),
+    )
     body = app_main.screen_body(state)
     assert "nothing was recorded" in text(body) and "home" in hooks(body)
 

@@ -83,8 +83,14 @@ class Tab:
         """Register (Flet's answer is message 0), run the tab's ``main`` as Flet does, the browser reading;
         then until what the tab started is done and its update scheduler sent the render (a tab cut is
         told now); then the session ends as Flet ends it an hour after its tab left (:meth:`Session.close`)."""
-        self.app.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
-            session_id=self.session.id, page_patch=self.session.get_page_patch(), error="")))
+        self.app.send_message(
+            Message(
+                MessageAction.REGISTER_CLIENT,
+                RegisterClientResponseBody(
+                    session_id=self.session.id, page_patch=self.session.get_page_patch(), error=""
+                ),
+            )
+        )
         browser = asyncio.create_task(self.browse())
         Tab.running = self
         try:
@@ -139,8 +145,9 @@ class Tab:
             action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
             if MessageAction(action) == MessageAction.INVOKE_METHOD:
                 self.calls.append(body["name"])
-                self.session.handle_invoke_method_results(body["control_id"], body["call_id"],
-                                                          ANSWERS.get(body["name"]), None)
+                self.session.handle_invoke_method_results(
+                    body["control_id"], body["call_id"], ANSWERS.get(body["name"]), None
+                )
 
     async def leave(self) -> None:
         self.left = True
@@ -211,8 +218,7 @@ def quick(monkeypatch):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("role", list(ROLES))
-def test_a_tab_leaving_at_any_point_of_its_first_screen_leaves_nothing_in_the_log(table, tmp_path, quick,
-                                                                                    caplog, role):
+def test_a_tab_leaving_at_any_point_of_its_first_screen_leaves_nothing_in_the_log(table, tmp_path, quick, caplog, role):
     stays = first_screen(table, tmp_path / "stays", role, None)
     assert on_screen(stays) and not stays.left and stays.broken is None
     # every wait on the browser is among the points left at: the language kept in the browser (a phone)
@@ -243,6 +249,7 @@ def test_a_tab_leaving_at_any_point_of_its_first_screen_leaves_nothing_in_the_lo
 def test_no_language_written_for_a_tab_already_gone(table, tmp_path, quick, caplog):
     """Flet's ``page.run_task`` needs the tab's connection (else ``AttributeError`` and a coroutine never
     awaited): a language change of a tab that left writes nothing, and says nothing."""
+
     async def change_once_gone(tab: Tab) -> None:
         mirror = browser_language._kept[tab.session.page.views.args[0].shell]
         assert mirror.sent == "uk"  # written at the start: the language the browser kept

@@ -55,8 +55,11 @@ async def create_match(host: Live) -> str:
 
 
 def on_table(phone: Live, match_id: str) -> bool:
-    return phone.state.screen == Screen.TABLE and phone.state.table.match_id == match_id \
+    return (
+        phone.state.screen == Screen.TABLE
+        and phone.state.table.match_id == match_id
         and phone.state.table.match is not None
+    )
 
 
 def test_table_phones_wait_for_the_host_then_follow_it_into_each_match(tmp_path):
@@ -92,8 +95,11 @@ def test_table_phones_wait_for_the_host_then_follow_it_into_each_match(tmp_path)
             store.record(first, action)
         await host.state.table.reload()
         await host.state.table.record(case.actions[-1])
-        await until(lambda: all(p.state.table.match is not None and p.state.table.match.status == "finished"
-                                for p in (scorer, viewer)))
+        await until(
+            lambda: all(
+                p.state.table.match is not None and p.state.table.match.status == "finished" for p in (scorer, viewer)
+            )
+        )
         await until(lambda: "winners" in scorer.hooks() and "winners" in viewer.hooks())  # the match end
 
         second = await create_match(host)  # the next one, after it ended

@@ -67,12 +67,16 @@ def _table(st: AppModel):
 def test_the_round_start_says_what_to_deal_and_who_leads(state):
     new_match_state(state, "exact-61", ["Ann", "Bo", "Cy", "Di"], partnerships=True)
     screen = shown(state)
-    assert screen["deal"] == ("Shuffle all 28 tiles face down (anyone may); each player takes 5 tiles; "
-                              "the other 8 stay in the stock, all drawable (S2, E2).")
+    assert screen["deal"] == (
+        "Shuffle all 28 tiles face down (anyone may); each player takes 5 tiles; "
+        "the other 8 stay in the stock, all drawable (S2, E2)."
+    )
     assert "(S3)" in screen["who-leads"]
     state.shell.lang = "uk"
-    assert shown(state)["deal"] == ("Перемішайте всі 28 плиток лицьовою стороною донизу (може будь-хто); "
-                                    "кожен бере 5 плиток; решта 8 плиток — запас, усі доступні для добору (S2, E2).")
+    assert shown(state)["deal"] == (
+        "Перемішайте всі 28 плиток лицьовою стороною донизу (може будь-хто); "
+        "кожен бере 5 плиток; решта 8 плиток — запас, усі доступні для добору (S2, E2)."
+    )
     state.shell.lang = "ko"
     assert "각자 5개씩 가져갑니다; 나머지 8개는" in shown(state)["deal"]
 
@@ -128,8 +132,10 @@ def test_a_blocked_exact_61_round_shows_each_hand_each_difference_the_rounding_a
     state.shell.lang = "uk"
     uk = _settlement_lines(state)
     assert uk[1] == "Залишки на руках, від найменшого: Di 6, Cy 7, Bo 27, Ann 56 (E7)"
-    assert uk[2] == ("Di — рука 6 проти більших рук суперників: Ann 56 − 6 = 50, Cy 7 − 6 = 1; 50 + 1 = 51, "
-                     "округлено до 50 → +10 Bo & Di")
+    assert uk[2] == (
+        "Di — рука 6 проти більших рук суперників: Ann 56 − 6 = 50, Cy 7 − 6 = 1; 50 + 1 = 51, "
+        "округлено до 50 → +10 Bo & Di"
+    )
     assert uk[-1] == "Перемога в раунді: Bo & Di; найменша рука, 6, у Di (E8)"
     state.shell.lang = "ko"
     ko = _settlement_lines(state)
@@ -159,8 +165,11 @@ def _settlement_lines(st: AppModel) -> list[str]:
         return node.value or "".join(span.text or "" for span in node.spans or [])
 
     # a name and its number never part (no-break space); Korean words are kept whole (word joiners, invisible)
-    return [words(node).replace("\xa0", " ").replace("\u2060", "") for node in walk(hooks(_table(st))["settlement"])
-            if isinstance(node, ft.Text)]
+    return [
+        words(node).replace("\xa0", " ").replace("\u2060", "")
+        for node in walk(hooks(_table(st))["settlement"])
+        if isinstance(node, ft.Text)
+    ]
 
 
 # ------------------------------------------------------------------ item 4: the picker by suit

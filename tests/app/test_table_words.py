@@ -74,7 +74,7 @@ def test_a_match_abandoned_during_round_1_is_abandoned_in_round_1_not_after_it(s
 
 
 def test_no_ui_words_say_raw():
-    """"raw" is the rules' bookkeeping term (RULES.md defines it; the Rules screen keeps it), not a word for the
+    """ "raw" is the rules' bookkeeping term (RULES.md defines it; the Rules screen keeps it), not a word for the
     table's messages: they say pips (issue 21). Placeholders (``{raw}``) are the code's names, not words."""
     import json
     import re
@@ -84,8 +84,12 @@ def test_no_ui_words_say_raw():
     folder = Path(__file__).resolve().parents[2] / "scorekeeper" / "i18n"
     for lang, word in jargon.items():
         catalog = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
-        values = [(key, v) for key, value in catalog.items()
-                  for v in (value.values() if isinstance(value, dict) else [value]) if isinstance(v, str)]
+        values = [
+            (key, v)
+            for key, value in catalog.items()
+            for v in (value.values() if isinstance(value, dict) else [value])
+            if isinstance(v, str)
+        ]
         said = [(key, v) for key, v in values if word.search(re.sub(r"\{[^}]*\}", "", v))]
         assert said == [], (lang, said)
 
@@ -117,13 +121,17 @@ def test_titles_stay_on_one_line_on_a_phone_smaller_where_long(tmp_path):
     run(tab.set_language("uk"))
     run(tab.review.open_review(match_id))
     assert tab.screen == Screen.REVIEW
-    title = next(node for node in walk(SCREENS[tab.screen](tab))
-                 if isinstance(node, ft.Text) and str(node.value).startswith("Перегляд:"))
+    title = next(
+        node
+        for node in walk(SCREENS[tab.screen](tab))
+        if isinstance(node, ft.Text) and str(node.value).startswith("Перегляд:")
+    )
     assert title.value == "Перегляд: Олександра & Кирило — Bohdan & Maria"
     assert (title.max_lines, title.overflow, title.size) == (1, ft.TextOverflow.ELLIPSIS, 14)
     run(tab.go(Screen.HISTORY))
-    short = next(node for node in walk(SCREENS[tab.screen](tab))
-                 if isinstance(node, ft.Text) and node.value == "Історія")
+    short = next(
+        node for node in walk(SCREENS[tab.screen](tab)) if isinstance(node, ft.Text) and node.value == "Історія"
+    )
     assert (short.max_lines, short.size) == (1, 18)  # a short title keeps its size
 
 
@@ -176,8 +184,15 @@ def test_the_rules_index_names_every_rule_in_each_language(state):
     state.rules.choose_game(HORSE_RACE)
     shown = screen(state)
     assert [shown[f"rules-index-{rule}"] for rule in ("S1", "S3", "S8", "H4", "H10", "R1", "R3", "R11")] == [
-        "S1 Seats", "S3 First starter", "S8 Play, draw, pass", "H4 Continuation", "H10 One settlement",
-        "R1 Stuck while continuing", "R3 Boneyard reserve", "R11 Filling the spinner"]
+        "S1 Seats",
+        "S3 First starter",
+        "S8 Play, draw, pass",
+        "H4 Continuation",
+        "H10 One settlement",
+        "R1 Stuck while continuing",
+        "R3 Boneyard reserve",
+        "R11 Filling the spinner",
+    ]
     state.rules.choose_game(EXACT_61)
     assert screen(state)["rules-index-E8"] == "E8 Result after a block"
     for lang, words in (("uk", "S8 Хід, добір, пропуск"), ("ko", "S8 놓기·뽑기·넘기기")):

@@ -78,8 +78,10 @@ def test_a_tab_that_missed_a_move_records_nothing_and_shows_the_match_as_it_is(t
     assert store.version(match_id) == before  # nothing written
     assert b.shell.error.code == "ui_stale_view"
     screen = shown(b)
-    assert screen["message"] == ("This match was changed on another screen; here it is now — "
-                                 "check it, then enter your move again if it is still needed.")
+    assert screen["message"] == (
+        "This match was changed on another screen; here it is now — "
+        "check it, then enter your move again if it is still needed."
+    )
     assert screen["turn"] == "Ann to play: Bo's tile did not score"  # B now shows the match as it is
     assert b.entry.selected_tile is None and b.table.version == before
     # entered again on the position B now shows, it is Ann's move, as the player meant at the table
@@ -151,7 +153,8 @@ async def idle(*tabs: Live) -> None:
 
     def busy() -> bool:
         return bool(asyncio.all_tasks() - schedulers - {asyncio.current_task()}) or any(
-            tab.session._Session__updates_ready.is_set() for tab in tabs)
+            tab.session._Session__updates_ready.is_set() for tab in tabs
+        )
 
     await until(lambda: not busy())
     await tabs[0].settle()

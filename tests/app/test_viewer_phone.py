@@ -22,8 +22,27 @@ from .test_two_screens import bo_continues, until
 
 #: hooks that enter or change something at the table (the picker, spots, the move buttons, the round's
 #: start and end, the score sheet's fixes, a placed tile's fix)
-ENTRY = ("tile-", "spot-", "play", "draw", "pass", "undo", "redo", "drawn", "starter-", "lot", "start-round",
-         "confirm", "pips-", "reveal-seat-", "sheet-", "placed-", "fix-", "new-match", "import")
+ENTRY = (
+    "tile-",
+    "spot-",
+    "play",
+    "draw",
+    "pass",
+    "undo",
+    "redo",
+    "drawn",
+    "starter-",
+    "lot",
+    "start-round",
+    "confirm",
+    "pips-",
+    "reveal-seat-",
+    "sheet-",
+    "placed-",
+    "fix-",
+    "new-match",
+    "import",
+)
 
 
 def entry_hooks(live: Live) -> list[str]:
@@ -154,7 +173,7 @@ def test_a_viewer_sees_how_the_round_was_settled(tmp_path):
     match = case_match("hr-3p-openings")
     match_id = store.create_match(match.variant, match.players, match.partnerships)
     starts = [i for i, action in enumerate(match.actions) if isinstance(action, StartRound)]
-    for action in match.actions[:starts[1]]:  # round 1 settled, round 2 not started
+    for action in match.actions[: starts[1]]:  # round 1 settled, round 2 not started
         store.record(match_id, action)
     admission = Admission(key_required=True, port=8550, addresses=["192.168.1.20"])
 

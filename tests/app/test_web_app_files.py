@@ -40,13 +40,20 @@ def test_committed_files_are_what_the_script_writes():
 
 def test_index_edits_refuse_a_page_they_do_not_recognise():
     with pytest.raises(ValueError, match="<title>Flet</title>"):
-        index_html('<meta name="description" content="Flet application.">\n'
-                   '<meta name="apple-mobile-web-app-title" content="Flet">\n<title>Other</title>')
+        index_html(
+            '<meta name="description" content="Flet application.">\n'
+            '<meta name="apple-mobile-web-app-title" content="Flet">\n<title>Other</title>'
+        )
 
 
 def test_pictures_have_the_sizes_they_are_named_for():
-    sizes = {"icon.png": 1024, "splash.png": 1024, "favicon.png": 32, "icons/apple-touch-icon-192.png": 192,
-             "icons/loading-animation.png": 512}
+    sizes = {
+        "icon.png": 1024,
+        "splash.png": 1024,
+        "favicon.png": 32,
+        "icons/apple-touch-icon-192.png": 192,
+        "icons/loading-animation.png": 512,
+    }
     sizes.update({src: int(size.split("x")[0]) for src, size, _ in ICONS if src.endswith(".png")})
     for name, side in sizes.items():
         assert png_size((ASSETS / name).read_bytes()) == (side, side), name
@@ -62,8 +69,12 @@ def test_manifest_is_served_with_the_apps_name_and_icons(served):
     assert served_manifest["display"] == "standalone"
     icons = served_manifest["icons"]
     # what Chrome asks of an installable app: a 192 and a 512 px icon, and maskable ones for Android
-    assert {(i["sizes"], i["purpose"]) for i in icons} >= {("192x192", "any"), ("512x512", "any"),
-                                                          ("192x192", "maskable"), ("512x512", "maskable")}
+    assert {(i["sizes"], i["purpose"]) for i in icons} >= {
+        ("192x192", "any"),
+        ("512x512", "any"),
+        ("192x192", "maskable"),
+        ("512x512", "maskable"),
+    }
     for icon in icons:
         status, kind, data = get(served + icon["src"])
         assert (status, kind) == (200, icon["type"]), icon["src"]

@@ -75,7 +75,8 @@ class UI:
         """Wait until ``target`` has not moved for ``quiet_ms``: on a phone the picture takes the room the
         rest leaves, so a tap that changes a text's height moves the controls below once the browser has
         reported the new sizes (a round trip later); a click aimed before that move would miss."""
-        target.evaluate("""(el, [quiet, limit]) => new Promise(resolve => {
+        target.evaluate(
+            """(el, [quiet, limit]) => new Promise(resolve => {
             const start = performance.now();
             let last = JSON.stringify(el.getBoundingClientRect()), since = start;
             const check = () => {
@@ -84,13 +85,16 @@ class UI:
                 if (now - since >= quiet || now - start >= limit) resolve(); else setTimeout(check, 25);
             };
             setTimeout(check, 25);
-        })""", [quiet_ms, timeout_ms])
+        })""",
+            [quiet_ms, timeout_ms],
+        )
 
     def still(self, names: tuple[str, ...], quiet_ms: int = 400, timeout_ms: int = 5_000) -> None:
         """Wait until none of the hooks ``names`` has moved or changed size for ``quiet_ms`` (the layout is
         done: e.g. the picture gives up its room once the browser has reported the new sizes, a round trip
         after the tap); ``AssertionError`` if they still move after ``timeout_ms``."""
-        settled = self.page.evaluate("""([names, quiet, limit]) => new Promise(resolve => {
+        settled = self.page.evaluate(
+            """([names, quiet, limit]) => new Promise(resolve => {
             const boxes = () => JSON.stringify(names.map(name => {
                 const el = document.querySelector(`[flt-semantics-identifier="${name}"]`);
                 return el === null ? null : el.getBoundingClientRect();
@@ -105,7 +109,9 @@ class UI:
                 else setTimeout(check, 25);
             };
             setTimeout(check, 25);
-        })""", [list(names), quiet_ms, timeout_ms])
+        })""",
+            [list(names), quiet_ms, timeout_ms],
+        )
         assert settled, f"{names} still moving after {timeout_ms} ms"
 
     def change_sent(self, value: object) -> None:

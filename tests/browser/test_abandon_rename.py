@@ -40,8 +40,9 @@ def test_rename_a_player_then_abandon_the_match_from_the_start_screen(ui):
     ui.expect_text("resume-0", re.compile(r"Ярема\s1\s+·\s+Богдана\s0"))
     ui.tap("abandon-0")
     # the notice with a button: Flutter gives its words as the group's label
-    expect(ui.hook("notice")).to_have_attribute("aria-label", "Ярема, Богдана: abandoned. It stays in the history "
-                                                "as abandoned.", timeout=10_000)
+    expect(ui.hook("notice")).to_have_attribute(
+        "aria-label", "Ярема, Богдана: abandoned. It stays in the history as abandoned.", timeout=10_000
+    )
     rows = ui.page.locator('[flt-semantics-identifier^="resume-"]', has_text="Богдана")
     expect(rows).to_have_count(0, timeout=10_000)  # gone from the list
     assert_all_shown(ui, ("new-match", "notice", "history"))

@@ -40,8 +40,7 @@ def test_a_wrong_spot_three_moves_back_is_fixed_from_the_score_sheet_in_three_ta
         if hook == "spot-3-5-low":  # before saving, the effect is shown
             ui.expect_text("fix-title", "Fix round 1, move 10: Bo plays 3-4 at 4-4 (branch A)")
         if hook == "fix-save":
-            expect(ui.hook("fix-preview")).to_have_text("Ann & Cy 4 → 6; 3 later moves re-checked",
-                                                        timeout=10_000)
+            expect(ui.hook("fix-preview")).to_have_text("Ann & Cy 4 → 6; 3 later moves re-checked", timeout=10_000)
         ui.tap(hook)
         taps += 1
     assert taps == 3

@@ -27,9 +27,13 @@ FLET_CLI = "import os, sys; os.setpgrp(); from flet_cli.cli import main; sys.exi
 def flet_run(tmp_path):
     logs = tmp_path / "logs"
     logs.mkdir()
-    app = ServedApp(logs, code=FLET_CLI, args=["run", "--web", "--port", "{port}"], cwd=ROOT,
-                    env={"SCOREKEEPER_DATA": str(tmp_path / "data"),
-                         "BROWSER": "true"})  # flet run opens the page in "the browser": here a no-op
+    app = ServedApp(
+        logs,
+        code=FLET_CLI,
+        args=["run", "--web", "--port", "{port}"],
+        cwd=ROOT,
+        env={"SCOREKEEPER_DATA": str(tmp_path / "data"), "BROWSER": "true"},
+    )  # flet run opens the page in "the browser": here a no-op
     yield app
     with contextlib.suppress(ProcessLookupError):  # the group has already ended
         os.killpg(app.proc.pid, signal.SIGTERM)

@@ -36,8 +36,12 @@ def assert_all_shown(ui, names: tuple[str, ...]) -> None:
     for first, a in boxes.items():
         for second, b in boxes.items():
             if first < second:
-                apart = (a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
-                         or a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5)
+                apart = (
+                    a["x"] + a["width"] <= b["x"] + 0.5
+                    or b["x"] + b["width"] <= a["x"] + 0.5
+                    or a["y"] + a["height"] <= b["y"] + 0.5
+                    or b["y"] + b["height"] <= a["y"] + 0.5
+                )
                 assert apart, (first, a, second, b)
 
 
@@ -54,16 +58,32 @@ def play(ui, tile: str, spot: str | None) -> None:
 def test_three_players_with_the_draw_panel_open_fit_a_phone(ui):
     start_match(ui, "horse-race", ["Ann", "Bo", "Cy"])
     ui.tap("starter-0")
-    for tile, spot in (("1-4", None), ("1-1", "spot-1-4-low"), ("4-4", "spot-1-4-high"),
-                       ("3-4", "spot-4-4-line-b"), ("3-6", "spot-3-4-low")):
+    for tile, spot in (
+        ("1-4", None),
+        ("1-1", "spot-1-4-low"),
+        ("4-4", "spot-1-4-high"),
+        ("3-4", "spot-4-4-line-b"),
+        ("3-6", "spot-3-4-low"),
+    ):
         play(ui, tile, spot)
     ui.expect_text("end-sum", "End sum: 8")
     ui.expect_text("explain", re.compile(r"= 8$"))
     ui.tap("draw")
     expect(ui.hook("draw-count-10")).to_be_visible(timeout=10_000)
     # the question takes the picker's place (issue 21: nothing under it moves when it opens or closes)
-    names = ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "explain", "draw-count-0", "draw-count-10",
-             "play", "undo")
+    names = (
+        "turn",
+        "hand-0",
+        "hand-1",
+        "hand-2",
+        "stock",
+        "end-sum",
+        "explain",
+        "draw-count-0",
+        "draw-count-10",
+        "play",
+        "undo",
+    )
     ui.still(names)  # the picture gives up its room once the browser reports the new sizes
     assert_all_shown(ui, names)
     ui.tap("draw")  # closed again: the picker is back, in view
@@ -76,7 +96,17 @@ def test_three_players_with_the_draw_panel_open_fit_a_phone(ui):
     ui.tap("draw-count-2")
     ui.expect_text("stock", "Stock: 7")  # 10 less the 2 that did not fit and the one that fits, in Cy's hand
     ui.expect_gone("explain")  # a draw ends the last placement's words (every tab shows the same)
-    names = ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "end-1-1-double", "end-3-6-high", "play",
-             "tile-6-6")
+    names = (
+        "turn",
+        "hand-0",
+        "hand-1",
+        "hand-2",
+        "stock",
+        "end-sum",
+        "end-1-1-double",
+        "end-3-6-high",
+        "play",
+        "tile-6-6",
+    )
     ui.still(names)
     assert_all_shown(ui, names)

@@ -85,11 +85,14 @@ def opened(browser, fold_server, name: str, lang: str = "en") -> UI:
 
 def boxes(ui: UI, prefix: str = "", names: tuple[str, ...] = ()) -> dict[str, dict]:
     """The boxes of the hooks named, and of every hook starting with ``prefix``, in CSS px."""
-    found = ui.page.evaluate("""([prefix, names]) => Object.fromEntries(
+    found = ui.page.evaluate(
+        """([prefix, names]) => Object.fromEntries(
         [...document.querySelectorAll('[flt-semantics-identifier]')]
             .map(el => [el.getAttribute('flt-semantics-identifier'), el.getBoundingClientRect()])
             .filter(([id]) => (prefix && id.startsWith(prefix)) || names.includes(id))
-            .map(([id, b]) => [id, {x: b.x, y: b.y, width: b.width, height: b.height}]))""", [prefix, list(names)])
+            .map(([id, b]) => [id, {x: b.x, y: b.y, width: b.width, height: b.height}]))""",
+        [prefix, list(names)],
+    )
     missing = [name for name in names if name not in found]
     assert not missing, f"not on the page: {missing}"
     return found
@@ -103,9 +106,15 @@ def steady(ui: UI, name: str) -> None:
 def assert_in_view(ui: UI, names: tuple[str, ...], prefix: str = "") -> dict[str, dict]:
     """Every hook named (and each starting with ``prefix``) lies whole inside the 390 x 844 viewport."""
     found = boxes(ui, prefix, names)
-    outside = {name: b for name, b in found.items()
-               if b["y"] < 0 or b["y"] + b["height"] > PHONE["height"] + 0.5 or b["x"] < 0
-               or b["x"] + b["width"] > PHONE["width"] + 0.5 or b["height"] < 15}
+    outside = {
+        name: b
+        for name, b in found.items()
+        if b["y"] < 0
+        or b["y"] + b["height"] > PHONE["height"] + 0.5
+        or b["x"] < 0
+        or b["x"] + b["width"] > PHONE["width"] + 0.5
+        or b["height"] < 15
+    }
     assert not outside, f"below the fold or cut: {outside}"
     return found
 
@@ -118,16 +127,26 @@ def test_at_a_rounds_end_every_hand_the_picker_and_settle_are_in_view(browser, f
     try:
         expect(ui.hook("confirm")).to_be_visible(timeout=10_000)
         steady(ui, "confirm")
-        names = ("round-end", "reveal-seat-0", "reveal-seat-1", "reveal-seat-2", "reveal-seat-3", "pips-0",
-                 "confirm", "undo", "score-3")
+        names = (
+            "round-end",
+            "reveal-seat-0",
+            "reveal-seat-1",
+            "reveal-seat-2",
+            "reveal-seat-3",
+            "pips-0",
+            "confirm",
+            "undo",
+            "score-3",
+        )
         before = assert_in_view(ui, names, prefix="tile-")
         assert len([name for name in before if name.startswith("tile-")]) == 28 - 22  # all off the table
         ui.tap("tile-0-1")  # Олександра's first tile: the panel's words change, nothing moves
         expect(ui.hook("reveal-seat-0")).to_contain_text("0-1", timeout=10_000)
         steady(ui, "confirm")
         after = assert_in_view(ui, names, prefix="tile-")
-        assert {name: round(b["y"]) for name, b in after.items() if name != "reveal-seat-0"} == \
-            {name: round(b["y"]) for name, b in before.items() if name != "reveal-seat-0"}
+        assert {name: round(b["y"]) for name, b in after.items() if name != "reveal-seat-0"} == {
+            name: round(b["y"]) for name, b in before.items() if name != "reveal-seat-0"
+        }
     finally:
         ui.page.context.close()
 
@@ -149,13 +168,17 @@ def test_the_fix_panel_and_the_notice_it_leaves_keep_the_picker_in_view(browser,
         expect(ui.hook("fix-preview")).to_contain_text("→", timeout=10_000)
         steady(ui, "fix-save")
         kinds = tuple(f"fix-kind-{kind}" for kind in ("play", "draw", "pass", "delete", "insert-draw"))
-        assert_in_view(ui, ("fix-title", *kinds, "fix-selection", "fix-preview", "fix-save", "fix-cancel",
-                            "fix-drawn"), prefix="tile-")
+        assert_in_view(
+            ui,
+            ("fix-title", *kinds, "fix-selection", "fix-preview", "fix-save", "fix-cancel", "fix-drawn"),
+            prefix="tile-",
+        )
         ui.tap("fix-save")
         expect(ui.hook("notice")).to_be_visible(timeout=10_000)
         steady(ui, "confirm")
-        shown = assert_in_view(ui, ("notice", "round-end", "reveal-seat-0", "pips-0", "confirm", "undo"),
-                               prefix="tile-")
+        shown = assert_in_view(
+            ui, ("notice", "round-end", "reveal-seat-0", "pips-0", "confirm", "undo"), prefix="tile-"
+        )
         assert len([name for name in shown if name.startswith("tile-")]) == 28 - 11  # every tile off the table
     finally:
         ui.page.context.close()
@@ -187,8 +210,9 @@ def test_the_draw_question_is_in_view_and_a_drawn_tile_is_counted_in_hand(browse
         assert re.search(r"\b7\b", ui.text("hand-2")), ui.text("hand-2")  # Cy holds the tile drawn
         steady(ui, "play")
         back = assert_in_view(ui, ("play", "draw", "pass", "undo", "drawn"), prefix="tile-")
-        assert {name: round(b["y"]) for name, b in back.items() if name.startswith("tile-")} == \
-            {name: round(b["y"]) for name, b in picker.items() if name.startswith("tile-")}
+        assert {name: round(b["y"]) for name, b in back.items() if name.startswith("tile-")} == {
+            name: round(b["y"]) for name, b in picker.items() if name.startswith("tile-")
+        }
     finally:
         ui.page.context.close()
 

@@ -66,8 +66,13 @@ def test_the_table_with_the_draw_panel_open_fits_a_phone_in_every_language(ui, l
         set_language(ui, lang)
         start_match(ui, "horse-race", ["Олександра", "Святослав", "Мирослава"])
         ui.tap("starter-0")
-        for tile, spot in (("1-4", None), ("1-1", "spot-1-4-low"), ("4-4", "spot-1-4-high"),
-                           ("3-4", "spot-4-4-line-b"), ("3-6", "spot-3-4-low")):
+        for tile, spot in (
+            ("1-4", None),
+            ("1-1", "spot-1-4-low"),
+            ("4-4", "spot-1-4-high"),
+            ("3-4", "spot-4-4-line-b"),
+            ("3-6", "spot-3-4-low"),
+        ):
             ui.tap(f"tile-{tile}")
             if spot:
                 ui.tap(spot)
@@ -75,8 +80,21 @@ def test_the_table_with_the_draw_panel_open_fits_a_phone_in_every_language(ui, l
             ui.expect_gone(f"tile-{tile}")
         ui.tap("draw")
         expect(ui.hook("draw-count-10")).to_be_visible(timeout=10_000)
-        names = ("turn", "hand-0", "hand-1", "hand-2", "stock", "end-sum", "explain", "draw-count-0",
-                 "draw-count-10", "play", "draw", "pass", "undo")  # the question in the picker's place
+        names = (
+            "turn",
+            "hand-0",
+            "hand-1",
+            "hand-2",
+            "stock",
+            "end-sum",
+            "explain",
+            "draw-count-0",
+            "draw-count-10",
+            "play",
+            "draw",
+            "pass",
+            "undo",
+        )  # the question in the picker's place
         ui.still(names)  # the picture gives up its room once the browser reports the new sizes
         assert_all_shown(ui, names)
         ui.tap("draw")

@@ -25,10 +25,11 @@ from tests.wire import join_cookie, key_of
 from .conftest import PHONE, UI, _require_browser
 
 JOIN_LINE = re.compile(r"^  (this computer \(host\)|scorers \(enter moves\)|viewers \(watch only\)): (\S+)$", re.M)
-PHONES = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 "
-          "Mobile Safari/537.36",
-          "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-          "Version/18.0 Mobile/15E148 Safari/604.1")
+PHONES = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Mobile Safari/537.36",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Version/18.0 Mobile/15E148 Safari/604.1",
+)
 
 # the app's own font (as the banner script loads it), then each text's width in it; sizes as drawn: a
 # Material button's label is 14 px weight 500, a body text 14 px

@@ -87,7 +87,10 @@ def play_moves(ui, moves: list[dict], expected_after: dict[int, list[int]], side
                     const end = document.querySelector('[flt-semantics-identifier="round-end"]');
                     const turn = document.querySelector('[flt-semantics-identifier="turn"]');
                     return end !== null || (turn !== null && turn.innerText !== before);
-                }""", arg=before, timeout=10_000)
+                }""",
+                arg=before,
+                timeout=10_000,
+            )
         if index in expected_after:
             for side in range(sides):
                 ui.expect_text(f"score-{side}", str(expected_after[index][side]))
@@ -112,12 +115,15 @@ def enter_hands(ui, hands: dict[str, list[str]], as_totals: tuple[str, ...] = ()
     ui.tap("confirm")
 
 
-@pytest.mark.parametrize(("case", "as_totals"), [
-    ("hr-2p-seed-layout", ()),
-    ("e61-2p-seed-layout", ()),
-    ("hr-pairs-domino-partner7", ()),
-    ("hr-4i-block-4-4-4-14", ("3",)),  # a blocked round; one hand entered as a pip total
-])
+@pytest.mark.parametrize(
+    ("case", "as_totals"),
+    [
+        ("hr-2p-seed-layout", ()),
+        ("e61-2p-seed-layout", ()),
+        ("hr-pairs-domino-partner7", ()),
+        ("hr-4i-block-4-4-4-14", ("3",)),  # a blocked round; one hand entered as a pip total
+    ],
+)
 def test_case_tap_by_tap(ui, case, as_totals):
     doc = json.loads((CASES / f"{case}.json").read_text())
     report = json.loads((CASES / f"{case}.report.json").read_text())

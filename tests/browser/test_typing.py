@@ -77,8 +77,11 @@ def test_history_filters_keep_every_key(ui, tmp_path):
     ui.expect_text("notice", "Matches imported: 1")
     player = doc["players"][0]
     for attempt in range(TRIES):
-        texts = {"player": player if attempt % 2 else f"Nobody{attempt}",
-                 "since": "2020-01-01", "until": f"2099-12-{10 + attempt}"}
+        texts = {
+            "player": player if attempt % 2 else f"Nobody{attempt}",
+            "since": "2020-01-01",
+            "until": f"2099-12-{10 + attempt}",
+        }
         for key in ("player", "since", "until"):
             # Enter applies the filter (the list is read again and the screen re-rendered) while the next
             # field is already being typed into
@@ -114,10 +117,14 @@ def test_pip_totals_keep_every_key(ui, tmp_path):
 def expect_words(ui, name: str, words: str) -> None:
     """Wait until the group ``name`` says ``words``: in its label (``aria-label``) or its text, as Flutter
     chose to write them."""
-    ui.page.wait_for_function("""([name, words]) => {
+    ui.page.wait_for_function(
+        """([name, words]) => {
         const el = document.querySelector(`[flt-semantics-identifier="${name}"]`);
         return el !== null && ((el.getAttribute("aria-label") || "") + el.innerText).includes(words);
-    }""", arg=[name, words], timeout=10_000)
+    }""",
+        arg=[name, words],
+        timeout=10_000,
+    )
 
 
 def test_a_typed_target_keeps_every_key(server, browser):

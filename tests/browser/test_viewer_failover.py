@@ -43,8 +43,11 @@ def test_a_korean_viewer_stays_korean_and_follows_when_the_viewer_process_stops(
         viewer.tap("back")
         viewer.expect_text("turn", "Ann 선공")
 
-        (child,) = [p for p in psutil.Process(server.proc.pid).children()
-                    if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())]
+        (child,) = [
+            p
+            for p in psutil.Process(server.proc.pid).children()
+            if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())
+        ]
         child.kill()
         play(host, "1-4")  # Ann leads 1-4: 5, +1, and continues (H4)
         viewer.expect_text("turn", "Ann 계속: 1-4 득점")  # back, drawn by the server, in Korean

@@ -29,10 +29,23 @@ def seats(pairing: Pairing) -> list[list[int]]:
     return [[int(pid[1:]) for pid in table.players()] for table in pairing.tables]
 
 
-@pytest.mark.parametrize(("players", "sizes"), [
-    (3, (3,)), (4, (4,)), (5, (4,)), (6, (3, 3)), (7, (4, 3)), (8, (4, 4)), (9, (3, 3, 3)), (10, (4, 3, 3)),
-    (11, (4, 4, 3)), (12, (4, 4, 4)), (13, (4, 3, 3, 3)), (14, (4, 4, 3, 3)),
-])
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (3, (3,)),
+        (4, (4,)),
+        (5, (4,)),
+        (6, (3, 3)),
+        (7, (4, 3)),
+        (8, (4, 4)),
+        (9, (3, 3, 3)),
+        (10, (4, 3, 3)),
+        (11, (4, 4, 3)),
+        (12, (4, 4, 4)),
+        (13, (4, 3, 3, 3)),
+        (14, (4, 4, 3, 3)),
+    ],
+)
 def test_how_players_split_into_tables_of_4_and_3(players, sizes):
     assert split_tables(players) == sizes
 
@@ -43,12 +56,15 @@ def test_threes_only_leave_the_rest_byes():
     assert split_tables(2) == ()
 
 
-@pytest.mark.parametrize(("players", "expected"), [
-    # round 1: everyone on 0, so by seed; largest tables first
-    (7, [[1, 2, 3, 4], [5, 6, 7]]),
-    (10, [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10]]),
-    (13, [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10], [11, 12, 13]]),
-])
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        # round 1: everyone on 0, so by seed; largest tables first
+        (7, [[1, 2, 3, 4], [5, 6, 7]]),
+        (10, [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10]]),
+        (13, [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10], [11, 12, 13]]),
+    ],
+)
 def test_groups_round_one_by_seed(players, expected):
     pairing = pair_round(Format.GROUPS, roster_of(players), RULES, [], [])
     assert seats(pairing) == expected
@@ -98,9 +114,13 @@ def test_rotating_partners_for_eight_over_three_rounds():
         history.append(pairing)
         results += [FixtureResult(pairing.round, t.number, t.sides, ((61, 30),)) for t in pairing.tables]
     assert [[[int(p[1:]) for p in side] for side in t.sides] for t in history[0].tables] == [
-        [[1, 4], [2, 3]], [[5, 8], [6, 7]]]
+        [[1, 4], [2, 3]],
+        [[5, 8], [6, 7]],
+    ]
     assert [[[int(p[1:]) for p in side] for side in t.sides] for t in history[1].tables] == [
-        [[1, 8], [4, 5]], [[2, 7], [3, 6]]]
+        [[1, 8], [4, 5]],
+        [[2, 7], [3, 6]],
+    ]
     assert len(partners) == 12 and len(set(partners)) == 12
     rows = standings(roster, RULES, results)
     assert all(row.played == 3 for row in rows)  # individual standings: every player a row
@@ -112,10 +132,15 @@ def test_rotating_partners_nine_players_one_bye():
     assert len(pairing.tables) == 2
 
 
-@pytest.mark.parametrize(("fmt", "count", "code"), [
-    (Format.GROUPS, 2, "too_few"), (Format.ROTATING_PARTNERS, 3, "too_few"), (Format.SWISS, 1, "too_few"),
-    (Format.ROUND_ROBIN, 1, "too_few"),
-])
+@pytest.mark.parametrize(
+    ("fmt", "count", "code"),
+    [
+        (Format.GROUPS, 2, "too_few"),
+        (Format.ROTATING_PARTNERS, 3, "too_few"),
+        (Format.SWISS, 1, "too_few"),
+        (Format.ROUND_ROBIN, 1, "too_few"),
+    ],
+)
 def test_too_few_players_are_refused(fmt, count, code):
     with pytest.raises(PairingError) as refused:
         pair_round(fmt, roster_of(count), RULES, [], [])

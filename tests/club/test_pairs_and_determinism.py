@@ -26,8 +26,10 @@ def test_a_swiss_of_five_pairs_gives_each_pair_a_bye_before_any_second():
         pairing = pair_round(Format.SWISS, roster, ClubRules(), history, results)
         assert all(side in TEAMS for table in pairing.tables for side in table.sides)
         history.append(pairing)
-        results += [*pairing.bye_results(), *(FixtureResult(pairing.round, t.number, t.sides, ((61, 40),))
-                                              for t in pairing.tables)]
+        results += [
+            *pairing.bye_results(),
+            *(FixtureResult(pairing.round, t.number, t.sides, ((61, 40),)) for t in pairing.tables),
+        ]
     assert sorted(unit for p in history for unit in p.byes) == sorted(TEAMS)
     rows = standings(roster, ClubRules(), results)
     assert [row.unit for row in rows][0] in TEAMS and all(row.byes == 1 for row in rows)

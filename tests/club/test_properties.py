@@ -34,9 +34,11 @@ from scorekeeper.club import (
 from scorekeeper.club.rounds import bye_counts, met_counts
 
 RULES = ClubRules(tie_breaks=(Criterion.HEAD_TO_HEAD, Criterion.BUCHHOLZ, Criterion.SONNEBORN_BERGER))
-PUB = ClubRules(scheme=PointsScheme(win=2, draw=1, loss=0, loser_bonus=LoserBonus(), per_game=True, bye=1),
-                length=FixtureLength(LengthKind.BEST_OF, 3),
-                tie_breaks=(Criterion.GAMES_WON, Criterion.POINTS_DIFFERENCE, Criterion.HEAD_TO_HEAD))
+PUB = ClubRules(
+    scheme=PointsScheme(win=2, draw=1, loss=0, loser_bonus=LoserBonus(), per_game=True, bye=1),
+    length=FixtureLength(LengthKind.BEST_OF, 3),
+    tie_breaks=(Criterion.GAMES_WON, Criterion.POINTS_DIFFERENCE, Criterion.HEAD_TO_HEAD),
+)
 
 
 def random_games(rng: random.Random, sides: int, length: FixtureLength) -> tuple[tuple[int, ...], ...]:
@@ -55,9 +57,17 @@ def random_games(rng: random.Random, sides: int, length: FixtureLength) -> tuple
     return tuple(games)
 
 
-def play(fmt: Format, rules: ClubRules, players: int, rounds: int, seed: int, *, most: int = 12,
-         changes: bool = True, final: list[tuple[Roster, list[FixtureResult]]] | None = None,
-         ) -> Iterator[tuple[Roster, list[Pairing], list[FixtureResult], Pairing]]:
+def play(
+    fmt: Format,
+    rules: ClubRules,
+    players: int,
+    rounds: int,
+    seed: int,
+    *,
+    most: int = 12,
+    changes: bool = True,
+    final: list[tuple[Roster, list[FixtureResult]]] | None = None,
+) -> Iterator[tuple[Roster, list[Pairing], list[FixtureResult], Pairing]]:
     """Pair and play ``rounds`` rounds with random roster changes between them; yields, for each round, the
     roster and the history and results before it, and its pairing; ``final`` receives the roster and every
     result at the end."""
@@ -76,8 +86,10 @@ def play(fmt: Format, rules: ClubRules, players: int, rounds: int, seed: int, *,
         yield roster, list(history), list(results), pairing
         history.append(pairing)
         results += pairing.bye_results()
-        results += [FixtureResult(pairing.round, t.number, t.sides, random_games(rng, len(t.sides), rules.length))
-                    for t in pairing.tables]
+        results += [
+            FixtureResult(pairing.round, t.number, t.sides, random_games(rng, len(t.sides), rules.length))
+            for t in pairing.tables
+        ]
     if final is not None:
         final.append((roster, results))
 
@@ -122,7 +134,7 @@ def matchings(nodes: list[Unit]) -> Iterator[list[tuple[Unit, Unit]]]:
         return
     first, rest = nodes[0], nodes[1:]
     for i, other in enumerate(rest):
-        for tail in matchings(rest[:i] + rest[i + 1:]):
+        for tail in matchings(rest[:i] + rest[i + 1 :]):
             yield [(first, other), *tail]
 
 
@@ -156,8 +168,12 @@ def test_byes_go_to_different_players_while_possible(event, fmt):
             assert max(had[u] for u in pairing.byes) <= min(had[u] for u in seated)
 
 
-@given(events, st.sampled_from([Format.SWISS, Format.ROTATING_PARTNERS, Format.GROUPS]),
-       st.sampled_from([RULES, PUB]), st.randoms(use_true_random=False))
+@given(
+    events,
+    st.sampled_from([Format.SWISS, Format.ROTATING_PARTNERS, Format.GROUPS]),
+    st.sampled_from([RULES, PUB]),
+    st.randoms(use_true_random=False),
+)
 def test_standings_are_a_pure_function_of_the_results(event, fmt, rules, shuffler):
     players, rounds, seed = event
     final: list[tuple[Roster, list[FixtureResult]]] = []

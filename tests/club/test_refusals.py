@@ -52,21 +52,31 @@ def test_pairing_before_the_last_round_is_complete():
 def test_a_result_naming_other_sides_than_the_table():
     roster = roster_of(4)
     first = pair_round(Format.SWISS, roster, RULES, [], [])
-    results = [FixtureResult(1, 1, (("p1",), ("p3",)), ((61, 0),)),
-               FixtureResult(1, 2, first.tables[1].sides, ((61, 0),))]
+    results = [
+        FixtureResult(1, 1, (("p1",), ("p3",)), ((61, 0),)),
+        FixtureResult(1, 2, first.tables[1].sides, ((61, 0),)),
+    ]
     error = refused(PairingError, lambda: pair_round(Format.SWISS, roster, RULES, [first], results))
     assert (error.code, error.params) == ("result_sides_differ", {"round": 1, "table": 1})
 
 
-@pytest.mark.parametrize(("tables", "byes", "change", "code", "params"), [
-    ([[("p1",), ("p2",)], [("p2",), ("p3",)]], [], None, "player_twice",
-     {"player": "p2", "places": ("table 1", "table 2")}),
-    ([[("p1",), ("p9",)]], [], None, "unknown_player", {"player": "p9"}),
-    ([[("p1",), ("p2",)]], [], "withdraw", "withdrawn_player", {"player": "p2"}),
-    ([[("p1",), ("p2",)]], [], "check_out", "absent_player", {"player": "p2"}),
-    ([[("p1",), ("p3",)]], [("p2",)], None, "no_byes", {"byes": (("p2",),)}),
-    ([[("p1",)]], [], None, "table_sides", {"table": 1}),
-])
+@pytest.mark.parametrize(
+    ("tables", "byes", "change", "code", "params"),
+    [
+        (
+            [[("p1",), ("p2",)], [("p2",), ("p3",)]],
+            [],
+            None,
+            "player_twice",
+            {"player": "p2", "places": ("table 1", "table 2")},
+        ),
+        ([[("p1",), ("p9",)]], [], None, "unknown_player", {"player": "p9"}),
+        ([[("p1",), ("p2",)]], [], "withdraw", "withdrawn_player", {"player": "p2"}),
+        ([[("p1",), ("p2",)]], [], "check_out", "absent_player", {"player": "p2"}),
+        ([[("p1",), ("p3",)]], [("p2",)], None, "no_byes", {"byes": (("p2",),)}),
+        ([[("p1",)]], [], None, "table_sides", {"table": 1}),
+    ],
+)
 def test_free_tables_are_checked(tables, byes, change, code, params):
     roster = roster_of(4)
     if change:
@@ -81,11 +91,11 @@ def test_free_tables_that_pass():
 
 
 def test_tables_only_for_free():
-    error = refused(PairingError, lambda: pair_round(Format.SWISS, roster_of(4), RULES, [], [],
-                                                     tables=[[("p1",), ("p2",)]]))
+    error = refused(
+        PairingError, lambda: pair_round(Format.SWISS, roster_of(4), RULES, [], [], tables=[[("p1",), ("p2",)]])
+    )
     assert error.code == "tables_not_free"
-    assert refused(PairingError, lambda: pair_round(Format.FREE, roster_of(4), RULES, [], [])).code == \
-        "tables_missing"
+    assert refused(PairingError, lambda: pair_round(Format.FREE, roster_of(4), RULES, [], [])).code == "tables_missing"
 
 
 def test_a_late_entry_cannot_join_a_round_robin():
@@ -105,23 +115,27 @@ def test_cut_throat_and_rotating_are_for_singles():
 
 def test_pairs_events_seat_partnerships():
     pairs = Roster.of([Player(p, p) for p in "abcd"], partnerships=(("a", "b"), ("c", "d")))
-    error = refused(PairingError, lambda: pair_round(Format.FREE, pairs, RULES, [], [],
-                                                     tables=[[("a", "c"), ("b", "d")]]))
+    error = refused(
+        PairingError, lambda: pair_round(Format.FREE, pairs, RULES, [], [], tables=[[("a", "c"), ("b", "d")]])
+    )
     assert error.code == "not_a_partnership"
 
 
-@pytest.mark.parametrize(("result", "code"), [
-    (FixtureResult(0, 1, (("p1",), ("p2",)), ((61, 0), (61, 0))), "round_number"),
-    (FixtureResult(1, 0, (("p1",), ("p2",)), ((61, 0), (61, 0))), "table_number"),
-    (FixtureResult(1, 1, (("p1",),), ((61,), (61,))), "sides"),
-    (FixtureResult(1, 1, (("p1",), ("p1",)), ((61, 0), (61, 0))), "player_twice"),
-    (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0), (61,))), "scores_per_game"),
-    (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, -1), (61, 0))), "scores_per_game"),
-    (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0),)), "fixture_games"),
-    (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0), (0, 61))), "fixture_games"),
-    (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0), (61, 0), (0, 61))), "game_after_decided"),
-    (FixtureResult(1, 3, (("p1",),), (), Decided.BYE), "bye_shape"),
-])
+@pytest.mark.parametrize(
+    ("result", "code"),
+    [
+        (FixtureResult(0, 1, (("p1",), ("p2",)), ((61, 0), (61, 0))), "round_number"),
+        (FixtureResult(1, 0, (("p1",), ("p2",)), ((61, 0), (61, 0))), "table_number"),
+        (FixtureResult(1, 1, (("p1",),), ((61,), (61,))), "sides"),
+        (FixtureResult(1, 1, (("p1",), ("p1",)), ((61, 0), (61, 0))), "player_twice"),
+        (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0), (61,))), "scores_per_game"),
+        (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, -1), (61, 0))), "scores_per_game"),
+        (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0),)), "fixture_games"),
+        (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0), (0, 61))), "fixture_games"),
+        (FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0), (61, 0), (0, 61))), "game_after_decided"),
+        (FixtureResult(1, 3, (("p1",),), (), Decided.BYE), "bye_shape"),
+    ],
+)
 def test_results_that_do_not_fit_best_of_three(result, code):
     assert refused(ResultError, lambda: check_result(result, BEST_OF_3)).code == code
 
@@ -131,35 +145,54 @@ def test_best_of_three_results_that_fit():
         check_result(FixtureResult(1, 1, (("p1",), ("p2",)), games), BEST_OF_3)
 
 
-@pytest.mark.parametrize(("results", "code", "params"), [
-    ([FixtureResult(1, 1, (("p1",), ("p9",)), ((61, 0),))], "unknown_player", {"player": "p9"}),
-    ([FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0),)), FixtureResult(1, 2, (("p3",), ("p2",)), ((61, 0),))],
-     "player_twice_in_round", {"player": "p2"}),
-    ([FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0),)), FixtureResult.bye(1, ("p1",))],
-     "player_twice_in_round", {"player": "p1"}),
-    ([FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0),)), FixtureResult(1, 1, (("p3",), ("p4",)), ((61, 0),))],
-     "table_twice", {}),
-])
+@pytest.mark.parametrize(
+    ("results", "code", "params"),
+    [
+        ([FixtureResult(1, 1, (("p1",), ("p9",)), ((61, 0),))], "unknown_player", {"player": "p9"}),
+        (
+            [FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0),)), FixtureResult(1, 2, (("p3",), ("p2",)), ((61, 0),))],
+            "player_twice_in_round",
+            {"player": "p2"},
+        ),
+        (
+            [FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0),)), FixtureResult.bye(1, ("p1",))],
+            "player_twice_in_round",
+            {"player": "p1"},
+        ),
+        (
+            [FixtureResult(1, 1, (("p1",), ("p2",)), ((61, 0),)), FixtureResult(1, 1, (("p3",), ("p4",)), ((61, 0),))],
+            "table_twice",
+            {},
+        ),
+    ],
+)
 def test_standings_refuse_results_that_contradict_each_other(results, code, params):
     error = refused(ResultError, lambda: standings(roster_of(4), RULES, results))
     assert error.code == code
     assert params.items() <= error.params.items()
 
 
-@pytest.mark.parametrize(("make", "code"), [
-    (lambda: Roster.of([Player("a", "Ann"), Player("a", "Ann")]), "duplicate_player"),
-    (lambda: Roster.of([Player("a", "Ann")], partnerships=(("a", "b"),)), "unknown_player"),
-    (lambda: Roster.of([Player("a", "A"), Player("b", "B"), Player("c", "C")], partnerships=(("a", "b"), ("b", "c"))),
-     "player_in_two_partnerships"),
-    (lambda: Roster.of([Player("a", "A")], partnerships=(("a",),)), "partnership_size"),
-    (lambda: roster_of(2).withdraw("p1").check_in("p1"), "withdrawn"),
-    (lambda: roster_of(2).check_in("p7"), "unknown_player"),
-    (lambda: FixtureLength(LengthKind.BEST_OF, 4), "fixture_length"),
-    (lambda: FixtureLength(LengthKind.ONE_GAME, 3), "fixture_length"),
-    (lambda: PointsScheme(win=-1), "negative_points"),
-    (lambda: ClubRules(tie_breaks=(Criterion.BUCHHOLZ, Criterion.BUCHHOLZ)), "tie_break"),
-    (lambda: ClubRules(tie_breaks=(Criterion.POINTS,)), "tie_break"),
-])
+@pytest.mark.parametrize(
+    ("make", "code"),
+    [
+        (lambda: Roster.of([Player("a", "Ann"), Player("a", "Ann")]), "duplicate_player"),
+        (lambda: Roster.of([Player("a", "Ann")], partnerships=(("a", "b"),)), "unknown_player"),
+        (
+            lambda: Roster.of(
+                [Player("a", "A"), Player("b", "B"), Player("c", "C")], partnerships=(("a", "b"), ("b", "c"))
+            ),
+            "player_in_two_partnerships",
+        ),
+        (lambda: Roster.of([Player("a", "A")], partnerships=(("a",),)), "partnership_size"),
+        (lambda: roster_of(2).withdraw("p1").check_in("p1"), "withdrawn"),
+        (lambda: roster_of(2).check_in("p7"), "unknown_player"),
+        (lambda: FixtureLength(LengthKind.BEST_OF, 4), "fixture_length"),
+        (lambda: FixtureLength(LengthKind.ONE_GAME, 3), "fixture_length"),
+        (lambda: PointsScheme(win=-1), "negative_points"),
+        (lambda: ClubRules(tie_breaks=(Criterion.BUCHHOLZ, Criterion.BUCHHOLZ)), "tie_break"),
+        (lambda: ClubRules(tie_breaks=(Criterion.POINTS,)), "tie_break"),
+    ],
+)
 def test_setup_refusals(make, code):
     assert refused(SetupError, make).code == code
 

@@ -60,8 +60,12 @@ SCORES = {  # (round, table): the games, side by side as the table seats them
 def test_berger_tables_for_four_and_six():
     assert [berger_round(4, r) for r in (1, 2, 3)] == [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
     assert [berger_round(6, r) for r in range(1, 6)] == [  # FIDE's table for 5-6 players
-        [(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)], [(2, 6), (3, 1), (4, 5)],
-        [(6, 5), (1, 4), (2, 3)], [(3, 6), (4, 2), (5, 1)]]
+        [(1, 6), (2, 5), (3, 4)],
+        [(6, 4), (5, 3), (1, 2)],
+        [(2, 6), (3, 1), (4, 5)],
+        [(6, 5), (1, 4), (2, 3)],
+        [(3, 6), (4, 2), (5, 1)],
+    ]
 
 
 def test_four_fixed_pairs_round_robin_by_hand():
@@ -73,12 +77,15 @@ def test_four_fixed_pairs_round_robin_by_hand():
         assert [table.sides for table in pairing.tables] == expected
         assert pairing.byes == ()
         history.append(pairing)
-        results += [FixtureResult(pairing.round, t.number, t.sides, SCORES[pairing.round, t.number])
-                    for t in pairing.tables]
+        results += [
+            FixtureResult(pairing.round, t.number, t.sides, SCORES[pairing.round, t.number]) for t in pairing.tables
+        ]
 
     rows = standings(roster, RULES, results)
-    got = [(r.place, r.unit, r.points, r.won, r.lost, r.games_won, r.games_lost, r.points_difference, r.placed_by)
-           for r in rows]
+    got = [
+        (r.place, r.unit, r.points, r.won, r.lost, r.games_won, r.games_lost, r.points_difference, r.placed_by)
+        for r in rows
+    ]
     assert got == [
         (1, P1, 5, 2, 1, 6, 3, 83, Criterion.POINTS_DIFFERENCE),
         (2, P2, 5, 2, 1, 6, 3, -1, Criterion.POINTS_DIFFERENCE),
@@ -101,8 +108,10 @@ def test_a_pair_away_leaves_its_opponent_a_bye_and_the_schedule_ends():
             assert [t.sides for t in pairing.tables] == [(P1, P2)]
             assert pairing.byes == (P4,)
         history.append(pairing)
-        results += [*pairing.bye_results(), *(FixtureResult(pairing.round, t.number, t.sides,
-                                                             ((61, 0), (61, 0), (61, 0))) for t in pairing.tables)]
+        results += [
+            *pairing.bye_results(),
+            *(FixtureResult(pairing.round, t.number, t.sides, ((61, 0), (61, 0), (61, 0))) for t in pairing.tables),
+        ]
     row_p4 = next(r for r in standings(roster, RULES, results) if r.unit == P4)
     assert (row_p4.played, row_p4.byes) == (2, 1)
     with pytest.raises(PairingError) as refused:

@@ -79,19 +79,19 @@ def test_six_players_swiss_by_hand():
     assert tables(r2) == [("a", "d"), ("e", "b"), ("c", "f")]
     assert r2.byes == ()
     history.append(r2)
-    results += [one_game(2, r2.tables[0], 61, 30), one_game(2, r2.tables[1], 55, 61),
-                one_game(2, r2.tables[2], 35, 61)]
+    results += [one_game(2, r2.tables[0], 61, 30), one_game(2, r2.tables[1], 55, 61), one_game(2, r2.tables[2], 35, 61)]
 
     assert [row.unit[0] for row in standings(roster, RULES, results)] == ["a", "b", "d", "e", "f", "c"]
     r3 = pair_round(Format.SWISS, roster, RULES, history, results)
     assert tables(r3) == [("a", "f"), ("b", "d"), ("e", "c")]
     history.append(r3)
-    results += [one_game(3, r3.tables[0], 61, 48), one_game(3, r3.tables[1], 61, 57),
-                one_game(3, r3.tables[2], 61, 20)]
+    results += [one_game(3, r3.tables[0], 61, 48), one_game(3, r3.tables[1], 61, 57), one_game(3, r3.tables[2], 61, 20)]
 
     rows = standings(roster, RULES, results)
-    got = [(r.place, r.unit[0], r.points, r.played, r.won, r.lost, r.byes, r.buchholz, r.head_to_head,
-            r.placed_by) for r in rows]
+    got = [
+        (r.place, r.unit[0], r.points, r.played, r.won, r.lost, r.byes, r.buchholz, r.head_to_head, r.placed_by)
+        for r in rows
+    ]
     assert got == [
         (1, "a", 6, 3, 3, 0, 0, 8, None, Criterion.POINTS),
         (2, "b", 4, 3, 2, 1, 0, 12, 2, Criterion.HEAD_TO_HEAD),
@@ -102,9 +102,21 @@ def test_six_players_swiss_by_hand():
     ]
     by_id = {r.unit[0]: r for r in rows}
     assert {pid: by_id[pid].points_difference for pid in "abcdef"} == {
-        "a": 65, "b": -11, "c": -76, "d": -26, "e": 35, "f": 13}
+        "a": 65,
+        "b": -11,
+        "c": -76,
+        "d": -26,
+        "e": 35,
+        "f": 13,
+    }
     assert {pid: by_id[pid].sonneborn_berger for pid in "abcdef"} == {
-        "a": Fraction(8), "b": Fraction(6), "c": 0, "d": 0, "e": 0, "f": 0}
+        "a": Fraction(8),
+        "b": Fraction(6),
+        "c": 0,
+        "d": 0,
+        "e": 0,
+        "f": 0,
+    }
     assert not any(r.shared for r in rows)
     # every result came from a table of the pairing: the round is complete, round 4 could be paired
     assert pair_round(Format.SWISS, roster, RULES, history, results).round == 4

@@ -86,14 +86,16 @@ def state_of(match: Match) -> dict:
     }
     if r is not None:
         lay = r.layout
-        state.update({
-            "tiles": list(lay.tiles),
-            "connections": list(lay.connections),
-            "open_spots": dict(lay.open_spots),
-            "end_sum": lay.end_sum,
-            "hand_sizes": list(r.hand_sizes),
-            "stock": r.stock,
-            "moves": list(r.moves),
-            "ended": r.ended,
-        })
+        state.update(
+            {
+                "tiles": list(lay.tiles),
+                "connections": list(lay.connections),
+                "open_spots": dict(lay.open_spots),
+                "end_sum": lay.end_sum,
+                "hand_sizes": list(r.hand_sizes),
+                "stock": r.stock,
+                "moves": list(r.moves),
+                "ended": r.ended,
+            }
+        )
     return state

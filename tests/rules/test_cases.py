@@ -37,8 +37,12 @@ def test_legal_case_replays_to_its_report(path):
 @pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
 def test_legal_case_through_cli(path):
     expected = json.loads((CASES / (path.stem + ".report.json")).read_text())
-    out = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(path), "--json"],
-                         capture_output=True, text=True, timeout=20)
+    out = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == expected
 
@@ -46,8 +50,12 @@ def test_legal_case_through_cli(path):
 @pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
 def test_bad_case_is_refused_where_expected(path):
     expected = json.loads((CASES / (path.stem + ".expected.json")).read_text())
-    out = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(path), "--json"],
-                         capture_output=True, text=True, timeout=20)
+    out = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
     assert out.returncode == 2
     message = out.stdout + out.stderr
     assert len(message.strip().splitlines()) == 1
@@ -66,8 +74,12 @@ def test_bad_case_is_refused_where_expected(path):
 
 
 def test_readable_account_adds_up_the_ends():
-    out = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(CASES / "hr-2p-seed-layout.json")],
-                         capture_output=True, text=True, timeout=20)
+    out = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "replay", str(CASES / "hr-2p-seed-layout.json")],
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
     assert out.returncode == 0
     text = out.stdout
     assert "Ann plays the drawn 4-4 at 1-4 (high end): 1-1: 2 + 4-4: 8 = 10 → +2 Ann (3)" in text
@@ -76,7 +88,11 @@ def test_readable_account_adds_up_the_ends():
 
 
 def test_missing_file_is_a_clear_refusal(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(tmp_path / "nope.json")],
-                         capture_output=True, text=True, timeout=20)
+    out = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "replay", str(tmp_path / "nope.json")],
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
     assert out.returncode == 2
     assert "cannot read" in out.stderr and "Traceback" not in out.stderr

@@ -12,8 +12,14 @@ def _horse_race_after_bos_draw() -> Match:
     """Ann leads 1-2; Bo cannot play (open 1 and 2), draws 1 tile and plays the drawn 2-3;
     Ann plays 3-4 (1 + 4 = 5, scores, continues) and 4-6 (1 + 6 = 7, turn over)."""
     match = Match("horse-race", ["Ann", "Bo"])
-    for action in [StartRound(0), Play(0, (1, 2)), Draw(1, 1), Play(1, (2, 3), parse_spot("1-2:high"), drawn=True),
-                   Play(0, (3, 4), parse_spot("2-3:high")), Play(0, (4, 6), parse_spot("3-4:high"))]:
+    for action in [
+        StartRound(0),
+        Play(0, (1, 2)),
+        Draw(1, 1),
+        Play(1, (2, 3), parse_spot("1-2:high"), drawn=True),
+        Play(0, (3, 4), parse_spot("2-3:high")),
+        Play(0, (4, 6), parse_spot("3-4:high")),
+    ]:
         match.apply(action)
     return match
 

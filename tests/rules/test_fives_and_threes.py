@@ -21,14 +21,69 @@ from tests.simulator import Config, simulate
 
 # By hand: (threes, fives) for each end sum 0..40 — a 3s count where 3 divides it, a 5s count where 5 does.
 BY_HAND = {
-    0: (0, 0), 1: (0, 0), 2: (0, 0), 3: (1, 0), 4: (0, 0), 5: (0, 1), 6: (2, 0), 7: (0, 0), 8: (0, 0),
-    9: (3, 0), 10: (0, 2), 11: (0, 0), 12: (4, 0), 13: (0, 0), 14: (0, 0), 15: (5, 3), 16: (0, 0),
-    17: (0, 0), 18: (6, 0), 19: (0, 0), 20: (0, 4), 21: (7, 0), 22: (0, 0), 23: (0, 0), 24: (8, 0),
-    25: (0, 5), 26: (0, 0), 27: (9, 0), 28: (0, 0), 29: (0, 0), 30: (10, 6), 31: (0, 0), 32: (0, 0),
-    33: (11, 0), 34: (0, 0), 35: (0, 7), 36: (12, 0), 37: (0, 0), 38: (0, 0), 39: (13, 0), 40: (0, 8),
+    0: (0, 0),
+    1: (0, 0),
+    2: (0, 0),
+    3: (1, 0),
+    4: (0, 0),
+    5: (0, 1),
+    6: (2, 0),
+    7: (0, 0),
+    8: (0, 0),
+    9: (3, 0),
+    10: (0, 2),
+    11: (0, 0),
+    12: (4, 0),
+    13: (0, 0),
+    14: (0, 0),
+    15: (5, 3),
+    16: (0, 0),
+    17: (0, 0),
+    18: (6, 0),
+    19: (0, 0),
+    20: (0, 4),
+    21: (7, 0),
+    22: (0, 0),
+    23: (0, 0),
+    24: (8, 0),
+    25: (0, 5),
+    26: (0, 0),
+    27: (9, 0),
+    28: (0, 0),
+    29: (0, 0),
+    30: (10, 6),
+    31: (0, 0),
+    32: (0, 0),
+    33: (11, 0),
+    34: (0, 0),
+    35: (0, 7),
+    36: (12, 0),
+    37: (0, 0),
+    38: (0, 0),
+    39: (13, 0),
+    40: (0, 8),
 }
-POINTS = {3: 1, 5: 1, 6: 2, 9: 3, 10: 2, 12: 4, 15: 8, 18: 6, 20: 4, 21: 7, 24: 8, 25: 5, 27: 9, 30: 16,
-          33: 11, 35: 7, 36: 12, 39: 13, 40: 8}  # the brief's and the sources' table; every other sum 0
+POINTS = {
+    3: 1,
+    5: 1,
+    6: 2,
+    9: 3,
+    10: 2,
+    12: 4,
+    15: 8,
+    18: 6,
+    20: 4,
+    21: 7,
+    24: 8,
+    25: 5,
+    27: 9,
+    30: 16,
+    33: 11,
+    35: 7,
+    36: 12,
+    39: 13,
+    40: 8,
+}  # the brief's and the sources' table; every other sum 0
 
 
 @pytest.mark.parametrize("end_sum", range(41))
@@ -41,8 +96,9 @@ def test_the_scoring_function_for_every_end_sum_to_40(end_sum):
 def test_fives_scoring_is_unchanged_and_the_default():
     assert [placement_raw(s) for s in (0, 3, 5, 6, 15, 30)] == [0, 0, 5, 0, 15, 30]
     assert [placement_raw(s, "fives") for s in (0, 3, 5, 6, 15, 30)] == [0, 0, 5, 0, 15, 30]
-    assert all(get_variant(g).options["scoring"] == "fives"
-               for g in ("horse-race", "exact-61", "all-fives", "merry-go-round"))
+    assert all(
+        get_variant(g).options["scoring"] == "fives" for g in ("horse-race", "exact-61", "all-fives", "merry-go-round")
+    )
     with pytest.raises(ValueError):
         placement_raw(15, "sevens")
 
@@ -121,13 +177,16 @@ def test_replay_referees_the_preset_under_fives_scoring():
     """``replay --house-rules '{"scoring": "fives"}'``: the same moves counted by S7, by hand — Ann m5 20 → 4,
     m7 15 → 3, m9 10 → 2; Bo m2 5 → 1; Ann goes out with 0-1 (10) joined to Bo's 2-2 = 4 → 5: 15 raw, 3 →
     Ann 12; round 2's 6-6 alone makes 12 (nothing); blocked, Bo's 22 < Ann's 30, Bo earns 30 → 6: Bo 7."""
-    out = cli("replay", str(HOUSE_CASES / "f3-2p-ends-go-block.json"), "--json", "--house-rules",
-              '{"scoring": "fives"}')
+    out = cli(
+        "replay", str(HOUSE_CASES / "f3-2p-ends-go-block.json"), "--json", "--house-rules", '{"scoring": "fives"}'
+    )
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["house_rules"] == {"scoring": "fives"} and report["scores"] == [12, 7]
     assert [[(e["kind"], e["points"]) for e in r["events"]] for r in report["rounds"]] == [
-        [("play", 1), ("play", 4), ("play", 3), ("play", 2), ("settlement", 3)], [("block", 6)]]
+        [("play", 1), ("play", 4), ("play", 3), ("play", 2), ("settlement", 3)],
+        [("block", 6)],
+    ]
     assert out.stderr == "house rules: R12 scoring: fives\n"
 
 

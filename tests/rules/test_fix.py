@@ -89,8 +89,9 @@ def other_moves(rng: random.Random, move, spots: dict, on_table: set, n: int) ->
     open spot it fits, another tile off the table at a spot it fits, a draw or a pass by the same player."""
     out = []
     if isinstance(move, Play) and move.spot is not None:
-        out += [Play(move.player, move.tile, s, move.drawn) for s, v in spots.items()
-                if s != move.spot and v in move.tile]
+        out += [
+            Play(move.player, move.tile, s, move.drawn) for s, v in spots.items() if s != move.spot and v in move.tile
+        ]
     off = [t for t in ALL_TILES if t not in on_table and t != getattr(move, "tile", None)]
     for tile in rng.sample(off, min(4, len(off))):
         fitting = [s for s, v in spots.items() if v in tile]
@@ -134,8 +135,7 @@ def test_a_fix_equals_replaying_the_hand_edited_document(config, seed, choice):
         new = rng.choice(other_moves(rng, move, spots, on_table, match.n))
         cls = ReplaceMove if how == "replace" else InsertMove
         edits = cls(round_no, move_no, new)
-    assert outcome_of_fix(match, edits) == outcome_of_document(edit_document(sim.document, round_no, move_no,
-                                                                             how, new))
+    assert outcome_of_fix(match, edits) == outcome_of_document(edit_document(sim.document, round_no, move_no, how, new))
     check_unchanged(match, before, actions)  # refused or not, the match given is not touched
 
 
@@ -191,10 +191,11 @@ def test_refused_fix_names_the_first_broken_move_and_can_keep_the_moves_before(c
     assert caught.value.message == preview.refusal.message
     # keeping the moves before it: exactly the corrected actions up to the broken one
     kept = preview.result(keep_before_broken=True)
-    assert kept.actions == list(preview.actions[:broken.index])
+    assert kept.actions == list(preview.actions[: broken.index])
     assert preview.dropped == len(preview.actions) - broken.index
-    assert state_of(kept) == state_of(Match.replay(match.variant, match.players, match.partnerships,
-                                                   list(preview.actions[:broken.index])))
+    assert state_of(kept) == state_of(
+        Match.replay(match.variant, match.players, match.partnerships, list(preview.actions[: broken.index]))
+    )
     check_unchanged(match, before, actions)
 
 
@@ -216,13 +217,13 @@ def test_both_outcomes_are_exercised():
 # ----------------------------------------------------------------- worked by hand
 # The seeds' worked layout (tests/cases/hr-2p-seed-layout.json), its first seven moves:
 SEED_LAYOUT = [
-    Play(0, (1, 4)),                               # 1: ends 1 + 4 = 5 -> Ann 1 (scored: goes on, H4)
-    Play(0, (1, 1), ((1, 4), "low")),              # 2: 1-1 end double 2 + 4 = 6 (a double: goes on)
-    Draw(0, 2),                                    # 3
-    Play(0, (4, 4), ((1, 4), "high"), True),       # 4: 2 + 8 = 10 -> Ann 2 (drawn: turn over, H5)
-    Play(1, (3, 4), ((4, 4), "line-b")),           # 5: 2 + 3 = 5 -> Bo 1
-    Play(1, (1, 2), ((1, 1), "line-b")),           # 6: 2 + 3 = 5 -> Bo 1
-    Play(1, (1, 5), ((1, 1), "branch-a")),         # 7: 2 + 5 + 3 = 10 -> Bo 2
+    Play(0, (1, 4)),  # 1: ends 1 + 4 = 5 -> Ann 1 (scored: goes on, H4)
+    Play(0, (1, 1), ((1, 4), "low")),  # 2: 1-1 end double 2 + 4 = 6 (a double: goes on)
+    Draw(0, 2),  # 3
+    Play(0, (4, 4), ((1, 4), "high"), True),  # 4: 2 + 8 = 10 -> Ann 2 (drawn: turn over, H5)
+    Play(1, (3, 4), ((4, 4), "line-b")),  # 5: 2 + 3 = 5 -> Bo 1
+    Play(1, (1, 2), ((1, 1), "line-b")),  # 6: 2 + 3 = 5 -> Bo 1
+    Play(1, (1, 5), ((1, 1), "branch-a")),  # 7: 2 + 5 + 3 = 10 -> Bo 2
 ]
 
 
@@ -265,7 +266,7 @@ def test_refused_fix_reports_the_later_move_in_both_numberings():
     # (1 + 3 = 4: no score, turn over); Bo's 1-2 (old move 6) is then out of turn: Ann is to move.
     preview = preview_fix(match, DeleteMove(1, 2))
     assert not preview.ok and preview.broken is not None
-    assert (preview.broken.round, preview.broken.move) == (1, 6)          # as the table sees it now
+    assert (preview.broken.round, preview.broken.move) == (1, 6)  # as the table sees it now
     assert (preview.refusal.round_no, preview.refusal.move_no) == (1, 5)  # in the corrected record
     assert (preview.refusal.rule, preview.refusal.code) == ("S3", "wrong_player")
     assert preview.kept.actions == [StartRound(0), SEED_LAYOUT[0], *SEED_LAYOUT[2:5]]
@@ -274,9 +275,13 @@ def test_refused_fix_reports_the_later_move_in_both_numberings():
 
 def test_fix_positions_that_do_not_exist_are_refused():
     match = seed_layout_match(SEED_LAYOUT)
-    for edit, code in [(ReplaceMove(2, 1, Pass(0)), "no_such_round"), (DeleteMove(1, 8), "no_such_move"),
-                       (DeleteMove(1, 0), "no_such_move"), (ReplaceHands(1, {0: 3}), "no_hands"),
-                       ([DeleteMove(1, 3), ReplaceMove(1, 3, Draw(0, 1))], "fix_twice")]:
+    for edit, code in [
+        (ReplaceMove(2, 1, Pass(0)), "no_such_round"),
+        (DeleteMove(1, 8), "no_such_move"),
+        (DeleteMove(1, 0), "no_such_move"),
+        (ReplaceHands(1, {0: 3}), "no_hands"),
+        ([DeleteMove(1, 3), ReplaceMove(1, 3, Draw(0, 1))], "fix_twice"),
+    ]:
         with pytest.raises(RuleViolation) as caught:
             preview_fix(match, edit)
         assert caught.value.code == code
@@ -289,8 +294,9 @@ def test_several_edits_name_the_record_before_the_fix():
     # The forgotten draw inserted before move 3 and Bo's 1-5 (move 6 of the record as it stands)
     # moved to branch-b, in one fix: positions never shift each other.
     recorded = seed_layout_match([m for m in SEED_LAYOUT if type(m) is not Draw])
-    fixed = apply_fix(recorded, [InsertMove(1, 3, Draw(0, 2)),
-                                 ReplaceMove(1, 6, Play(1, (1, 5), ((1, 1), "branch-b")))])
+    fixed = apply_fix(
+        recorded, [InsertMove(1, 3, Draw(0, 2)), ReplaceMove(1, 6, Play(1, (1, 5), ((1, 1), "branch-b")))]
+    )
     assert fixed.round.moves[2] == Draw(0, 2) and fixed.round.moves[6] == Play(1, (1, 5), ((1, 1), "branch-b"))
     assert fixed.points == [3, 4]
 
@@ -298,24 +304,31 @@ def test_several_edits_name_the_record_before_the_fix():
 def test_s8_proof_says_what_to_do():
     # Ann drew at move 3 with 1 and 4 open; at move 11 she plays 0-4 from hand, which fitted then.
     # The refusal says how to fix the record: a forgotten later draw, or the draw itself.
-    later = [Play(1, (5, 5), ((1, 5), "high")), Play(1, (0, 5), ((5, 5), "line-b")),
-             Play(1, (1, 3), ((1, 1), "branch-b"))]
+    later = [
+        Play(1, (5, 5), ((1, 5), "high")),
+        Play(1, (0, 5), ((5, 5), "line-b")),
+        Play(1, (1, 3), ((1, 1), "branch-b")),
+    ]
     match = seed_layout_match(SEED_LAYOUT + later)
     with pytest.raises(RuleViolation) as caught:
         match.apply(Play(0, (0, 4), ((0, 5), "low")))
     err = caught.value
     assert (err.rule, err.code, err.round_no, err.move_no) == ("S8", "held_fitting_tile", 1, 3)
-    assert err.message == ("round 1, move 3: S8: Ann drew at move 3 while holding 0-4, which fitted an open "
-                           "1, 4 (Ann plays it from hand at move 11); a player who can play must play. If Ann "
-                           "drew again after that, record that draw first; otherwise correct move 3")
+    assert err.message == (
+        "round 1, move 3: S8: Ann drew at move 3 while holding 0-4, which fitted an open "
+        "1, 4 (Ann plays it from hand at move 11); a player who can play must play. If Ann "
+        "drew again after that, record that draw first; otherwise correct move 3"
+    )
     from scorekeeper.i18n import Translator
     from scorekeeper.refusals import refusal_line
 
     assert refusal_line(Translator("uk"), err) == (
         "раунд 1, хід 3: S8: Ann добирав на ході 3, маючи 0-4, яка підходила до відкритого 1, 4 (Ann викладає "
         "її з рук на ході 11); хто може походити, мусить ходити. Якщо Ann добирав ще раз після цього, спершу "
-        "запишіть той добір; інакше виправте хід 3")
+        "запишіть той добір; інакше виправте хід 3"
+    )
     assert refusal_line(Translator("ko"), err) == (
         "1라운드 3번째 수: S8: Ann은(는) 3번째 수에서 열린 1, 4에 맞는 0-4을(를) 가지고도 뽑았습니다 (Ann은(는) "
         "11번째 수에서 그 타일을 손패에서 놓습니다); 놓을 수 있으면 놓아야 합니다. 그 뒤에 Ann이(가) 다시 뽑았다면 "
-        "그 뽑기를 먼저 기록하고, 아니면 3번째 수를 고치세요")
+        "그 뽑기를 먼저 기록하고, 아니면 3번째 수를 고치세요"
+    )

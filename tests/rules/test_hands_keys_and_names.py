@@ -18,7 +18,7 @@ def _case(name: str) -> dict:
 
 @pytest.mark.parametrize("key", ["²", "٣", "1" * 5000])
 def test_hands_key_that_only_looks_like_a_number_is_refused(key):
-    """"²".isdigit() is True but int("²") raises ValueError; so does int() of 5000 digits.
+    """ "²".isdigit() is True but int("²") raises ValueError; so does int() of 5000 digits.
     Before the fix both escaped as a ValueError (a traceback in the CLI)."""
     import json
 

@@ -86,12 +86,14 @@ def round5(pips: int) -> int:
 def expected_awards(match: Match, r) -> list[tuple[int, int]]:
     """The round's non-zero settlement awards ``(side, raw)``, sorted (see :func:`reference_awards`)."""
     joins = match.rules.options["target_mode"] == "exactly"  # R7: an exact target joins the last tile (E5/E6)
-    return reference_awards(match.rules.options, match.side_of, r.pips, r.ended, r.finisher,
-                            r.last_play_raw if joins else 0)
+    return reference_awards(
+        match.rules.options, match.side_of, r.pips, r.ended, r.finisher, r.last_play_raw if joins else 0
+    )
 
 
-def reference_awards(options, side_of: list[int], pips: list[int], ended: str, finisher: int | None,
-                     play_raw: int = 0) -> list[tuple[int, int]]:
+def reference_awards(
+    options, side_of: list[int], pips: list[int], ended: str, finisher: int | None, play_raw: int = 0
+) -> list[tuple[int, int]]:
     """A settlement's non-zero awards ``(side, raw)`` worked out from the rules' text (H7–H9,
     E6–E8, R4–R6, R8), sorted (the order an exact target applies them in is checked apart).
     ``play_raw``: the last tile's points when they join the settlement (E5)."""
@@ -243,8 +245,9 @@ def check_target(match: Match) -> None:
         if exact and new == target or event.kind == "play" and new >= target:
             assert last and match.finished and match.winners == [event.side]
             return
-        if not exact and (index + 1 == len(events) or events[index + 1][0] != number
-                          or events[index + 1][1].kind == "play"):
+        if not exact and (
+            index + 1 == len(events) or events[index + 1][0] != number or events[index + 1][1].kind == "play"
+        ):
             reached = [side for side, raw in enumerate(scores) if raw >= target]  # H10 after a settlement
             if reached:
                 assert last and match.finished and match.winners == reached
@@ -300,8 +303,9 @@ def test_the_simulator_exercises_each_house_rule(config):
     assert "domino" in results
     # rare with a double lead, and with R12 in Horse Race (threes score too, so turns go on and a match
     # is over in a round or two; the preset's configurations reach blocks under R12)
-    rare = ("lead", "double") in config.house_rules or (config.variant == HORSE_RACE
-                                                         and ("scoring", "fives-and-threes") in config.house_rules)
+    rare = ("lead", "double") in config.house_rules or (
+        config.variant == HORSE_RACE and ("scoring", "fives-and-threes") in config.house_rules
+    )
     assert results & {"block", "draw"} or rare
     game = get_variant(config.variant, dict(config.house_rules))
     never_drawn = game.reserve_tiles(config.players) == game.stock_size(config.players)  # M2: 4 × 7; R3 all
@@ -324,10 +328,15 @@ def test_every_option_value_and_preset_is_simulated():
 SEATINGS = [[0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 0, 1]]
 
 
-@given(seating=st.sampled_from(SEATINGS), data=st.data(),
-       award=st.sampled_from(("opponents", "difference", "cascade")),
-       ties=st.sampled_from(("each", "nobody", "split")), rounding=st.sampled_from(("nearest", "per-hand")),
-       partner=st.sampled_from(("ignored", "subtracted")), joins=st.booleans())
+@given(
+    seating=st.sampled_from(SEATINGS),
+    data=st.data(),
+    award=st.sampled_from(("opponents", "difference", "cascade")),
+    ties=st.sampled_from(("each", "nobody", "split")),
+    rounding=st.sampled_from(("nearest", "per-hand")),
+    partner=st.sampled_from(("ignored", "subtracted")),
+    joins=st.booleans(),
+)
 def test_settlement_functions_agree_with_the_rules_text(seating, data, award, ties, rounding, partner, joins):
     """The engine's settlement (domino_award, block_awards) against the reference over random hands,
     small pip totals so that ties for the lowest are common (R4, R5, R6, R8; H7–H9, E6–E8)."""
@@ -341,8 +350,15 @@ def test_settlement_functions_agree_with_the_rules_text(seating, data, award, ti
     finisher = data.draw(st.integers(min_value=0, max_value=n - 1), label="finisher")
     play_raw = data.draw(st.sampled_from((0, 5, 10, 20)), label="last tile") if joins else 0
     pips[finisher] = 0
-    got = domino_award(finisher, pips, seating, play_raw=play_raw, joins=joins,
-                       partner_subtracted=partner == "subtracted", per_hand=rounding == "per-hand")
+    got = domino_award(
+        finisher,
+        pips,
+        seating,
+        play_raw=play_raw,
+        joins=joins,
+        partner_subtracted=partner == "subtracted",
+        per_hand=rounding == "per-hand",
+    )
     expected = reference_awards(options, seating, pips, "domino", finisher, play_raw)
     assert ([(got.side, got.raw)] if got.raw else []) == expected
 

@@ -34,8 +34,7 @@ BAD = sorted(p for p in HOUSE_CASES.glob("bad-*.json") if not p.name.endswith(".
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper.cli", *args], capture_output=True, text=True,
-                          timeout=20)
+    return subprocess.run([sys.executable, "-m", "scorekeeper.cli", *args], capture_output=True, text=True, timeout=20)
 
 
 def refusal(match: Match, action) -> RuleViolation:
@@ -51,10 +50,17 @@ def at(text: str):
 # ------------------------------------------------------------------ cases
 def test_house_cases_found():
     assert [p.stem for p in LEGAL] == [
-        "e61-2p-at-least-going-out-alone", "f3-2p-at-least-go-alone", "f3-2p-ends-go-block",
-        "f3-2p-target-20-rejects-the-go", "hr-2p-continuation-draw", "hr-2p-continuation-stop",
-        "hr-2p-exactly-going-out-joins", "hr-4i-split-per-hand", "hr-pairs-domino-partner-subtracted",
-        "hr-pairs-exactly-tie-from-starter"]
+        "e61-2p-at-least-going-out-alone",
+        "f3-2p-at-least-go-alone",
+        "f3-2p-ends-go-block",
+        "f3-2p-target-20-rejects-the-go",
+        "hr-2p-continuation-draw",
+        "hr-2p-continuation-stop",
+        "hr-2p-exactly-going-out-joins",
+        "hr-4i-split-per-hand",
+        "hr-pairs-domino-partner-subtracted",
+        "hr-pairs-exactly-tie-from-starter",
+    ]
     assert len(BAD) == 5
 
 
@@ -167,9 +173,14 @@ def test_with_an_empty_stock_both_readings_pass_the_same():
     states = []
     for rules in ({}, {"continuation": "stop"}):
         match = Match("horse-race", ["Ann", "Bo"], house_rules=rules)
-        for action in (StartRound(0), Play(0, (6, 6)), Play(0, (2, 6), at("6-6:line-a")),
-                       Draw(1, 13), Play(1, (1, 6), at("6-6:line-b"), drawn=True),
-                       Play(0, (1, 1), at("1-6:low"))):
+        for action in (
+            StartRound(0),
+            Play(0, (6, 6)),
+            Play(0, (2, 6), at("6-6:line-a")),
+            Draw(1, 13),
+            Play(1, (1, 6), at("6-6:line-b"), drawn=True),
+            Play(0, (1, 1), at("1-6:low")),
+        ):
             match.apply(action)
         assert match.turn.reason == "continue-double" and match.turn.stock == 0 and not match.turn.may_stop
         match.apply(Pass(0))
@@ -183,8 +194,14 @@ def test_drawing_while_able_is_allowed_and_proves_nothing():
     """Exact 61, 2 players: Ann leads 1-4 (5, 1 point). Bo holds 4-4 yet draws 1 tile (2-3, which does
     not fit) and plays the drawn 1-2; later Bo plays the 4-4 from hand. Under S8 that proves the draw
     was made while able (refused at move 2, S8); with R2 ``allowed`` it stands."""
-    moves = [StartRound(0), Play(0, (1, 4)), Draw(1, 1), Play(1, (1, 2), at("1-4:low"), drawn=True),
-             Play(0, (2, 6), at("1-2:high")), Play(1, (4, 4), at("1-4:high"))]
+    moves = [
+        StartRound(0),
+        Play(0, (1, 4)),
+        Draw(1, 1),
+        Play(1, (1, 2), at("1-4:low"), drawn=True),
+        Play(0, (2, 6), at("1-2:high")),
+        Play(1, (4, 4), at("1-4:high")),
+    ]
     allowed = Match.replay("exact-61", ["Ann", "Bo"], False, moves, house_rules={"draw_when_able": "allowed"})
     assert allowed.points == [3, 0] and allowed.round.stock == 16  # 1-4: 5; 2-6 on 1-2: 4 + 6 = 10
     with pytest.raises(RuleViolation) as caught:
@@ -306,7 +323,12 @@ def test_going_out_joins_its_award_exactly_when_the_target_is_exact():
     hr = load_document((HOUSE_CASES / "hr-2p-exactly-going-out-joins.json").read_bytes())
     last = hr.rounds[0].events[-1]
     assert (last.kind, last.side, last.raw, last.parts, last.accepted) == (
-        "settlement", 1, 55, {"play": 15, "opponents": 40, "partner": 0}, False)
+        "settlement",
+        1,
+        55,
+        {"play": 15, "opponents": 40, "partner": 0},
+        False,
+    )
     assert hr.points == [3, 8] and not hr.finished and hr.required_starter == 1
     e61 = load_document((HOUSE_CASES / "e61-2p-at-least-going-out-alone.json").read_bytes())
     assert [(e.kind, e.move, e.raw) for e in e61.rounds[0].events][-1] == ("play", 9, 25)
@@ -324,8 +346,10 @@ def test_a_domino_with_the_partner_subtracted_shows_its_parts():
     assert (domino.kind, domino.raw, domino.parts) == ("domino", 10, {"opponents": 15, "partner": -5})
     assert domino.report()["parts"] == {"opponents": 15, "partner": -5}
     assert match.points == [4, 5]
-    assert ("Domino for Ann & Cy: opponents Bo 9 + Di 8 = 17 → 15 → +3 − partner Cy 7 → 5 = 10 in pips → +2"
-            in match_account(match, "en"))
+    assert (
+        "Domino for Ann & Cy: opponents Bo 9 + Di 8 = 17 → 15 → +3 − partner Cy 7 → 5 = 10 in pips → +2"
+        in match_account(match, "en")
+    )
     ignored = load_document((CASES / "hr-pairs-domino-partner7.json").read_bytes())
     assert ignored.rounds[0].events[-1].parts is None  # H8's own domino: no parts
 
@@ -367,7 +391,8 @@ def test_split_with_per_hand_rounding_shares_the_hands_as_rounded():
     match = load_document((HOUSE_CASES / "hr-4i-split-per-hand.json").read_bytes(), explain=True)
     assert match.points == [2, 6, 0, 13]
     assert "Blocked, tied for the lowest: Ann 4; the award 25 shared by 3: 8 → 10 → +2 (R5)" in match_account(
-        match, "en")
+        match, "en"
+    )
 
 
 # ------------------------------------------------------------------ R9, R11: the layout
@@ -435,23 +460,38 @@ def test_a_double_lead_is_drawn_for_and_proved():
     match.apply(Play(0, (3, 4), at("3-3:line-b")))  # 6 + 4 = 10: 2 points
     assert match.points == [2, 0]
     with pytest.raises(RuleViolation) as caught:  # Ann plays the 6-6 from hand: she held it when drawing
-        Match.replay("exact-61", ["Ann", "Bo"], False, [*match.actions, Play(1, (4, 5), at("3-4:high")),
-                                                        Play(0, (6, 6), at("3-6:high"))],
-                     house_rules={"lead": "double"})
+        Match.replay(
+            "exact-61",
+            ["Ann", "Bo"],
+            False,
+            [*match.actions, Play(1, (4, 5), at("3-4:high")), Play(0, (6, 6), at("3-6:high"))],
+            house_rules={"lead": "double"},
+        )
     assert (caught.value.rule, caught.value.code, caught.value.move_no) == ("R10", "held_double", 1)
 
 
-words_en = ("R10: Ann leads, and the lead is a double (house rule R10): without one, Ann draws until a double "
-            "comes and passes only when nothing is left to draw")
+words_en = (
+    "R10: Ann leads, and the lead is a double (house rule R10): without one, Ann draws until a double "
+    "comes and passes only when nothing is left to draw"
+)
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("en", words_en),
-    ("uk", "R10: Ann починає, а починають дублем (домашнє правило R10): хто не має дубля, добирає, доки не "
-           "прийде дубль, і пропускає лише тоді, коли добирати вже нічого"),
-    ("ko", "R10: Ann 선공은 더블로 시작합니다 (하우스 규칙 R10): 더블이 없으면 더블이 나올 때까지 뽑고, 더 뽑을 "
-           "타일이 없을 때만 넘깁니다"),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", words_en),
+        (
+            "uk",
+            "R10: Ann починає, а починають дублем (домашнє правило R10): хто не має дубля, добирає, доки не "
+            "прийде дубль, і пропускає лише тоді, коли добирати вже нічого",
+        ),
+        (
+            "ko",
+            "R10: Ann 선공은 더블로 시작합니다 (하우스 규칙 R10): 더블이 없으면 더블이 나올 때까지 뽑고, 더 뽑을 "
+            "타일이 없을 때만 넘깁니다",
+        ),
+    ],
+)
 def test_a_double_lead_pass_with_tiles_to_draw_is_refused_under_r10(lang, words):
     """Issue 26: under ``lead: double`` a starter who passes first while the stock can be drawn was refused
     naming S8, "may lead any tile; a lead never passes" — which R10 contradicts. The refusal names R10 and
@@ -484,15 +524,18 @@ def test_house_rules_in_the_document_header():
     assert load_document(json.dumps(doc)).house_rules == {"reserve": 2}
 
 
-@pytest.mark.parametrize(("rules", "rule", "code"), [
-    ({"reserve": 3}, "R3", "house_rule_value"),
-    ({"reserve": True}, "R3", "house_rule_value"),
-    ({"target": 0}, "R7", "house_rule_value"),
-    ({"colour": "red"}, "", "unknown_house_rule"),
-    ({"block_award": "cascade", "block_ties": "split"}, "R5", "house_rules_conflict"),
-    ({"spinners": "none", "spinner_fill": "all-four-first"}, "R11", "house_rules_conflict"),
-    ([], "", "house_rules_object"),
-])
+@pytest.mark.parametrize(
+    ("rules", "rule", "code"),
+    [
+        ({"reserve": 3}, "R3", "house_rule_value"),
+        ({"reserve": True}, "R3", "house_rule_value"),
+        ({"target": 0}, "R7", "house_rule_value"),
+        ({"colour": "red"}, "", "unknown_house_rule"),
+        ({"block_award": "cascade", "block_ties": "split"}, "R5", "house_rules_conflict"),
+        ({"spinners": "none", "spinner_fill": "all-four-first"}, "R11", "house_rules_conflict"),
+        ([], "", "house_rules_object"),
+    ],
+)
 def test_bad_house_rules_are_refused_naming_the_option(rules, rule, code):
     with pytest.raises(RuleViolation) as caught:
         Match("horse-race", ["Ann", "Bo"], house_rules=rules)
@@ -522,6 +565,7 @@ def test_r8_is_offered_only_to_a_match_in_partnerships():
     chosen = {"reserve": 2, "partner_pips": "subtracted"}
     assert house_rules_for_seating(chosen, partnerships=False) == {"reserve": 2}
     assert house_rules_for_seating(chosen, partnerships=True) == chosen
+
 
 def test_presets_are_data_with_their_deal():
     assert GAMES == ("horse-race", "exact-61", "all-fives", "merry-go-round", "fives-and-threes")

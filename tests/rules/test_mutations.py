@@ -20,15 +20,53 @@ from tests.simulator import CONFIGS, simulate
 
 TIME_LIMIT = 10  # seconds for one document: far above the few ms a document takes
 
-NASTY = ["", " ", "0", "-1", "1e3", "٣", "²", "\ud800", "a\nb", "\u2028", "1-4", "4-1", "1|4", "6-6", "7-7",
-         "1-4:low", "6-6:branch-a", "0-0:line-b", "horse-race", "exact-61", "scorekeeper-match/1",
-         "player", "play", "at", "draw", "drawn", "pass", "hands", "starter", "moves", "rounds"]
-SCALARS = (st.none() | st.booleans() | st.integers(min_value=-3, max_value=40) | st.integers()
-           | st.floats() | st.sampled_from(NASTY) | st.text(max_size=4))
+NASTY = [
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e3",
+    "٣",
+    "²",
+    "\ud800",
+    "a\nb",
+    "\u2028",
+    "1-4",
+    "4-1",
+    "1|4",
+    "6-6",
+    "7-7",
+    "1-4:low",
+    "6-6:branch-a",
+    "0-0:line-b",
+    "horse-race",
+    "exact-61",
+    "scorekeeper-match/1",
+    "player",
+    "play",
+    "at",
+    "draw",
+    "drawn",
+    "pass",
+    "hands",
+    "starter",
+    "moves",
+    "rounds",
+]
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-3, max_value=40)
+    | st.integers()
+    | st.floats()
+    | st.sampled_from(NASTY)
+    | st.text(max_size=4)
+)
 JSON_VALUES = st.recursive(
     SCALARS,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(NASTY) | st.text(max_size=3),
-                                                                inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(NASTY) | st.text(max_size=3), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 
@@ -86,11 +124,11 @@ def test_byte_level_damage_never_crashes(index, data):
         if op == "flip" and raw:
             raw[at] = data.draw(st.integers(min_value=0, max_value=255))
         elif op == "delete":
-            del raw[at:at + data.draw(st.integers(min_value=1, max_value=20))]
+            del raw[at : at + data.draw(st.integers(min_value=1, max_value=20))]
         elif op == "insert":
             raw[at:at] = data.draw(st.binary(min_size=1, max_size=8))
         elif op == "duplicate":
-            raw[at:at] = raw[at:at + data.draw(st.integers(min_value=1, max_value=40))]
+            raw[at:at] = raw[at : at + data.draw(st.integers(min_value=1, max_value=40))]
         else:
             del raw[at:]
     answer(bytes(raw))
@@ -156,7 +194,7 @@ def test_damage_gives_both_refusals_and_valid_reports():
                 spelled = re.sub(r'"play": "(\d)-(\d)"', r'"play": "\2|\1"', text, count=rng.randint(1, 9))
                 outcomes[answer(spelled.encode())] += 1
                 continue
-            mutated = text[:cut] + (str(rng.randrange(7)) if kind == 1 else "") + text[cut + 1:]
+            mutated = text[:cut] + (str(rng.randrange(7)) if kind == 1 else "") + text[cut + 1 :]
             try:
                 load_document(mutated)
             except RuleViolation as err:
@@ -168,8 +206,12 @@ def test_damage_gives_both_refusals_and_valid_reports():
 
 # --------------------------------------------------------------------- the CLI
 def cli(path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(path), "--json"],
-                          capture_output=True, text=True, timeout=20)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
 
 
 def test_cli_refuses_damaged_files_with_one_line(tmp_path):
@@ -179,8 +221,9 @@ def test_cli_refuses_damaged_files_with_one_line(tmp_path):
         "cut.json": json.dumps(doc)[:200],
         "binary.json": "\x00\x01garbage",
         "unknown-tile.json": json.dumps(doc).replace(rounds[0]["moves"][1].get("play", "x") + '"', '5-7"', 1),
-        "pass.json": json.dumps({**doc, "rounds": [{**rounds[0], "moves": rounds[0]["moves"][:1]
-                                                    + [{"player": 9, "pass": True}]}]}),
+        "pass.json": json.dumps(
+            {**doc, "rounds": [{**rounds[0], "moves": rounds[0]["moves"][:1] + [{"player": 9, "pass": True}]}]}
+        ),
         "surrogate-name.json": json.dumps({**doc, "players": ["\ud800"] + doc["players"][1:]}),
         "newline-name.json": json.dumps({**doc, "players": ["Ann\nBo"] + doc["players"][1:]}),
         "superscript-seat.json": json.dumps({**doc, "rounds": [{**rounds[0], "hands": {"²": 3}}]}),

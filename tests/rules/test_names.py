@@ -26,13 +26,13 @@ from scorekeeper.rules.names import (
 
 # The issue's examples, each with the code that refuses it
 ISSUE_EXAMPLES = [
-    ("\u200b", "name_character"),          # ZERO WIDTH SPACE alone
-    ("\ufeff", "name_character"),          # BOM alone
-    ("\u3164", "name_character"),          # HANGUL FILLER alone
-    ("\u0301", "name_blank"),              # a lone combining accent
-    ("Ann\u200b", "name_character"),       # "Ann" + ZWSP (beside "Ann": looks the same)
-    ("Ann\u202e", "name_character"),       # an unterminated right-to-left override
-    ("A" * 1_000_000, "name_too_long"),    # a 1,000,000-character name
+    ("\u200b", "name_character"),  # ZERO WIDTH SPACE alone
+    ("\ufeff", "name_character"),  # BOM alone
+    ("\u3164", "name_character"),  # HANGUL FILLER alone
+    ("\u0301", "name_blank"),  # a lone combining accent
+    ("Ann\u200b", "name_character"),  # "Ann" + ZWSP (beside "Ann": looks the same)
+    ("Ann\u202e", "name_character"),  # an unterminated right-to-left override
+    ("A" * 1_000_000, "name_too_long"),  # a 1,000,000-character name
 ]
 
 
@@ -44,23 +44,43 @@ def test_each_example_of_the_issue_is_refused_with_its_code(name, code):
     assert len(refused.value.message) < 200  # the name is quoted short, never whole
 
 
-@pytest.mark.parametrize(("name", "words"), [
-    ("Ann\u200b", 'the name "Ann<U+200B>" holds U+200B ZERO WIDTH SPACE: a name cannot hold invisible, control '
-                  "or private-use characters; remove it"),
-    ("Ann\u202eBo", 'the name "Ann<U+202E>Bo" holds U+202E RIGHT-TO-LEFT OVERRIDE: a name cannot hold invisible, '
-                    "control or private-use characters; remove it"),
-    ("\u3164", 'the name "<U+3164>" holds U+3164 HANGUL FILLER: a name cannot hold invisible, control or '
-               "private-use characters; remove it"),
-    ("\u0301", 'a player\'s name needs a visible character, and "<U+0301>" has none: type the name'),
-    ("\u0301Ann", 'the name "<U+0301>Ann" has an accent or mark with no letter under it (U+0301 COMBINING ACUTE '
-                  "ACCENT): type it after its letter, or remove it"),
-    ("B\no", 'the name "B<U+000A>o" holds U+000A: a name cannot hold invisible, control or private-use characters; '
-             "remove it"),
-    ("A" * 1_000_000, 'a player\'s name has at most 40 characters; "AAAAAAAAAAAAAAAAAAAA…" is longer: shorten it'),
-    ("x" * 41, 'a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it'),
-    ("a" + "\u0301" * 13, 'the name "á' + "\u0301" * 11 + '…" piles too many accents or marks on one character: '
-                          "remove some"),
-])
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        (
+            "Ann\u200b",
+            'the name "Ann<U+200B>" holds U+200B ZERO WIDTH SPACE: a name cannot hold invisible, control '
+            "or private-use characters; remove it",
+        ),
+        (
+            "Ann\u202eBo",
+            'the name "Ann<U+202E>Bo" holds U+202E RIGHT-TO-LEFT OVERRIDE: a name cannot hold invisible, '
+            "control or private-use characters; remove it",
+        ),
+        (
+            "\u3164",
+            'the name "<U+3164>" holds U+3164 HANGUL FILLER: a name cannot hold invisible, control or '
+            "private-use characters; remove it",
+        ),
+        ("\u0301", 'a player\'s name needs a visible character, and "<U+0301>" has none: type the name'),
+        (
+            "\u0301Ann",
+            'the name "<U+0301>Ann" has an accent or mark with no letter under it (U+0301 COMBINING ACUTE '
+            "ACCENT): type it after its letter, or remove it",
+        ),
+        (
+            "B\no",
+            'the name "B<U+000A>o" holds U+000A: a name cannot hold invisible, control or private-use characters; '
+            "remove it",
+        ),
+        ("A" * 1_000_000, 'a player\'s name has at most 40 characters; "AAAAAAAAAAAAAAAAAAAA…" is longer: shorten it'),
+        ("x" * 41, 'a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it'),
+        (
+            "a" + "\u0301" * 13,
+            'the name "á' + "\u0301" * 11 + '…" piles too many accents or marks on one character: remove some',
+        ),
+    ],
+)
 def test_a_refusal_names_the_problem_and_what_to_do(name, words):
     with pytest.raises(RuleViolation) as refused:
         clean_name(name)
@@ -74,11 +94,19 @@ def test_the_two_players_ann_and_ann_with_a_zero_width_space_are_refused():
     assert name_key("Ann\u200b") == name_key("Ann")  # and were it allowed, it would be the same name
 
 
-@pytest.mark.parametrize(("first", "second"), [
-    ("Ann", "ann"), ("Ann", "ANN"), ("Ann", " Ann "), ("Ann Lee", "Ann  Lee"), ("Ann", "Ａｎｎ"),  # fullwidth
-    ("Zoë", "Zoe\u0308"),  # composed and decomposed
-    ("Straße", "STRASSE"), ("Ann", "Ann\u00a0"),
-])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Ann", "ann"),
+        ("Ann", "ANN"),
+        ("Ann", " Ann "),
+        ("Ann Lee", "Ann  Lee"),
+        ("Ann", "Ａｎｎ"),  # fullwidth
+        ("Zoë", "Zoe\u0308"),  # composed and decomposed
+        ("Straße", "STRASSE"),
+        ("Ann", "Ann\u00a0"),
+    ],
+)
 def test_names_alike_after_normalising_are_the_same_name(first, second):
     with pytest.raises(RuleViolation) as refused:
         clean_names([first, "Bo", second])
@@ -91,38 +119,58 @@ def test_names_that_differ_are_kept_as_typed_but_normalised():
     assert clean_names(["Zoë", "Zoe"]) == ["Zoë", "Zoe"]  # an accent makes another name
 
 
-@pytest.mark.parametrize("name", [
-    "Ann", "Олександра Володимирівна Коваленко", "김민준", "José María", "O'Brien-Smith", "Nguyễn Thị Minh Khai",
-    "👩\u200d💻 Mum",                        # ZWJ inside an emoji sequence
-    "❤\ufe0f\u200d🔥",                       # a variation selector, then ZWJ
-    "👩🏻\u200d❤\ufe0f\u200d💋\u200d👨🏼",     # a kiss with two skin tones: 10 code points, one character
-    "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Jock",  # Scotland's flag: tag characters
-    "🇺🇦 Olena",                             # regional indicators
-    "\u0915\u094d\u200d\u0937",              # Devanagari: a virama, then ZWJ
-    "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",  # Persian Alireza: ZWNJ after an Arabic-script letter
-    "x" * MAX_NAME_LENGTH,
-    "é" * MAX_NAME_LENGTH,  # 40 characters, 80 code points before NFC
-    "1️⃣",  # keycap: a digit, VS16 and an enclosing mark
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ann",
+        "Олександра Володимирівна Коваленко",
+        "김민준",
+        "José María",
+        "O'Brien-Smith",
+        "Nguyễn Thị Minh Khai",
+        "👩\u200d💻 Mum",  # ZWJ inside an emoji sequence
+        "❤\ufe0f\u200d🔥",  # a variation selector, then ZWJ
+        "👩🏻\u200d❤\ufe0f\u200d💋\u200d👨🏼",  # a kiss with two skin tones: 10 code points, one character
+        "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Jock",  # Scotland's flag: tag characters
+        "🇺🇦 Olena",  # regional indicators
+        "\u0915\u094d\u200d\u0937",  # Devanagari: a virama, then ZWJ
+        "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",  # Persian Alireza: ZWNJ after an Arabic-script letter
+        "x" * MAX_NAME_LENGTH,
+        "é" * MAX_NAME_LENGTH,  # 40 characters, 80 code points before NFC
+        "1️⃣",  # keycap: a digit, VS16 and an enclosing mark
+    ],
+)
 def test_real_names_are_accepted(name):
     assert clean_name(name) == normalise_name(name)
 
 
-@pytest.mark.parametrize(("name", "code"), [
-    ("Ann\u200dBo", "name_character"),  # a joiner between Latin letters joins nothing
-    ("\u200dAnn", "name_character"), ("Ann\u200d", "name_character"), ("👩\u200d", "name_character"),
-    ("\U000e0067\U000e007f", "name_character"),  # tags outside a flag
-    ("🏴\U000e0067\U000e0062", "name_character"),  # a flag's tags not cancelled
-    ("Ann\u2066Bo\u2069", "name_character"),  # bidi isolates
-    ("Ann\u200e", "name_character"), ("Ann\u00ad", "name_character"), ("Ann\u2060", "name_character"),
-    ("A\u034fnn", "name_character"),  # COMBINING GRAPHEME JOINER: a mark, but invisible
-    ("\ue000", "name_character"), ("Ann\ufdd0", "name_character"),  # private use, a noncharacter
-    ("Ann\u2028Bo", "name_character"),
-    ("\u2800", "name_character"),  # BRAILLE PATTERN BLANK
-    ("", "name_blank"), ("   ", "name_blank"), ("\u3000", "name_blank"), ("\ufe0f", "name_blank"),
-    ("Ann \u0301", "name_lone_mark"),
-    (None, "name_blank"), (42, "name_blank"),
-])
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("Ann\u200dBo", "name_character"),  # a joiner between Latin letters joins nothing
+        ("\u200dAnn", "name_character"),
+        ("Ann\u200d", "name_character"),
+        ("👩\u200d", "name_character"),
+        ("\U000e0067\U000e007f", "name_character"),  # tags outside a flag
+        ("🏴\U000e0067\U000e0062", "name_character"),  # a flag's tags not cancelled
+        ("Ann\u2066Bo\u2069", "name_character"),  # bidi isolates
+        ("Ann\u200e", "name_character"),
+        ("Ann\u00ad", "name_character"),
+        ("Ann\u2060", "name_character"),
+        ("A\u034fnn", "name_character"),  # COMBINING GRAPHEME JOINER: a mark, but invisible
+        ("\ue000", "name_character"),
+        ("Ann\ufdd0", "name_character"),  # private use, a noncharacter
+        ("Ann\u2028Bo", "name_character"),
+        ("\u2800", "name_character"),  # BRAILLE PATTERN BLANK
+        ("", "name_blank"),
+        ("   ", "name_blank"),
+        ("\u3000", "name_blank"),
+        ("\ufe0f", "name_blank"),
+        ("Ann \u0301", "name_lone_mark"),
+        (None, "name_blank"),
+        (42, "name_blank"),
+    ],
+)
 def test_invisible_and_misplaced_characters_are_refused(name, code):
     with pytest.raises(RuleViolation) as refused:
         clean_name(name)
@@ -130,7 +178,7 @@ def test_invisible_and_misplaced_characters_are_refused(name, code):
 
 
 def test_a_huge_name_is_refused_before_any_work_on_it(monkeypatch):
-    """"Fast": a 1,000,000-character name never reaches normalisation or counting, and its refusal is a line."""
+    """ "Fast": a 1,000,000-character name never reaches normalisation or counting, and its refusal is a line."""
     seen = []
     real = unicodedata.normalize
     monkeypatch.setattr(policy.unicodedata, "normalize", lambda form, text: seen.append(len(text)) or real(form, text))
@@ -174,16 +222,25 @@ def doc_text(players: list[str]) -> str:
     return json.dumps({"format": "scorekeeper-match/1", "variant": "horse-race", "players": players, "rounds": []})
 
 
-@pytest.mark.parametrize(("players", "fault", "words"), [
-    (["Ann", "Ann\u200b"], "name_character",
-     '"players", name 2: the name "Ann<U+200B>" holds U+200B ZERO WIDTH SPACE: a name cannot hold invisible, '
-     "control or private-use characters; remove it"),
-    (["\u3164", "Bo"], "name_character", '"players", name 1: the name "<U+3164>" holds U+3164 HANGUL FILLER'),
-    (["Ann", "\u0301"], "name_blank", '"players", name 2: a player\'s name needs a visible character'),
-    (["Ann", "x" * 1_000_000], "name_too_long",
-     '"players", name 2: a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it'),
-    (["Ann", "ANN"], "same_names", '"players": two players are both called "Ann": give each a different name'),
-])
+@pytest.mark.parametrize(
+    ("players", "fault", "words"),
+    [
+        (
+            ["Ann", "Ann\u200b"],
+            "name_character",
+            '"players", name 2: the name "Ann<U+200B>" holds U+200B ZERO WIDTH SPACE: a name cannot hold invisible, '
+            "control or private-use characters; remove it",
+        ),
+        (["\u3164", "Bo"], "name_character", '"players", name 1: the name "<U+3164>" holds U+3164 HANGUL FILLER'),
+        (["Ann", "\u0301"], "name_blank", '"players", name 2: a player\'s name needs a visible character'),
+        (
+            ["Ann", "x" * 1_000_000],
+            "name_too_long",
+            '"players", name 2: a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it',
+        ),
+        (["Ann", "ANN"], "same_names", '"players": two players are both called "Ann": give each a different name'),
+    ],
+)
 def test_a_document_refuses_a_bad_name_naming_the_field(players, fault, words):
     with pytest.raises(RuleViolation) as refused:
         load_document(doc_text(players))
@@ -200,10 +257,11 @@ def test_a_bad_name_in_a_document_is_worded_in_each_language():
     with pytest.raises(RuleViolation) as refused:
         load_document(doc_text(["Ann", "ANN"]))
     assert violation_words(Translator("uk"), refused.value) == (
-        'запис матчу пошкоджено: "players" (імена гравців): двоє гравців мають однакове ім\'я "Ann": '
-        "дайте кожному інше")
+        'запис матчу пошкоджено: "players" (імена гравців): двоє гравців мають однакове ім\'я "Ann": дайте кожному інше'
+    )
     assert violation_words(Translator("ko"), refused.value) == (
-        '경기 기록이 손상됨: "players"(참가자 이름): 두 참가자의 이름이 모두 "Ann"입니다: 서로 다른 이름을 주세요')
+        '경기 기록이 손상됨: "players"(참가자 이름): 두 참가자의 이름이 모두 "Ann"입니다: 서로 다른 이름을 주세요'
+    )
 
 
 def test_a_document_keeps_its_names_normalised():
@@ -219,8 +277,30 @@ def test_five_names_are_refused_by_the_seating_rule_before_any_name_is_read():
 # ------------------------------------------------------------------ properties
 TEXT = st.text(st.characters(codec="utf-8"), max_size=60)
 # names built from pieces a name may hold, including the joiners, selectors and marks in their places
-PIECES = st.sampled_from(["Ann", "bo", "SS", "é", "e\u0301", "Ｊ", " ", "  ", "\u00a0", "👩\u200d💻", "❤\ufe0f",
-                          "🇺🇦", "ı", "İ", "ǅ", "Ω", "ﬁ", "\u0639\u200c\u0631", "김", "Ї"])
+PIECES = st.sampled_from(
+    [
+        "Ann",
+        "bo",
+        "SS",
+        "é",
+        "e\u0301",
+        "Ｊ",
+        " ",
+        "  ",
+        "\u00a0",
+        "👩\u200d💻",
+        "❤\ufe0f",
+        "🇺🇦",
+        "ı",
+        "İ",
+        "ǅ",
+        "Ω",
+        "ﬁ",
+        "\u0639\u200c\u0631",
+        "김",
+        "Ї",
+    ]
+)
 NAMES = st.lists(PIECES, min_size=1, max_size=8).map("".join)
 
 
@@ -249,9 +329,20 @@ def test_an_accepted_name_holds_no_control_and_no_format_character_but_a_joiner_
     assert any(unicodedata.category(ch)[0] in "LNPS" or unicodedata.category(ch) == "Cn" for ch in name)
 
 
-@given(NAMES, st.sampled_from([str.upper, str.lower, str.casefold, lambda s: unicodedata.normalize("NFD", s),
-                               lambda s: unicodedata.normalize("NFKC", s), lambda s: f"  {s}\u3000",
-                               lambda s: s.replace(" ", "  ")]))
+@given(
+    NAMES,
+    st.sampled_from(
+        [
+            str.upper,
+            str.lower,
+            str.casefold,
+            lambda s: unicodedata.normalize("NFD", s),
+            lambda s: unicodedata.normalize("NFKC", s),
+            lambda s: f"  {s}\u3000",
+            lambda s: s.replace(" ", "  "),
+        ]
+    ),
+)
 def test_a_name_written_another_way_is_the_same_name(name, other_way):
     try:
         first = clean_name(name)

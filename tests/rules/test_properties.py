@@ -153,8 +153,9 @@ def test_undo_then_redo_gives_the_same_state(config, seed, data):
         before = state_of(match)
         undone = match.undo()
         assert undone is actions[cut - 1]
-        assert state_of(match) == state_of(Match.replay(
-            config.variant, sim.document["players"], config.partnerships, actions[:cut - 1]))
+        assert state_of(match) == state_of(
+            Match.replay(config.variant, sim.document["players"], config.partnerships, actions[: cut - 1])
+        )
         match.apply(undone)
         assert state_of(match) == before
         # A match cut anywhere (a round in progress included) exports and replays to the same

@@ -13,6 +13,7 @@ from scorekeeper.rules.tiles import ALL_TILES
 
 def brute(values: list[int], groups: list[tuple[int, int]]) -> bool:
     """Try every way to pick each group's tiles in turn (the rest is the stock)."""
+
     def pick(left: list[int], groups: list[tuple[int, int]]) -> bool:
         if not groups:
             return True
@@ -37,7 +38,7 @@ def sharings(draw):
     order = draw(st.permutations(range(len(pool))))
     groups, start = [], 0
     for size in sizes:  # true totals, then some nudged: possible and impossible cases
-        total = sum(values[i] for i in order[start:start + size]) + draw(st.sampled_from([0, 0, 1, -1, 2, -2]))
+        total = sum(values[i] for i in order[start : start + size]) + draw(st.sampled_from([0, 0, 1, -1, 2, -2]))
         groups.append((size, max(total, 0)))
         start += size
     return pool, groups, len(pool) - sum(sizes)
@@ -56,8 +57,11 @@ def test_pip_totals_held_together_agree_with_brute_force(case):
     assert _possible_together(pool, groups, stock) == expected
 
 
-@given(pool=st.lists(st.sampled_from(ALL_TILES), min_size=1, max_size=12, unique=True),
-       size=st.integers(min_value=0, max_value=5), total=st.integers(min_value=0, max_value=70))
+@given(
+    pool=st.lists(st.sampled_from(ALL_TILES), min_size=1, max_size=12, unique=True),
+    size=st.integers(min_value=0, max_value=5),
+    total=st.integers(min_value=0, max_value=70),
+)
 def test_one_pip_total_agrees_with_brute_force(pool, size, total):
     values = [a + b for a, b in pool]
     expected = size <= len(values) and any(sum(c) == total for c in itertools.combinations(values, size))

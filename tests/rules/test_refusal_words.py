@@ -21,14 +21,19 @@ from scorekeeper.refusals import refused_line
 from scorekeeper.rules import RuleViolation, load_document
 
 ROOT = Path(__file__).resolve().parents[2]
-BAD = sorted(p for folder in ("cases", "house_cases") for p in (ROOT / "tests" / folder).glob("bad-*.json")
-             if not p.name.endswith(".expected.json"))
+BAD = sorted(
+    p
+    for folder in ("cases", "house_cases")
+    for p in (ROOT / "tests" / folder).glob("bad-*.json")
+    if not p.name.endswith(".expected.json")
+)
 
 NOTATION = re.compile(
-    r'"[^"]*"'                    # the record's own syntax, quoted as the file has it ("player", "1-4")
-    r"|\b[A-Z]{1,2}\d{1,2}\b"     # rule ids: S8, H4, R10, E2
-    r"|\b(?:[A-Z])\b"             # a line or branch letter (лінія B)
-    r"|\bJSON\b")
+    r'"[^"]*"'  # the record's own syntax, quoted as the file has it ("player", "1-4")
+    r"|\b[A-Z]{1,2}\d{1,2}\b"  # rule ids: S8, H4, R10, E2
+    r"|\b(?:[A-Z])\b"  # a line or branch letter (лінія B)
+    r"|\bJSON\b"
+)
 
 
 def refusal_of(path: Path) -> RuleViolation:
@@ -83,9 +88,9 @@ def test_the_pass_with_stock_refusal_is_one_wording():
     assert words == {
         "en": "refused: round 1, move 3: S8: pass while the stock has 14 tiles: Ann must draw until a tile fits",
         "uk": "відхилено: раунд 1, хід 3: S8: пропуск, коли в запасі ще 14 плиток: Ann має добирати, доки плитка "
-              "не підійде",
+        "не підійде",
         "ko": "거부됨: 1라운드 3번째 수: S8: 더미에 14개가 남았는데 차례 넘김: Ann은(는) 맞는 타일이 나올 때까지 "
-              "뽑아야 합니다",
+        "뽑아야 합니다",
     }
     assert str(err) == "round 1, move 3: S8: pass while the stock has 14 tiles: Ann must draw until a tile fits"
 
@@ -119,7 +124,7 @@ def test_every_clause_has_words_in_every_language():
         if getattr(call.func, "id", "") != "Clause":
             continue
         arg = call.args[0]
-        for value in ([arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]):  # Clause("a" if … else "b")
+        for value in [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]:  # Clause("a" if … else "b")
             assert isinstance(value, ast.Constant), ast.unparse(call)
             names.add(value.value)
     assert {"after_double", "must_pass", "played_later", "odd_block"} <= names

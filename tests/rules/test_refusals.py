@@ -93,17 +93,17 @@ def set_move(doc: dict, pos: Position, move: dict) -> None:
 def test_truncated_file_is_refused_without_a_position(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     text = json.dumps(doc)
-    err = refused(text[:rng.randrange(len(text))])
+    err = refused(text[: rng.randrange(len(text))])
     assert (err.rule, err.round_no, err.move_no) == ("", None, None)
     assert "not a JSON document" in err.message
 
 
 BAD_MOVES = [
-    lambda m: {k: v for k, v in m.items() if k != "player"},        # no player
-    lambda m: {**m, "player": str(m["player"])},                       # seat as text
-    lambda m: {**m, "note": "x"},                                      # unknown field
-    lambda m: {"player": m["player"]},                                  # no play, draw or pass
-    lambda m: {"player": m["player"], "play": "1-2", "draw": 1},       # two kinds at once
+    lambda m: {k: v for k, v in m.items() if k != "player"},  # no player
+    lambda m: {**m, "player": str(m["player"])},  # seat as text
+    lambda m: {**m, "note": "x"},  # unknown field
+    lambda m: {"player": m["player"]},  # no play, draw or pass
+    lambda m: {"player": m["player"], "play": "1-2", "draw": 1},  # two kinds at once
     lambda m: {**m, "drawn": "yes"} if "play" in m else {**m, "pass": 1},
     lambda m: {"player": m["player"], "draw": "2"},
     lambda m: [m],
@@ -189,7 +189,8 @@ def test_attachment_to_a_spot_not_open_or_not_matching_is_refused(config, seed, 
             elif target not in pos.on_table:
                 candidates.append((spot, {"S4"}))  # no such tile on the table
             elif side.startswith("branch") and not all(
-                    (target, line) not in open_spots for line in ("line-a", "line-b")):
+                (target, line) not in open_spots for line in ("line-a", "line-b")
+            ):
                 candidates.append((spot, {"S5"}))  # a branch before both lines are filled
             else:
                 candidates.append((spot, {"S4"}))  # already filled
@@ -272,7 +273,7 @@ def expected_proof(sim) -> tuple[int, int] | None:
     plays a tile he held at the cheat from hand before drawing again, or still shows it."""
     cheat = sim.cheat
     rnd = sim.document["rounds"][cheat.round_no - 1]
-    for move in rnd["moves"][cheat.move + 1:]:
+    for move in rnd["moves"][cheat.move + 1 :]:
         if move["player"] != cheat.seat:
             continue
         if "draw" in move:
@@ -333,8 +334,13 @@ def test_move_after_the_round_or_match_ended_is_refused(config, seed, pick):
     free = sorted(set(ALL_TILES) - table_after(rnd))
     tile = rng.choice(free)
     lead = parse_tile(rnd["moves"][0]["play"])
-    rnd["moves"].append({"player": rng.randrange(config.players), "play": f"{tile[0]}-{tile[1]}",
-                         "at": f"{lead[0]}-{lead[1]}:" + ("line-a" if lead[0] == lead[1] else "low")})
+    rnd["moves"].append(
+        {
+            "player": rng.randrange(config.players),
+            "play": f"{tile[0]}-{tile[1]}",
+            "at": f"{lead[0]}-{lead[1]}:" + ("line-a" if lead[0] == lead[1] else "low"),
+        }
+    )
     where = (r + 1, len(rnd["moves"]))
     if result == "match-end":
         assert_refused(doc, {"E9" if exact else "H6"}, *where)
@@ -369,7 +375,7 @@ def test_hands_before_the_round_ended_are_refused(config, seed, pick):
     sim, doc, rng = setup(config, seed, pick)
     r = rng.choice(settled_rounds(sim))
     moves = doc["rounds"][r]["moves"]
-    del moves[len(moves) - rng.randint(1, min(3, len(moves) - 1)):]
+    del moves[len(moves) - rng.randint(1, min(3, len(moves) - 1)) :]
     assert_refused(doc, {"E6" if config.variant == "exact-61" else "H7"}, r + 1, "hands")
 
 

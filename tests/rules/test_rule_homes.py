@@ -37,9 +37,13 @@ def test_the_lists_are_what_the_homes_hold():
     """The derived lists, as the catalogs and options stand: RULES.md's S1–S10, H1–H10, E1–E10, the presets'
     A1–A6, M1–M7, F1–F6, and the house options' R1–R12 first (a house rule added later follows them)."""
     assert tuple(SHARED) == numbered("S", 10)
-    assert dict(OWN) == {"horse-race": numbered("H", 10), "exact-61": numbered("E", 10),
-                         "all-fives": numbered("A", 6), "merry-go-round": numbered("M", 7),
-                         "fives-and-threes": numbered("F", 6)}
+    assert dict(OWN) == {
+        "horse-race": numbered("H", 10),
+        "exact-61": numbered("E", 10),
+        "all-fives": numbered("A", 6),
+        "merry-go-round": numbered("M", 7),
+        "fives-and-threes": numbered("F", 6),
+    }
     assert house_rule_ids()[:12] == numbered("R", 12)
     assert rules_of(HORSE_RACE) == numbered("S", 10) + numbered("H", 10) + house_rule_ids()
     assert all_rules() == {*SHARED, *(rule for own in OWN.values() for rule in own), *house_rule_ids()}
@@ -97,8 +101,12 @@ def test_every_house_option_has_its_words(lang):
     """``house.<name>`` and one line per value (``house.<name>.<value>``, ``house.<name>.number``) in every
     words catalog: the form, the house-rules line and the history say them."""
     words = catalog(lang)
-    missing = [key for option in OPTIONS
-               for key in (option_words_keys(option)[0], *option_words_keys(option)[1].values()) if key not in words]
+    missing = [
+        key
+        for option in OPTIONS
+        for key in (option_words_keys(option)[0], *option_words_keys(option)[1].values())
+        if key not in words
+    ]
     assert missing == [], lang
 
 

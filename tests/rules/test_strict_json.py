@@ -30,14 +30,21 @@ def fallback(monkeypatch):
     importlib.reload(strict_json)
 
 
-GOOD = [b'{"a":[1,2,{"b":null}],"c":"\xc3\xa9\xed\x95\x9c"}', b"[]", b'"x"', b"18446744073709551615",
-        b"-9223372036854775808", b"1.5e3", b" {\"k\" : true} ",
-        b"18446744073709551616", b"-9223372036854775809",  # beyond 64 bits: floats, in both
-        # colons and escaped quotes inside strings are not keys: nothing here is given twice
-        b'{"a":"x\\":y","b\\\\":"::","c":["\\"",":",{"a":"a:"}],"a:":1}',
-        b'{\n "a": {"b": 1},\n "b": {"a": [1, {"b": 2}]}\n}\n']
-BAD = [b"NaN", b"[Infinity]", b"-Infinity", b"{'a':1}",
-       b"[1,]", b"\xff", b"", b"[" * 1100 + b"]" * 1100, b'{"a":1} x']
+GOOD = [
+    b'{"a":[1,2,{"b":null}],"c":"\xc3\xa9\xed\x95\x9c"}',
+    b"[]",
+    b'"x"',
+    b"18446744073709551615",
+    b"-9223372036854775808",
+    b"1.5e3",
+    b' {"k" : true} ',
+    b"18446744073709551616",
+    b"-9223372036854775809",  # beyond 64 bits: floats, in both
+    # colons and escaped quotes inside strings are not keys: nothing here is given twice
+    b'{"a":"x\\":y","b\\\\":"::","c":["\\"",":",{"a":"a:"}],"a:":1}',
+    b'{\n "a": {"b": 1},\n "b": {"a": [1, {"b": 2}]}\n}\n',
+]
+BAD = [b"NaN", b"[Infinity]", b"-Infinity", b"{'a':1}", b"[1,]", b"\xff", b"", b"[" * 1100 + b"]" * 1100, b'{"a":1} x']
 
 
 @pytest.mark.parametrize("raw", GOOD)
@@ -58,10 +65,15 @@ def test_the_fallback_refuses_what_orjson_refuses(raw, fallback):
 # Issue 21: an object holding a key twice was read as its last value, so a second "crc32" appended to a
 # match file was taken by one reader and refused by the next. Both parsers now refuse it, indented or not,
 # deep inside or at the top, written as the store writes (compact) or not.
-DUPLICATES = [(b'{"a":1,"a":2}', "a"), (b'{"events":{},"crc32":"00000000","crc32":"00000001"}', "crc32"),
-              (b'[{"k":{"b":1,"c":[{"d":0,"d":0}]}}]', "d"), (b'{\n "x": 1,\n "x" : 2\n}\n', "x"),
-              (b'{"a\\"":1,"a\\"":2}', 'a"'), (b'{"":1,"":1}', ""),
-              (b"[" * 1000 + b'{"a":1,"a":1}' + b"]" * 1000, None)]  # too deep for the stdlib to name it
+DUPLICATES = [
+    (b'{"a":1,"a":2}', "a"),
+    (b'{"events":{},"crc32":"00000000","crc32":"00000001"}', "crc32"),
+    (b'[{"k":{"b":1,"c":[{"d":0,"d":0}]}}]', "d"),
+    (b'{\n "x": 1,\n "x" : 2\n}\n', "x"),
+    (b'{"a\\"":1,"a\\"":2}', 'a"'),
+    (b'{"":1,"":1}', ""),
+    (b"[" * 1000 + b'{"a":1,"a":1}' + b"]" * 1000, None),
+]  # too deep for the stdlib to name it
 
 
 @pytest.mark.parametrize(("raw", "key"), DUPLICATES, ids=lambda v: str(v)[:16])
@@ -115,10 +127,21 @@ def test_cases_store_and_cli_without_orjson(tmp_path):
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
     assert "cases 14" in out.stdout
-    listed = subprocess.run([sys.executable, "-c", "import sys; sys.modules['orjson'] = None\n"
-                             "from scorekeeper.cli import main; sys.exit(main())",
-                             "--data-dir", str(tmp_path), "export", "--all"],
-                            capture_output=True, text=True, timeout=60, env=env)
+    listed = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.modules['orjson'] = None\nfrom scorekeeper.cli import main; sys.exit(main())",
+            "--data-dir",
+            str(tmp_path),
+            "export",
+            "--all",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert listed.returncode == 0, listed.stderr
     [exported] = json.loads(listed.stdout)  # read back from the store's files, written by the fallback
     assert exported["rounds"] == json.loads((CASES / "hr-2p-instant-win-62.json").read_text())["rounds"]

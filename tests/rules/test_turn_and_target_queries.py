@@ -71,12 +71,19 @@ def test_can_draw_and_can_pass_agree_with_what_the_engine_accepts(config, seed):
 
 
 # ------------------------------------------------------------------ H3/E3: the target
-@pytest.mark.parametrize(("variant", "raw", "reached", "to_go"), [
-    ("horse-race", 0, False, 61), ("horse-race", 300, False, 1), ("horse-race", 305, True, 0),
-    ("horse-race", 310, True, 0),  # H6: 62 wins too
-    ("exact-61", 0, False, 61), ("exact-61", 300, False, 1), ("exact-61", 305, True, 0),
-    ("exact-61", -15, False, 64),  # E6's settlement may take a side below 0
-])
+@pytest.mark.parametrize(
+    ("variant", "raw", "reached", "to_go"),
+    [
+        ("horse-race", 0, False, 61),
+        ("horse-race", 300, False, 1),
+        ("horse-race", 305, True, 0),
+        ("horse-race", 310, True, 0),  # H6: 62 wins too
+        ("exact-61", 0, False, 61),
+        ("exact-61", 300, False, 1),
+        ("exact-61", 305, True, 0),
+        ("exact-61", -15, False, 64),  # E6's settlement may take a side below 0
+    ],
+)
 def test_the_target_and_the_distance_to_it(variant, raw, reached, to_go):
     rules = get_variant(variant)
     assert rules.target_raw == 305 and rules.target_points == 61

@@ -56,8 +56,12 @@ def test_a_draw_of_more_misses_than_the_set_holds_is_refused():
     try:
         match.apply(Draw(0, 11))
     except RuleViolation as err:
-        assert (err.rule, err.code, err.params["misses"], err.params["ends"]) == ("S8", "draw_impossible", 10,
-                                                                                "1, 2, 6")
+        assert (err.rule, err.code, err.params["misses"], err.params["ends"]) == (
+            "S8",
+            "draw_impossible",
+            10,
+            "1, 2, 6",
+        )
     else:
         raise AssertionError("11 misses accepted")
     assert match.round.stock == 14 and len(match.round.moves) == 3  # state unchanged

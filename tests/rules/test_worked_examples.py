@@ -49,8 +49,16 @@ def test_seed_layout_open_spots_after_1_3():
     for tile, spot, *_ in SEED_LAYOUT:
         layout.place(parse_tile(tile), parse_spot(spot) if spot else None)
     spots = sorted((f"{t[0]}-{t[1]}:{s}", v) for (t, s), v in layout.open_spots.items())
-    assert spots == [("0-5:low", 0), ("1-2:high", 2), ("1-3:high", 3), ("3-4:low", 3),
-                     ("4-4:branch-a", 4), ("4-4:branch-b", 4), ("5-5:branch-a", 5), ("5-5:branch-b", 5)]
+    assert spots == [
+        ("0-5:low", 0),
+        ("1-2:high", 2),
+        ("1-3:high", 3),
+        ("3-4:low", 3),
+        ("4-4:branch-a", 4),
+        ("4-4:branch-b", 4),
+        ("5-5:branch-a", 5),
+        ("5-5:branch-b", 5),
+    ]
 
 
 def test_open_spot_is_not_a_scoring_end():
@@ -90,8 +98,23 @@ def test_placement_points(end_sum, raw):
     assert placement_raw(end_sum) == raw
 
 
-@pytest.mark.parametrize("total,rounded", [(17, 15), (18, 20), (22, 20), (20, 20), (0, 0), (1, 0), (3, 5),
-                                           (34, 35), (93, 95), (98, 100), (111, 110), (118, 120)])
+@pytest.mark.parametrize(
+    "total,rounded",
+    [
+        (17, 15),
+        (18, 20),
+        (22, 20),
+        (20, 20),
+        (0, 0),
+        (1, 0),
+        (3, 5),
+        (34, 35),
+        (93, 95),
+        (98, 100),
+        (111, 110),
+        (118, 120),
+    ],
+)
 def test_rounding(total, rounded):
     assert round_to_five(total) == rounded
 

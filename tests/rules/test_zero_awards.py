@@ -21,7 +21,8 @@ def test_an_award_worth_nothing_is_explained_but_scores_nothing():
     assert [e for e in r.events if e.kind != "play"] == []
     assert [(e.kind, e.side, e.raw, e.detail["total"]) for e in r.settlement] == [("domino", 2, 0, 2)]
     assert settlement_words(Translator("en"), match, r.settlement[0]) == (
-        "Domino for Ann: opponents 민준 0 + 서연 2 = 2 → 0 → +0")
+        "Domino for Ann: opponents 민준 0 + 서연 2 = 2 → 0 → +0"
+    )
     report_round = build_report(match)["rounds"][0]
     assert [e for e in report_round["events"] if e["kind"] != "play"] == []  # the format lists no 0 award
 
@@ -29,5 +30,6 @@ def test_an_award_worth_nothing_is_explained_but_scores_nothing():
     r = match.rounds[10]
     assert r.pips == [0, 11, 9, 0] and [e for e in r.events if e.kind != "play"] == []
     assert [(e.kind, e.side, e.raw, e.parts) for e in r.settlement] == [
-        ("settlement", 1, 0, {"play": 0, "opponents": 10, "partner": -10})]
+        ("settlement", 1, 0, {"play": 0, "opponents": 10, "partner": -10})
+    ]
     assert settlement_words(Translator("en"), match, r.settlement[0]).endswith("→ 10 = 0 in pips → +0")

@@ -15,7 +15,8 @@ def server(tmp_path):
     One per test, since a test may kill its viewer process. Modules that share one server across their tests
     define their own module-scoped ``server``, which takes the place of this one there.
     """
-    served = ServedApp(tmp_path, args=["--data-dir", str(tmp_path), "serve", "--lan", "--host", "127.0.0.1",
-                                       "--port", "{port}"])
+    served = ServedApp(
+        tmp_path, args=["--data-dir", str(tmp_path), "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"]
+    )
     yield served
     served.stop()

@@ -19,15 +19,21 @@ PORT = 8550
 HOST = f"127.0.0.1:{PORT}"
 
 
-def scope(kind: str, path: str = "/", query: str = "", cookie: str | None = None, origin: str | None = "own",
-          host: str = HOST) -> dict:
+def scope(
+    kind: str, path: str = "/", query: str = "", cookie: str | None = None, origin: str | None = "own", host: str = HOST
+) -> dict:
     headers = [(b"host", host.encode())]
     if origin is not None:
         headers.append((b"origin", (f"http://{host}" if origin == "own" else origin).encode()))
     if cookie is not None:
         headers.append((b"cookie", f"{cookie_name(PORT)}={cookie}".encode()))
-    return {"type": kind, "path": path, "query_string": query.encode(), "headers": headers,
-            "client": ("127.0.0.1", 40000)}
+    return {
+        "type": kind,
+        "path": path,
+        "query_string": query.encode(),
+        "headers": headers,
+        "client": ("127.0.0.1", 40000),
+    }
 
 
 class Inner:
@@ -132,8 +138,10 @@ def test_foreign_hosts_and_origins_are_refused_even_without_a_key():
     assert run(handshake(scope("websocket", "/ws"))) == "websocket.accept"
     assert run(handshake(scope("websocket", "/ws", origin="http://evil.example"))) == "websocket.close"
     assert run(handshake(scope("websocket", "/ws", origin=None))) == "websocket.close"
-    assert run(handshake(scope("websocket", "/ws", host="evil.example:8550",
-                                       origin="http://evil.example:8550"))) == "websocket.close"
+    assert (
+        run(handshake(scope("websocket", "/ws", host="evil.example:8550", origin="http://evil.example:8550")))
+        == "websocket.close"
+    )
 
 
 def test_a_disconnected_device_loses_its_open_tabs_and_cannot_come_back():
@@ -170,8 +178,10 @@ def test_a_tab_resumes_a_session_only_of_its_own_device():
     admission.access_for_session("scorer-session", scorer)
 
     def register(session_id: str) -> dict:
-        return {"type": "websocket.receive", "bytes": b"\x00" + msgpack.packb(
-            [1, {"session_id": session_id, "page_name": "", "page": {"route": "/"}}])}
+        return {
+            "type": "websocket.receive",
+            "bytes": b"\x00" + msgpack.packb([1, {"session_id": session_id, "page_name": "", "page": {"route": "/"}}]),
+        }
 
     async def first_message(token: str) -> dict:
         socket = Socket(guard, scope("websocket", "/ws", cookie=token))
@@ -229,8 +239,11 @@ def test_a_tab_back_from_a_lost_network_takes_its_session_from_its_old_connectio
     admission.access_for_session("phone-session", device)
 
     def register() -> dict:
-        return {"type": "websocket.receive", "bytes": b"\x00" + msgpack.packb(
-            [1, {"session_id": "phone-session", "page_name": "", "page": {"route": "/"}}])}
+        return {
+            "type": "websocket.receive",
+            "bytes": b"\x00"
+            + msgpack.packb([1, {"session_id": "phone-session", "page_name": "", "page": {"route": "/"}}]),
+        }
 
     async def scenario():
         old = Socket(guard, scope("websocket", "/ws", cookie=token))
@@ -287,8 +300,13 @@ REGISTRATIONS = {
     "a third item": b"\x00\x93\x01" + _body() + b"\xc0",
     "session id as Flet's string extension": b"\x00\x92\x01" + _body(msgpack.ExtType(4, HOST_SESSION.encode())),
 }
-JUNK_FRAMES = {"unknown frame type": b"\x02junk", "empty": b"", "data channel": b"\x01\x00\x00\x00\x00",
-               "text": "hello", "a control event": b"\x00" + msgpack.packb([3, {"target": 1, "name": "click"}])}
+JUNK_FRAMES = {
+    "unknown frame type": b"\x02junk",
+    "empty": b"",
+    "data channel": b"\x01\x00\x00\x00\x00",
+    "text": "hello",
+    "a control event": b"\x00" + msgpack.packb([3, {"target": 1, "name": "click"}]),
+}
 
 
 def flet_reads(data: bytes) -> tuple[object, object]:
@@ -341,9 +359,14 @@ async def _frames_reaching_the_app(guard: Guard, app: Tabs, token: str, frames: 
 
 
 def _registrations(received: list) -> list:
-    return [flet_reads(m["bytes"])[1] for m in received
-            if m["type"] == "websocket.receive" and isinstance(m.get("bytes"), bytes) and m["bytes"][:1] == b"\x00"
-            and msgpack.unpackb(m["bytes"][1:], strict_map_key=False)[0] == 1]
+    return [
+        flet_reads(m["bytes"])[1]
+        for m in received
+        if m["type"] == "websocket.receive"
+        and isinstance(m.get("bytes"), bytes)
+        and m["bytes"][:1] == b"\x00"
+        and msgpack.unpackb(m["bytes"][1:], strict_map_key=False)[0] == 1
+    ]
 
 
 def test_a_registration_after_the_first_frame_closes_the_connection_however_written():
@@ -383,9 +406,14 @@ def test_a_first_frame_registration_reaches_flet_plainly_written_and_never_namin
 def test_frames_after_the_registration_pass_unchanged():
     guard, tabs, _, host, scorer, _ = _guarded_table()
     own = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
-    later = [JUNK_FRAMES["a control event"], b"\x00" + msgpack.packb([4, {"id": 1, "props": {"route": "/x"}}]),
-             b"\x00" + msgpack.packb([5, {"control_id": 1, "call_id": "c", "result": [1, 2], "error": None}]),
-             b"\x00" + msgpack.packb([[1], {}]), b"\x00" + msgpack.packb({"0": 1, "1": {}}), b"\x00\x91\x02"]
+    later = [
+        JUNK_FRAMES["a control event"],
+        b"\x00" + msgpack.packb([4, {"id": 1, "props": {"route": "/x"}}]),
+        b"\x00" + msgpack.packb([5, {"control_id": 1, "call_id": "c", "result": [1, 2], "error": None}]),
+        b"\x00" + msgpack.packb([[1], {}]),
+        b"\x00" + msgpack.packb({"0": 1, "1": {}}),
+        b"\x00\x91\x02",
+    ]
     received, sent = run(_frames_reaching_the_app(guard, tabs, scorer, [own, *later]))
     assert sent == ["websocket.accept"]
     assert [m["bytes"] for m in received if m["type"] == "websocket.receive"][1:] == later

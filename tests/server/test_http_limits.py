@@ -32,8 +32,9 @@ class Served:
 
     def __init__(self, config: uvicorn.Config | None = None, **bounds) -> None:
         self.port = free_port()
-        self.config = config or http_limits.config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                   lifespan="off", **bounds)
+        self.config = config or http_limits.config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off", **bounds
+        )
         self.config.port = self.port
 
     async def __aenter__(self) -> int:
@@ -101,8 +102,14 @@ def test_a_1_mb_header_is_refused_without_being_read_whole():
             super().data_received(data)
 
     async def scenario() -> None:
-        config = uvicorn.Config(app, host="127.0.0.1", log_level="warning", lifespan="off", http=Counting,
-                                h11_max_incomplete_event_size=http_limits.MAX_HEADER_BYTES)
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            log_level="warning",
+            lifespan="off",
+            http=Counting,
+            h11_max_incomplete_event_size=http_limits.MAX_HEADER_BYTES,
+        )
         async with Served(config) as port:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.write(request(port, b"X-Big: " + b"a" * (1024 * 1024) + b"\r\n"))
@@ -145,7 +152,8 @@ def test_a_trickling_header_is_dropped_when_its_time_is_up():
     async def scenario() -> None:
         async with Served(header_seconds=1.0) as port:
             (took, answer), quiet, (kept_took, kept_answer) = await asyncio.gather(
-                trickle(port), silent(port), trickle(port, first=request(port)))
+                trickle(port), silent(port), trickle(port, first=request(port))
+            )
             assert answer == b"" and 0.9 <= took < 5, took
             assert 0.9 <= quiet < 5, quiet
             assert kept_answer.startswith(OK) and kept_answer.count(b"HTTP/1.1") == 1  # the first only

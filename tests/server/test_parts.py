@@ -29,10 +29,22 @@ def test_keys_are_long_random_and_compared_exactly():
     assert not same_secret("ключ", key)  # non-ASCII input is simply wrong, not an error
 
 
-@pytest.mark.parametrize("header, parsed", [
-    ("127.0.0.1:8550", ("127.0.0.1", 8550)), ("LOCALHOST:80", ("localhost", 80)), ("example", ("example", None)),
-    ("[::1]:8550", ("::1", 8550)), ("[::1]", ("::1", None)), ("::1", ("::1", None)),
-    ("", None), ("host:", None), ("host:99999", None), ("host:x1", None), ("[::1]x", None)])
+@pytest.mark.parametrize(
+    "header, parsed",
+    [
+        ("127.0.0.1:8550", ("127.0.0.1", 8550)),
+        ("LOCALHOST:80", ("localhost", 80)),
+        ("example", ("example", None)),
+        ("[::1]:8550", ("::1", 8550)),
+        ("[::1]", ("::1", None)),
+        ("::1", ("::1", None)),
+        ("", None),
+        ("host:", None),
+        ("host:99999", None),
+        ("host:x1", None),
+        ("[::1]x", None),
+    ],
+)
 def test_host_headers_are_split_into_name_and_port(header, parsed):
     assert split_host(header) == parsed
 
@@ -55,9 +67,19 @@ def test_the_origin_must_be_the_page_this_server_serves():
         assert not same_origin(origin, "127.0.0.1:8550"), origin
 
 
-@pytest.mark.parametrize("header, lang", [
-    (None, "en"), ("", "en"), ("uk-UA,uk;q=0.9,en;q=0.8", "uk"), ("ko", "ko"), ("fr-FR,ko;q=0.5,uk;q=0.7", "uk"),
-    ("de, en;q=0.1", "en"), ("uk;q=0, ko;q=0.2", "ko"), ("uk;q=abc,ko", "ko")])
+@pytest.mark.parametrize(
+    "header, lang",
+    [
+        (None, "en"),
+        ("", "en"),
+        ("uk-UA,uk;q=0.9,en;q=0.8", "uk"),
+        ("ko", "ko"),
+        ("fr-FR,ko;q=0.5,uk;q=0.7", "uk"),
+        ("de, en;q=0.1", "en"),
+        ("uk;q=0, ko;q=0.2", "ko"),
+        ("uk;q=abc,ko", "ko"),
+    ],
+)
 def test_pages_speak_the_browsers_language(header, lang):
     assert pages.language(header) == lang
 
@@ -70,15 +92,18 @@ def test_the_403_page_says_ask_the_host_in_each_language():
 
 
 def test_the_join_page_moves_on_without_letting_a_path_end_its_script():
-    page = pages.joining('/</script><script>alert(1)</script>', "en").decode()
+    page = pages.joining("/</script><script>alert(1)</script>", "en").decode()
     assert "<script>alert(1)" not in page and 'location.replace("/\\u003c/script>' in page
 
 
 def test_device_labels():
-    android = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 "
-               "Mobile Safari/537.36")
-    iphone = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 "
-              "Mobile Safari/604.1")
+    android = (
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 "
+        "Mobile Safari/537.36"
+    )
+    iphone = (
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1"
+    )
     assert device_label(android) == "Android · Chrome"
     assert device_label(iphone) == "iPhone · Safari"
     assert device_label("") == "browser"
@@ -109,15 +134,23 @@ def test_a_viewer_and_another_tables_scorer_write_nothing(tmp_path):
         admission = Admission(key_required=True, port=8550)
         viewer = GuardedStore(store, access_of(admission, Role.VIEWER, match_id))
         scorer = GuardedStore(store, access_of(admission, Role.SCORER, match_id))
-        for attempt in (lambda: viewer.record(match_id, StartRound(0)), lambda: viewer.undo(match_id),
-                        lambda: viewer.create_match("horse-race", ["Ed", "Flo"], False),
-                        lambda: viewer.import_documents([]), lambda: viewer.import_report([]),
-                        lambda: viewer.abandon(match_id), lambda: viewer.rename(match_id, {1: "Bob"})):
+        for attempt in (
+            lambda: viewer.record(match_id, StartRound(0)),
+            lambda: viewer.undo(match_id),
+            lambda: viewer.create_match("horse-race", ["Ed", "Flo"], False),
+            lambda: viewer.import_documents([]),
+            lambda: viewer.import_report([]),
+            lambda: viewer.abandon(match_id),
+            lambda: viewer.rename(match_id, {1: "Bob"}),
+        ):
             with pytest.raises(AccessDenied) as refused:
                 attempt()
             assert refused.value.code == "access_viewer"
-        for attempt in (lambda: scorer.record(other, StartRound(0)), lambda: scorer.abandon(other),
-                        lambda: scorer.rename(other, {0: "Cyd"})):
+        for attempt in (
+            lambda: scorer.record(other, StartRound(0)),
+            lambda: scorer.abandon(other),
+            lambda: scorer.rename(other, {0: "Cyd"}),
+        ):
             with pytest.raises(AccessDenied) as refused:
                 attempt()
             assert refused.value.code == "access_other_match"
@@ -198,7 +231,11 @@ def test_where_serve_listens_and_whether_a_key_is_required(monkeypatch):
     assert (plain.bind, plain.key_required, plain.addresses) == ("127.0.0.1", False, [])
     lan = exposure(None, 8550, lan=True)
     assert (lan.bind, lan.key_required, lan.addresses, lan.host_address) == (
-        "0.0.0.0", True, ["192.168.1.5", "10.0.0.7"], "127.0.0.1")
+        "0.0.0.0",
+        True,
+        ["192.168.1.5", "10.0.0.7"],
+        "127.0.0.1",
+    )
     every = exposure("0.0.0.0", 8550, lan=False)
     assert every.key_required and every.addresses == lan.addresses
     assert any("as --lan does: a key is required" in note for note in every.notes)

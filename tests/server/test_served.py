@@ -23,8 +23,11 @@ from tests.served import ServedApp
 
 pytestmark = [pytest.mark.skipif(os.name != "posix", reason="SIGHUP and ps are POSIX"), pytest.mark.slow]
 
-JOIN_LINE = re.compile(r"^  (this computer \(host\)|scorers \(enter moves\)|viewers \(watch only\)): "
-                       r"http://127\.0\.0\.1:\d+/\?key=([A-Za-z0-9_-]{22})$", re.M)
+JOIN_LINE = re.compile(
+    r"^  (this computer \(host\)|scorers \(enter moves\)|viewers \(watch only\)): "
+    r"http://127\.0\.0\.1:\d+/\?key=([A-Za-z0-9_-]{22})$",
+    re.M,
+)
 
 
 def get(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
@@ -41,9 +44,12 @@ def handshake(port: int, headers: dict | None = None, path: str = "/ws") -> int:
     """The HTTP status a websocket handshake gets (101: accepted)."""
     headers = {"Host": f"127.0.0.1:{port}", "Origin": f"http://127.0.0.1:{port}", **(headers or {})}
     headers = {k: v for k, v in headers.items() if v is not None}
-    request = (f"GET {path} HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-               f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\nSec-WebSocket-Version: 13\r\n"
-               + "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "\r\n")
+    request = (
+        f"GET {path} HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\nSec-WebSocket-Version: 13\r\n"
+        + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        + "\r\n"
+    )
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         sock.sendall(request.encode())
         status_line = sock.makefile("rb").readline().decode()
@@ -81,8 +87,11 @@ def open_server():
 @pytest.fixture(scope="module")
 def key_server():
     data = tempfile.mkdtemp(prefix="h-lan-key-")
-    server = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
-                       env={"FLET_LOG_LEVEL": "debug"})  # every library's log lines, to check none shows a key
+    server = ServedApp(
+        data,
+        args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
+        env={"FLET_LOG_LEVEL": "debug"},
+    )  # every library's log lines, to check none shows a key
     yield server
     server.stop()
 

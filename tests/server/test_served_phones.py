@@ -30,8 +30,11 @@ ENTRY = ("play", "draw", "pass", "undo", "redo", "sheet-open")  # hooks of enter
 @pytest.fixture(scope="module")
 def server():
     data = tempfile.mkdtemp(prefix="h-club2-phones-")
-    served = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
-                       env={"FLET_LOG_LEVEL": "debug"})  # every library's log lines: the patches sent included
+    served = ServedApp(
+        data,
+        args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
+        env={"FLET_LOG_LEVEL": "debug"},
+    )  # every library's log lines: the patches sent included
     yield served
     served.stop()
 
@@ -97,8 +100,9 @@ def test_a_viewer_is_offered_nothing_and_what_it_sends_by_hand_writes_nothing(se
             await viewer.wait_until(lambda tree: tree.find("turn") is None and viewer.route != table)
             await viewer.navigate(table)  # the app's later pushes may still be on their way: it wins over them
             # the table again only once that route change was handled, after every click it follows
-            await viewer.wait_until(lambda tree: viewer.route == table and "continues" in turn(tree)
-                                    and tree.tiles_on_table() == {"1-4"})
+            await viewer.wait_until(
+                lambda tree: viewer.route == table and "continues" in turn(tree) and tree.tiles_on_table() == {"1-4"}
+            )
 
             # nothing changed: the host still sees one tile and one match in play
             await host.wait_until(lambda tree: tree.tiles_on_table() == {"1-4"} and "continues" in turn(tree))
@@ -106,8 +110,9 @@ def test_a_viewer_is_offered_nothing_and_what_it_sends_by_hand_writes_nothing(se
             await host.wait_until(lambda tree: host.route == "/" and tree.find("resume-0") is not None)
             assert host.tree is not None and host.tree.find("resume-1") is None
             await scorer.tap("undo")  # the scorer still can (and the viewer follows)
-            await viewer.wait_until(lambda tree: viewer.route == table and "leads" in turn(tree)
-                                    and not tree.tiles_on_table())
+            await viewer.wait_until(
+                lambda tree: viewer.route == table and "leads" in turn(tree) and not tree.tiles_on_table()
+            )
             assert [phone.errors for phone in (host, scorer, viewer)] == [[], [], []]
         finally:
             for phone in (host, scorer, viewer):

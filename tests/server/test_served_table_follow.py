@@ -22,8 +22,10 @@ from .aio import run
 from .test_served import JOIN_LINE
 from .test_viewer_process import closed, viewer_process
 
-pytestmark = [pytest.mark.skipif(os.name != "posix", reason="the viewer process listens on a Unix socket"),
-              pytest.mark.slow]
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="the viewer process listens on a Unix socket"),
+    pytest.mark.slow,
+]
 
 WAITING = "Waiting for the host to start a match: it opens here as soon as it starts."
 
@@ -40,8 +42,9 @@ async def new_match(host: Phone) -> str:
     before = host.route
     await host.tap("new-match", settle=0.3)
     await host.tap("create-match", settle=0.3)
-    await host.wait_until(lambda tree: host.route.startswith("/table/") and host.route != before
-                          and tree.find("starter-0") is not None)
+    await host.wait_until(
+        lambda tree: host.route.startswith("/table/") and host.route != before and tree.find("starter-0") is not None
+    )
     return host.route.rsplit("/", 1)[-1]
 
 
@@ -67,8 +70,9 @@ def test_table_phones_wait_then_open_each_match_the_host_starts(server):
 
             second = await new_match(host)  # the next match
             for phone in (scorer, viewer):
-                await phone.wait_until(lambda tree, p=phone: p.route == f"/table/{second}"
-                                       and tree.find("waiting-host") is None)
+                await phone.wait_until(
+                    lambda tree, p=phone: p.route == f"/table/{second}" and tree.find("waiting-host") is None
+                )
             assert [phone.errors for phone in phones] == [[], [], []]
 
             viewer_process(server).kill()
@@ -128,10 +132,17 @@ def test_disconnect_and_the_tables_renew_hold_against_the_real_server(server):
             await host.tap("phones", settle=0.3)  # no match open: the table's codes, the printed ones
             renew = await host.wait_until(lambda tree: tree.find("renew-keys"))
             assert renew["label"] == "Renew the table's codes"
-            row = await host.wait_until(lambda tree: next(
-                (name for name in tree.hooks() if name.startswith("device-")
-                 and (tree.text(name) or "").startswith("Scorer")), None))
-            await host.tap(f"disconnect-{row[len('device-'):]}")
+            row = await host.wait_until(
+                lambda tree: next(
+                    (
+                        name
+                        for name in tree.hooks()
+                        if name.startswith("device-") and (tree.text(name) or "").startswith("Scorer")
+                    ),
+                    None,
+                )
+            )
+            await host.tap(f"disconnect-{row[len('device-') :]}")
             await closed(scorer)
             # scanning the same code again (the browser still holds its cookie): refused
             assert await asyncio.to_thread(rejoin_status, server.port, keys["scorers (enter moves)"], cookie) == 403

@@ -34,8 +34,11 @@ CLOSED = "closed"
 @pytest.fixture(scope="module")
 def server():
     data = tempfile.mkdtemp(prefix="h-sec-takeover-")
-    served = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
-                       env={"FLET_LOG_LEVEL": "info"})  # Flet's "Session disconnected" lines
+    served = ServedApp(
+        data,
+        args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
+        env={"FLET_LOG_LEVEL": "info"},
+    )  # Flet's "Session disconnected" lines
     yield served
     served.stop()
 
@@ -115,9 +118,13 @@ def test_a_one_match_scorer_cannot_take_the_hosts_session_after_the_first_frame(
             "[1, body, 0] first": await attack(lambda body: [b"\x00\x93\x01" + body + b"\x00"]),
             "[true, body] first": await attack(lambda body: [b"\x00\x92\xc3" + body]),
         }
-        assert results == {"junk, then the host's session": CLOSED, "two registrations": CLOSED,
-                           "empty frame, then a uint8 action": CLOSED,
-                           "[1, body, 0] first": "own", "[true, body] first": "own"}
+        assert results == {
+            "junk, then the host's session": CLOSED,
+            "two registrations": CLOSED,
+            "empty frame, then a uint8 action": CLOSED,
+            "[1, body, 0] first": "own",
+            "[true, body] first": "own",
+        }
 
         host_session = await host_away()
         back = await Phone.join(server.port, cookie=host_cookie, session_id=host_session, size=(1280.0, 800.0))

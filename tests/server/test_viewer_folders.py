@@ -49,8 +49,9 @@ def test_only_the_folders_of_servers_gone_are_removed(tmp_path):
     }
     removed = {
         "pid gone": folder(tmp_path, f"{PREFIX}{gone_pid()}-dead1234", age=3600),
-        "pid reused (by this process, started since)": folder(tmp_path, f"{PREFIX}{me}-reused12",
-                                                               age=time.time() - started + 3600),
+        "pid reused (by this process, started since)": folder(
+            tmp_path, f"{PREFIX}{me}-reused12", age=time.time() - started + 3600
+        ),
         "legacy, silent": folder(tmp_path, f"{PREFIX}silent12", age=LEGACY_AGE + 60),
     }
     # a file and a link that look like folders of ours are not followed nor removed

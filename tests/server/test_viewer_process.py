@@ -24,13 +24,18 @@ from tests.wire import PHONE_UA, Phone, join_cookie
 from .aio import run
 from .test_served_phones import host_key, open_table, turn
 
-pytestmark = [pytest.mark.skipif(os.name != "posix", reason="the viewer process listens on a Unix socket"),
-              pytest.mark.slow]
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="the viewer process listens on a Unix socket"),
+    pytest.mark.slow,
+]
 
 
 def viewer_process(served: ServedApp) -> psutil.Process:
-    (child,) = [p for p in psutil.Process(served.proc.pid).children()
-                if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())]
+    (child,) = [
+        p
+        for p in psutil.Process(served.proc.pid).children()
+        if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())
+    ]
     return child
 
 
@@ -68,8 +73,9 @@ def test_a_viewer_is_drawn_by_the_viewer_process_then_by_the_server_once_that_is
             assert not host.closed and not scorer.closed  # the server's own tabs go on
 
             again = await Phone.join(server.port, cookie=cookie)  # the same phone back: the server draws it
-            await again.wait_until(lambda tree: again.route == f"/table/{match_id}"
-                                   and tree.tiles_on_table() == {"1-4"})
+            await again.wait_until(
+                lambda tree: again.route == f"/table/{match_id}" and tree.tiles_on_table() == {"1-4"}
+            )
             await scorer.tap("undo")
             await again.wait_until(lambda tree: not tree.tiles_on_table() and "leads" in turn(tree))
             await host.wait_until(lambda tree: not tree.tiles_on_table())
@@ -91,8 +97,9 @@ def test_a_relayed_viewer_is_listed_and_disconnect_closes_its_tab(server):
             await viewer.wait_until(lambda tree: viewer.route == f"/table/{match_id}")
             assert viewer_process(server).is_running()
             await host.tap("phones", settle=0.3)
-            row = await host.wait_until(lambda tree: next(
-                (name for name in tree.hooks() if name.startswith("disconnect-")), None))
+            row = await host.wait_until(
+                lambda tree: next((name for name in tree.hooks() if name.startswith("disconnect-")), None)
+            )
             await host.tap(row)
             await closed(viewer)
             assert viewer_process(server).is_running()  # one tab ended, not the process
@@ -167,10 +174,15 @@ def test_tabs_that_leave_while_their_first_screen_is_sent_leave_no_traceback(ser
     A sample of moments, against the real servers: it failed once on a loaded machine, from a send in
     the instant after a websocket's end (``BrowserLanguage`` registering its ``SharedPreferences``). Every
     message of a first screen is left at, deterministically, in-process: tests/app/test_tab_leaves.py."""
+
     async def leave(cookie: str, delay: float, abrupt: bool) -> None:
-        ws = await connect(f"ws://127.0.0.1:{server.port}/ws", origin=f"http://127.0.0.1:{server.port}",  # type: ignore[arg-type]
-                           additional_headers={"User-Agent": PHONE_UA, "Cookie": cookie}, max_size=None,
-                           ping_interval=None)
+        ws = await connect(
+            f"ws://127.0.0.1:{server.port}/ws",
+            origin=f"http://127.0.0.1:{server.port}",  # type: ignore[arg-type]
+            additional_headers={"User-Agent": PHONE_UA, "Cookie": cookie},
+            max_size=None,
+            ping_interval=None,
+        )
         await Phone(ws, (390.0, 844.0)).register()
         await asyncio.sleep(delay)  # the moment it leaves at: what the test varies
         if abrupt:
@@ -207,14 +219,18 @@ def test_a_killed_servers_viewer_folder_is_cleared_at_the_next_start_and_a_runni
 
     def start() -> tuple[ServedApp, psutil.Process, str]:
         data = tempfile.mkdtemp(prefix="h-sec-viewer-data-")
-        served = ServedApp(data, args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1",
-                                       "--port", "{port}"], env={"TMPDIR": temp})
+        served = ServedApp(
+            data,
+            args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
+            env={"TMPDIR": temp},
+        )
         child = viewer_process(served)
         return served, child, os.path.dirname(child.cmdline()[-1])
 
     first, child, litter = start()
     assert os.path.dirname(litter) == temp and os.path.basename(litter).startswith(
-        f"scorekeeper-viewers-{first.proc.pid}-")
+        f"scorekeeper-viewers-{first.proc.pid}-"
+    )
     first.proc.kill()
     first.stop()
     child.wait(20)  # its stdin ended with the server

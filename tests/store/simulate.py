@@ -17,8 +17,9 @@ from scorekeeper.rules.moves import LEAD, PASS_AFTER_DRAW
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 
-def simulate(seed: int, variant: str = "horse-race", players: int = 2, partnerships: bool = False,
-             max_rounds: int = 40) -> Match:
+def simulate(
+    seed: int, variant: str = "horse-race", players: int = 2, partnerships: bool = False, max_rounds: int = 40
+) -> Match:
     """A match played out from ``seed`` until it is finished (or ``max_rounds`` rounds)."""
     rng = random.Random(seed)
     match = Match(variant, NAMES[:players], partnerships)
@@ -30,8 +31,8 @@ def simulate(seed: int, variant: str = "horse-race", players: int = 2, partnersh
         tiles = list(ALL_TILES)
         rng.shuffle(tiles)
         deal = match.rules.deal_size(n)
-        hands = [tiles[i * deal:(i + 1) * deal] for i in range(n)]
-        stock = tiles[n * deal:]
+        hands = [tiles[i * deal : (i + 1) * deal] for i in range(n)]
+        stock = tiles[n * deal :]
         match.apply(StartRound(starter))
         layout = match.round.layout
         while match.status == "move":

@@ -60,8 +60,11 @@ def test_an_abandoned_match_takes_no_entries_until_the_abandon_is_undone(store):
     turn = 1
     store.abandon(match_id)
     version = store.version(match_id)
-    for write in (lambda: store.record(match_id, Draw(turn, 1)), lambda: store.rename(match_id, {0: "Anna"}),
-                  lambda: store.abandon(match_id)):
+    for write in (
+        lambda: store.record(match_id, Draw(turn, 1)),
+        lambda: store.rename(match_id, {0: "Anna"}),
+        lambda: store.abandon(match_id),
+    ):
         with pytest.raises(StoreError) as refused:
             write()
         assert refused.value.code == "match_abandoned" and "undo the abandon" in refused.value.message
@@ -104,8 +107,9 @@ def test_statistics_count_an_abandoned_match_apart(store):
     for name in ("Ann", "Bo"):
         assert after[name]["unfinished"] == 0 and after[name]["abandoned"] == 1
         # the finished match alone counts for matches, wins, rounds and points
-        assert {k: after[name][k] for k in ("matches", "wins", "rounds", "points")} == \
-            {k: before[name][k] for k in ("matches", "wins", "rounds", "points")}
+        assert {k: after[name][k] for k in ("matches", "wins", "rounds", "points")} == {
+            k: before[name][k] for k in ("matches", "wins", "rounds", "points")
+        }
     assert after["Ann"]["matches"] == 1 and after["Ann"]["wins"] == 1 and after["Ann"]["rounds"] == 4
     assert store.summary(finished).status == FINISHED
 
@@ -137,8 +141,11 @@ def test_a_rename_changes_the_names_everywhere(store, data_dir):
     assert match.players == ["Ann", "Bohdan"] and match.side_names == ["Ann", "Bohdan"]
     assert store.version(finished) == version + 1
     event = store.events(finished)[-1]
-    assert {k: event[k] for k in ("kind", "players", "old")} == \
-        {"kind": "rename", "players": ["Ann", "Bohdan"], "old": ["Ann", "Bo"]}
+    assert {k: event[k] for k in ("kind", "players", "old")} == {
+        "kind": "rename",
+        "players": ["Ann", "Bohdan"],
+        "old": ["Ann", "Bo"],
+    }
 
     assert store.summary(finished).players == ("Ann", "Bohdan") and store.summary(finished).status == FINISHED
     assert store.summary(other).players == ("Ann", "Bo")  # only that match
@@ -163,8 +170,10 @@ def test_a_rename_changes_the_names_everywhere(store, data_dir):
     store.redo(finished)
     assert store.summary(finished).players == ("Ann", "Bohdan")
     lines = [line["text"] for line in audit_lines(store.events(finished))][-2:]
-    assert lines == [f"takes back event {version} (the rename: Bo → Bohdan)",
-                     f"brings back event {version} (the rename: Bo → Bohdan)"]
+    assert lines == [
+        f"takes back event {version} (the rename: Bo → Bohdan)",
+        f"brings back event {version} (the rename: Bo → Bohdan)",
+    ]
 
 
 def test_the_log_words_each_move_with_the_names_of_its_time(store):
@@ -174,8 +183,13 @@ def test_the_log_words_each_move_with_the_names_of_its_time(store):
     store.rename(match_id, {0: "Anna", 1: "Bob"})
     store.record(match_id, Play(1, (3, 4), ((1, 3), "high")))
     texts = [line["text"] for line in audit_lines(store.events(match_id))]
-    assert texts == ["horse-race: Ann, Bo (app)", "round 1 starts: Ann leads", "round 1, move 1: Ann leads 1-3",
-                     "Ann → Anna, Bo → Bob", "round 1, move 2: Bob plays 3-4 at 1-3:high"]
+    assert texts == [
+        "horse-race: Ann, Bo (app)",
+        "round 1 starts: Ann leads",
+        "round 1, move 1: Ann leads 1-3",
+        "Ann → Anna, Bo → Bob",
+        "round 1, move 2: Bob plays 3-4 at 1-3:high",
+    ]
     assert store.undo_target(match_id)["kind"] == "move"
     store.undo(match_id)
     assert store.undo_target(match_id)["kind"] == "rename"  # then the rename: one change at a time
@@ -183,15 +197,18 @@ def test_the_log_words_each_move_with_the_names_of_its_time(store):
     assert store.open_match(match_id).players == ["Ann", "Bo"]
 
 
-@pytest.mark.parametrize(("names", "error", "code"), [
-    ({1: "ann"}, RuleViolation, "same_names"),
-    ({0: "Bo", 1: "Ann"}, None, None),  # a swap is fine: no two alike
-    ({1: "   "}, RuleViolation, "name_blank"),
-    ({1: "Bo\nBo"}, RuleViolation, "name_character"),
-    ({1: "Bo"}, StoreError, "nothing_to_rename"),
-    ({2: "Cy"}, ValueError, None),
-    ({-1: "Cy"}, ValueError, None),
-])
+@pytest.mark.parametrize(
+    ("names", "error", "code"),
+    [
+        ({1: "ann"}, RuleViolation, "same_names"),
+        ({0: "Bo", 1: "Ann"}, None, None),  # a swap is fine: no two alike
+        ({1: "   "}, RuleViolation, "name_blank"),
+        ({1: "Bo\nBo"}, RuleViolation, "name_character"),
+        ({1: "Bo"}, StoreError, "nothing_to_rename"),
+        ({2: "Cy"}, ValueError, None),
+        ({-1: "Cy"}, ValueError, None),
+    ],
+)
 def test_a_rename_is_refused_for_a_bad_name_and_writes_nothing(store, names, error, code):
     match_id = record_case(store, "hr-2p-seed-layout")
     version = store.version(match_id)
@@ -229,17 +246,23 @@ BAD_LOGS = {
     "rename to a name with a newline": ([{**RENAME, "players": ["Ann", "B\no"]}], "malformed"),
     "rename to the same names": ([{**RENAME, "players": ["Ann", "Bo"]}], "changes no name"),
     "rename to two alike": ([{**RENAME, "players": ["Ann", "ANN"]}], "same name"),
-    "rename of three seats": ([{**RENAME, "players": ["Ann", "Bo", "Cy"], "old": ["Ann", "Bo", "Di"]}],
-                              "not the ones in effect"),
+    "rename of three seats": (
+        [{**RENAME, "players": ["Ann", "Bo", "Cy"], "old": ["Ann", "Bo", "Di"]}],
+        "not the ones in effect",
+    ),
     "rename with names not text": ([{**RENAME, "players": ["Ann", 7]}], "2 to 4 names"),
     "rename without old": ([{"kind": "rename", "players": ["Ann", "Bob"]}], "missing: old"),
     "abandon with a field": ([{"kind": "abandon", "reason": "late"}], "unknown: 'reason'"),
-    "a move after an abandon": ([START, {"kind": "abandon"}, {"kind": "move", "move": {"player": 0, "play": "1-4"}}],
-                                "follows the abandon of event 2"),
+    "a move after an abandon": (
+        [START, {"kind": "abandon"}, {"kind": "move", "move": {"player": 0, "play": "1-4"}}],
+        "follows the abandon of event 2",
+    ),
     "a second abandon": ([{"kind": "abandon"}, {"kind": "abandon"}], "follows the abandon"),
     "a rename after an abandon": ([{"kind": "abandon"}, RENAME], "follows the abandon"),
-    "a redo after an abandon": ([START, {"kind": "undo", "target": 1}, {"kind": "abandon"},
-                                 {"kind": "redo", "target": 2}], "follows the abandon"),
+    "a redo after an abandon": (
+        [START, {"kind": "undo", "target": 1}, {"kind": "abandon"}, {"kind": "redo", "target": 2}],
+        "follows the abandon",
+    ),
     "an undo of a rename not last": ([RENAME, START, {"kind": "undo", "target": 1}], "not the last"),
 }
 
@@ -253,8 +276,10 @@ def test_a_rename_or_abandon_that_does_not_fit_is_damage(case):
 
 
 def test_logs_that_fit_fold_to_the_names_and_abandon_in_effect():
-    _, state, match = fold_log(_log(START, RENAME, {"kind": "undo", "target": 2}, {"kind": "redo", "target": 3},
-                                    {"kind": "abandon"}), explain=False)
+    _, state, match = fold_log(
+        _log(START, RENAME, {"kind": "undo", "target": 2}, {"kind": "redo", "target": 3}, {"kind": "abandon"}),
+        explain=False,
+    )
     assert match.players == ["Ann", "Bob"] and state.abandoned is not None and state.abandoned["seq"] == 5
     _, state, match = fold_log(_log(START, {"kind": "abandon"}, {"kind": "undo", "target": 2}), explain=False)
     assert state.abandoned is None and len(match.actions) == 1

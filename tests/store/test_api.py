@@ -90,7 +90,14 @@ def test_undo_appends_and_refolds(data_dir):
     with pytest.raises(NothingToUndo):
         store.undo(match_id)
     assert [e["kind"] for e in store.events(match_id)] == [
-        "create", "start-round", "move", "undo", "move", "undo", "undo"]
+        "create",
+        "start-round",
+        "move",
+        "undo",
+        "move",
+        "undo",
+        "undo",
+    ]
     store.close()
     reopened = open_store(data_dir)
     assert reopened.open_match(match_id).rounds == []
@@ -123,21 +130,26 @@ def test_correction_of_revealed_hands(data_dir):
         store.record(match_id, action)
     wrong = store.record(match_id, Reveal({0: 22, 1: 0, 2: 17}))
     assert [(e.kind, e.side, e.points) for e in wrong.events] == [("domino", 1, 8)]
-    later = match.actions[first_reveal + 1:first_reveal + 4]
+    later = match.actions[first_reveal + 1 : first_reveal + 4]
     for action in later:
         store.record(match_id, action)
     right = match.actions[first_reveal]
     assert type(right) is Reveal
     fixed = store.fix(match_id, ReplaceHands(1, right.hands))  # the path of the app's and the CLI's fix
-    assert [(e.kind, e.side, e.points) for e in fixed.match.rounds[0].events if e.kind != "play"] == [
-        ("domino", 1, 7)]
+    assert [(e.kind, e.side, e.points) for e in fixed.match.rounds[0].events if e.kind != "play"] == [("domino", 1, 7)]
     assert fixed.match.scores[1] == 3 * 5 + 7 * 5  # the 2-4 that went out (15) and the award
     assert store.open_match(match_id).points == [0, 10, 0]
     log = store.events(match_id)
-    assert log[-1]["kind"] == "correct" and log[-1]["changes"] == [{
-        "op": "replace", "target": wrong.seq, "round": 1, "move": "hands",
-        "old": {"kind": "reveal", "hands": {"0": 22, "1": 0, "2": 17}},
-        "new": {"kind": "reveal", "hands": {"0": ["1-6", "1-4", "5-5"], "1": [], "2": ["6-6", "0-0"]}}}]
+    assert log[-1]["kind"] == "correct" and log[-1]["changes"] == [
+        {
+            "op": "replace",
+            "target": wrong.seq,
+            "round": 1,
+            "move": "hands",
+            "old": {"kind": "reveal", "hands": {"0": 22, "1": 0, "2": 17}},
+            "new": {"kind": "reveal", "hands": {"0": ["1-6", "1-4", "5-5"], "1": [], "2": ["6-6", "0-0"]}},
+        }
+    ]
     assert log[wrong.seq]["hands"] == {"0": 22, "1": 0, "2": 17}  # the original entry stays readable
     assert store.actions(match_id)[first_reveal] == (wrong.seq, match.actions[first_reveal])
     store.close()
@@ -179,9 +191,9 @@ def test_every_case_recorded_live_exports_the_same_document(data_dir):
 
 def test_history_filters_and_order(data_dir):
     store = open_store(data_dir)
-    a = record_case(store, "hr-2p-instant-win-62")      # Ann, Bo: finished
-    b = record_case(store, "hr-3p-openings")            # Оксана, Тарас, Ірина: in progress
-    c = record_case(store, "e61-2p-exact-finish")       # Ann, Bo: finished
+    a = record_case(store, "hr-2p-instant-win-62")  # Ann, Bo: finished
+    b = record_case(store, "hr-3p-openings")  # Оксана, Тарас, Ірина: in progress
+    c = record_case(store, "e61-2p-exact-finish")  # Ann, Bo: finished
     assert [s.id for s in store.list_matches()] == [c, b, a]
     assert [s.id for s in store.list_matches(player="ann")] == [c, a]
     assert [s.id for s in store.list_matches(player="ТАРАС")] == [b]
@@ -198,7 +210,13 @@ def test_history_filters_and_order(data_dir):
     assert [s.id for s in store.list_matches(since=started_b)] == [c, b]
     s = store.summary(c)
     assert (s.variant, s.players, s.sides, s.scores, s.winners, s.rounds) == (
-        "exact-61", ("Ann", "Bo"), ("Ann", "Bo"), (61, 11), (0,), 4)
+        "exact-61",
+        ("Ann", "Bo"),
+        ("Ann", "Bo"),
+        (61, 11),
+        (0,),
+        4,
+    )
     assert store.summary(b).scores == (9, 10, 12) and store.summary(b).status == "in-progress"
     assert store.recent_player_names() == ["Ann", "Bo", "Оксана", "Тарас", "Ірина"]
     assert store.recent_player_names(limit=3) == ["Ann", "Bo", "Оксана"]
@@ -209,8 +227,8 @@ def test_history_filters_and_order(data_dir):
 def test_stats_hand_computed(data_dir):
     store = open_store(data_dir)
     record_case(store, "hr-2p-instant-win-62")  # Ann 62, Bo 0, 3 rounds, Ann wins
-    record_case(store, "e61-2p-exact-finish")   # Ann 61, Bo 11, 4 rounds, Ann wins
-    record_case(store, "hr-2p-seed-layout")     # in progress: Ann 3, Bo 19
+    record_case(store, "e61-2p-exact-finish")  # Ann 61, Bo 11, 4 rounds, Ann wins
+    record_case(store, "hr-2p-seed-layout")  # in progress: Ann 3, Bo 19
     stats = {p.name: p for p in store.stats()}
     ann, bo = stats["Ann"], stats["Bo"]
     assert (ann.matches, ann.wins, ann.rounds, ann.points, ann.unfinished) == (2, 2, 7, 123, 1)
@@ -225,13 +243,17 @@ def test_stats_partnership_shared_win(data_dir):
     store.import_documents([case_doc("hr-pairs-shared-win")])  # both pairs reach 61 together (H10)
     stats = {p.name: p for p in store.stats()}
     assert {name: (p.matches, p.wins, p.points) for name, p in stats.items()} == {
-        "민준": (1, 1, 61), "서연": (1, 1, 61), "지호": (1, 1, 61), "하은": (1, 1, 61)}
+        "민준": (1, 1, 61),
+        "서연": (1, 1, 61),
+        "지호": (1, 1, 61),
+        "하은": (1, 1, 61),
+    }
 
 
 def test_import_is_all_or_nothing(data_dir):
     store = open_store(data_dir)
     good = case_doc("hr-2p-seed-layout")
-    bad = (case_doc("bad-pass-with-stock"))
+    bad = case_doc("bad-pass-with-stock")
     with pytest.raises(ImportRefused) as caught:
         store.import_documents([good, json.dumps(bad)])
     assert caught.value.index == 1
@@ -255,7 +277,9 @@ def test_import_keeps_id_and_times_and_is_idempotent(data_dir, tmp_path):
     s = other.summary(match_id)
     assert s.source == "import" and s.status == "finished"
     assert (s.started.isoformat(timespec="milliseconds"), s.ended.isoformat(timespec="milliseconds")) == (
-        exported["meta"]["started"].replace("Z", "+00:00"), exported["meta"]["ended"].replace("Z", "+00:00"))
+        exported["meta"]["started"].replace("Z", "+00:00"),
+        exported["meta"]["ended"].replace("Z", "+00:00"),
+    )
     assert other.export_document(match_id) == exported
     # a different match under an id already taken gets a new id
     changed = dict(exported, players=["Ann", "Cy"])
@@ -351,11 +375,14 @@ def test_second_process_is_refused_while_the_folder_is_open(data_dir):
     import sys
 
     open_store(data_dir)
-    code = ("import sys\nfrom scorekeeper.store import open_store, StoreBusy\n"
-            "try:\n    open_store(sys.argv[1], read_only=False)\nexcept StoreBusy as e:\n"
-            "    print(e.message); sys.exit(3)\n")
-    out = subprocess.run([sys.executable, "-c", code, str(data_dir)], capture_output=True, text=True,
-                         timeout=30, cwd=os.getcwd())
+    code = (
+        "import sys\nfrom scorekeeper.store import open_store, StoreBusy\n"
+        "try:\n    open_store(sys.argv[1], read_only=False)\nexcept StoreBusy as e:\n"
+        "    print(e.message); sys.exit(3)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(data_dir)], capture_output=True, text=True, timeout=30, cwd=os.getcwd()
+    )
     assert out.returncode == 3, out.stderr
     assert "another Scorekeeper program is using the data folder" in out.stdout
 
@@ -382,8 +409,19 @@ def test_dates_filter_uses_local_day(data_dir):
     assert [s.id for s in store.list_matches(since=local_day, until=local_day)] == [match_id]
 
 
-@pytest.mark.parametrize("action", [StartRound(True), StartRound("0"), Play("0", (1, 4)), Play(0, (5, 7)),
-                                    Reveal([1, 2]), Draw(0, "2"), "play 1-4", None])
+@pytest.mark.parametrize(
+    "action",
+    [
+        StartRound(True),
+        StartRound("0"),
+        Play("0", (1, 4)),
+        Play(0, (5, 7)),
+        Reveal([1, 2]),
+        Draw(0, "2"),
+        "play 1-4",
+        None,
+    ],
+)
 def test_malformed_actions_are_refused_and_nothing_is_written(data_dir, action):
     store = open_store(data_dir)
     match_id = store.create_match("horse-race", ["Ann", "Bo"], False)

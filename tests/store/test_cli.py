@@ -82,21 +82,27 @@ def test_export_and_import(data_dir, tmp_path, capsys):
 
 
 def test_import_refusal_names_the_file_and_imports_nothing(data_dir, capsys):
-    code, out, err = run(capsys, data_dir, "import", str(CASES / "hr-2p-seed-layout.json"),
-                         str(CASES / "bad-tile-on-table.json"))
+    code, out, err = run(
+        capsys, data_dir, "import", str(CASES / "hr-2p-seed-layout.json"), str(CASES / "bad-tile-on-table.json")
+    )
     assert code == 2 and out == ""
     assert err.splitlines() == [
         f"refused: {CASES / 'bad-tile-on-table.json'}: round 1, move 6: S4: 1-4 is already on the table: "
         "each tile is in the set once (S2)",
-        "error: nothing imported: 1 of 2 document(s) refused (--skip-refused imports the others)"]
+        "error: nothing imported: 1 of 2 document(s) refused (--skip-refused imports the others)",
+    ]
     code, out, err = run(capsys, data_dir, "import", str(CASES / "bad-malformed-json.json"))
     assert code == 2 and "not a JSON document" in err and "nothing imported" in err
     assert open_store(data_dir).list_matches() == []
 
 
 def test_errors_are_one_line_with_exit_code_2(data_dir, capsys):
-    for args in (["export", "20250101-000000-abcdef"], ["export"], ["record", "/nonexistent/file.json"],
-                 ["import", "/nonexistent/file.json"]):
+    for args in (
+        ["export", "20250101-000000-abcdef"],
+        ["export"],
+        ["record", "/nonexistent/file.json"],
+        ["import", "/nonexistent/file.json"],
+    ):
         code, out, err = run(capsys, data_dir, *args)
         assert code == 2, args
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, (args, err)
@@ -110,14 +116,55 @@ def test_stats(data_dir, capsys):
     code, out, _ = run(capsys, data_dir, "stats", "--json")
     assert code == 0
     assert json.loads(out) == [  # each game apart: Ann's 62 in 3 rounds and 61 in 4 are not pooled
-        {"variant": "horse-race", "house_rules": {}, "name": "Ann", "matches": 1, "wins": 1, "rounds": 3,
-         "points": 62, "average_points_per_round": 20.667, "unfinished": 0, "abandoned": 0},
-        {"variant": "horse-race", "house_rules": {}, "name": "Bo", "matches": 1, "wins": 0, "rounds": 3,
-         "points": 0, "average_points_per_round": 0.0, "unfinished": 0, "abandoned": 0},
-        {"variant": "exact-61", "house_rules": {}, "name": "Ann", "matches": 1, "wins": 1, "rounds": 4,
-         "points": 61, "average_points_per_round": 15.25, "unfinished": 0, "abandoned": 0},
-        {"variant": "exact-61", "house_rules": {}, "name": "Bo", "matches": 1, "wins": 0, "rounds": 4,
-         "points": 11, "average_points_per_round": 2.75, "unfinished": 0, "abandoned": 0}]
+        {
+            "variant": "horse-race",
+            "house_rules": {},
+            "name": "Ann",
+            "matches": 1,
+            "wins": 1,
+            "rounds": 3,
+            "points": 62,
+            "average_points_per_round": 20.667,
+            "unfinished": 0,
+            "abandoned": 0,
+        },
+        {
+            "variant": "horse-race",
+            "house_rules": {},
+            "name": "Bo",
+            "matches": 1,
+            "wins": 0,
+            "rounds": 3,
+            "points": 0,
+            "average_points_per_round": 0.0,
+            "unfinished": 0,
+            "abandoned": 0,
+        },
+        {
+            "variant": "exact-61",
+            "house_rules": {},
+            "name": "Ann",
+            "matches": 1,
+            "wins": 1,
+            "rounds": 4,
+            "points": 61,
+            "average_points_per_round": 15.25,
+            "unfinished": 0,
+            "abandoned": 0,
+        },
+        {
+            "variant": "exact-61",
+            "house_rules": {},
+            "name": "Bo",
+            "matches": 1,
+            "wins": 0,
+            "rounds": 4,
+            "points": 11,
+            "average_points_per_round": 2.75,
+            "unfinished": 0,
+            "abandoned": 0,
+        },
+    ]
     code, out, _ = run(capsys, data_dir, "stats")
     lines = out.splitlines()
     assert (lines[0], lines[2].split()) == ("Horse Race", ["Ann", "1", "1", "3", "20.67", "0", "0"])
@@ -127,17 +174,23 @@ def test_stats(data_dir, capsys):
 def test_console_script_and_busy_folder(data_dir):
     """Through a real process: --data-dir before the command, and a folder another process holds."""
     cmd = [sys.executable, "-m", "scorekeeper.cli", "--data-dir", str(data_dir)]
-    out = subprocess.run([*cmd, "record", str(CASES / "hr-2p-seed-layout.json")], capture_output=True, text=True,
-                         timeout=60, cwd=ROOT)
+    out = subprocess.run(
+        [*cmd, "record", str(CASES / "hr-2p-seed-layout.json")], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert out.returncode == 0 and is_match_id(out.stdout.strip()), out.stderr
     match_id = out.stdout.strip()
     open_store(data_dir)  # this process now holds the folder: the other one may read it, not write
     out = subprocess.run([*cmd, "history"], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert out.returncode == 0 and out.stdout.startswith(match_id)
-    assert out.stderr == f"note: another Scorekeeper program is using the data folder {data_dir}: " \
+    assert (
+        out.stderr == f"note: another Scorekeeper program is using the data folder {data_dir}: "
         "reading only, nothing is changed\n"
-    out = subprocess.run([*cmd, "record", str(CASES / "hr-2p-seed-layout.json")], capture_output=True, text=True,
-                         timeout=60, cwd=ROOT)
+    )
+    out = subprocess.run(
+        [*cmd, "record", str(CASES / "hr-2p-seed-layout.json")], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr == f"error: could not create the match: another Scorekeeper program is using the data " \
+    assert (
+        out.stderr == f"error: could not create the match: another Scorekeeper program is using the data "
         f"folder {data_dir}; close the other Scorekeeper program and try again\n"
+    )

@@ -35,13 +35,17 @@ def test_abandon_then_undo(data_dir, capsys, match_id):
     [entry] = json.loads(run(capsys, data_dir, "history", "--json")[1])
     assert entry["status"] == "abandoned" and entry["ended"] is not None and entry["winners"] == []
     stats = json.loads(run(capsys, data_dir, "stats", "--json")[1])
-    assert [(p["name"], p["matches"], p["unfinished"], p["abandoned"]) for p in stats] == \
-        [("Ann", 0, 0, 1), ("Bo", 0, 0, 1)]
+    assert [(p["name"], p["matches"], p["unfinished"], p["abandoned"]) for p in stats] == [
+        ("Ann", 0, 0, 1),
+        ("Bo", 0, 0, 1),
+    ]
     doc = json.loads(run(capsys, data_dir, "export", match_id)[1])
     assert doc["meta"]["ended"] is None and doc["meta"]["abandoned"] == entry["ended"]
     lines = run(capsys, data_dir, "log", match_id)[1].splitlines()
-    assert lines[-1].split(None, 3)[2:] == ["abandon", "the match is abandoned (kept in the history, not offered "
-                                            "to resume)"]
+    assert lines[-1].split(None, 3)[2:] == [
+        "abandon",
+        "the match is abandoned (kept in the history, not offered to resume)",
+    ]
 
     code, out, err = run(capsys, data_dir, "abandon", match_id)  # twice: refused, nothing changed
     assert code == 2 and out == "" and "was abandoned; nothing was changed: undo the abandon" in err
@@ -51,8 +55,9 @@ def test_abandon_then_undo(data_dir, capsys, match_id):
 
 
 def test_rename_by_name_or_seat(data_dir, capsys, match_id):
-    code, out, err = run(capsys, data_dir, "rename", match_id, "--player", "bo", "--name", "Bohdan",
-                         "--player", 1, "--name", "Anna")
+    code, out, err = run(
+        capsys, data_dir, "rename", match_id, "--player", "bo", "--name", "Bohdan", "--player", 1, "--name", "Anna"
+    )
     assert (code, out, err) == (0, "Anna, Bohdan\n", "")
     assert run(capsys, data_dir, "history")[1].split()[5:] == ["Anna", "3", "Bohdan", "19"]
     assert [p["name"] for p in json.loads(run(capsys, data_dir, "stats", "--json")[1])] == ["Anna", "Bohdan"]
@@ -67,15 +72,21 @@ def test_rename_by_name_or_seat(data_dir, capsys, match_id):
     assert json.loads(run(capsys, data_dir, "export", match_id)[1])["players"] == ["Ann", "Bo"]
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--player", "Cy", "--name", "Cyd"], 'error: no player "Cy" in this match (its players: "Ann", "Bo"; or give '
-                                          'a seat from 1 to 2); nothing was changed'),
-    (["--player", "3", "--name", "Cyd"], 'error: no player "3"'),
-    (["--player", "Ann", "--name", "bo"], 'refused: two players are both called "bo": give each a different name'),
-    (["--player", "Ann", "--name", "Ann"], "error: nothing to rename"),
-    (["--player", "Ann", "--name", " "], "refused: a player's name needs a visible character"),
-    (["--player", "Ann", "--player", "Bo", "--name", "X"], "error: give one --name after each --player"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (
+            ["--player", "Cy", "--name", "Cyd"],
+            'error: no player "Cy" in this match (its players: "Ann", "Bo"; or give '
+            "a seat from 1 to 2); nothing was changed",
+        ),
+        (["--player", "3", "--name", "Cyd"], 'error: no player "3"'),
+        (["--player", "Ann", "--name", "bo"], 'refused: two players are both called "bo": give each a different name'),
+        (["--player", "Ann", "--name", "Ann"], "error: nothing to rename"),
+        (["--player", "Ann", "--name", " "], "refused: a player's name needs a visible character"),
+        (["--player", "Ann", "--player", "Bo", "--name", "X"], "error: give one --name after each --player"),
+    ],
+)
 def test_a_refused_rename_is_one_line_and_changes_nothing(data_dir, capsys, match_id, args, words):
     before = run(capsys, data_dir, "log", match_id, "--json")[1]
     code, out, err = run(capsys, data_dir, "rename", match_id, *args)

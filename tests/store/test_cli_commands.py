@@ -12,8 +12,21 @@ from scorekeeper.cli import COMMANDS, Command, build_parser, main
 
 def test_the_table_lists_every_command_once_in_the_help_order():
     names = [command.name for command in COMMANDS]
-    assert names == ["replay", "record", "history", "export", "import", "stats", "log", "correct", "abandon",
-                     "rename", "undo", "app", "serve"]
+    assert names == [
+        "replay",
+        "record",
+        "history",
+        "export",
+        "import",
+        "stats",
+        "log",
+        "correct",
+        "abandon",
+        "rename",
+        "undo",
+        "app",
+        "serve",
+    ]
     assert all(command.help for command in COMMANDS)
 
 

@@ -34,14 +34,22 @@ def run(capsys, data_dir, *args):
 
 def document_file(tmp_path, players: list[str]):
     path = tmp_path / "match.json"
-    path.write_text(json.dumps({"format": "scorekeeper-match/1", "variant": "horse-race", "players": players,
-                                "rounds": [{"starter": 0, "moves": [{"player": 0, "play": "1-4"}]}]}),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": "scorekeeper-match/1",
+                "variant": "horse-race",
+                "players": players,
+                "rounds": [{"starter": 0, "moves": [{"player": 0, "play": "1-4"}]}],
+            }
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
 def where(number: int) -> str:
-    return ('the match record is damaged: ' + (f'"players", name {number}: ' if number else '"players": '))
+    return "the match record is damaged: " + (f'"players", name {number}: ' if number else '"players": ')
 
 
 @pytest.mark.parametrize(("players", "fault", "number"), EXAMPLES)
@@ -77,12 +85,20 @@ def match_id(tmp_path, data_dir, capsys):
     return out.strip()
 
 
-@pytest.mark.parametrize(("name", "fault"), [
-    ("\u200b", "U+200B ZERO WIDTH SPACE"), ("\ufeff", "U+FEFF"), ("\u3164", "U+3164 HANGUL FILLER"),
-    ("\u0301", "a player's name needs a visible character"), ("Ann\u200b", "U+200B"), ("Bo\u202e", "U+202E"),
-    ("A" * 1_000_000, "at most 40 characters"), ("ANN", 'two players are both called "Ann"'),
-    ("Ａｎｎ", 'two players are both called "Ann"'),
-])
+@pytest.mark.parametrize(
+    ("name", "fault"),
+    [
+        ("\u200b", "U+200B ZERO WIDTH SPACE"),
+        ("\ufeff", "U+FEFF"),
+        ("\u3164", "U+3164 HANGUL FILLER"),
+        ("\u0301", "a player's name needs a visible character"),
+        ("Ann\u200b", "U+200B"),
+        ("Bo\u202e", "U+202E"),
+        ("A" * 1_000_000, "at most 40 characters"),
+        ("ANN", 'two players are both called "Ann"'),
+        ("Ａｎｎ", 'two players are both called "Ann"'),
+    ],
+)
 def test_rename_refuses_each_example_and_changes_nothing(data_dir, capsys, match_id, name, fault):
     before = run(capsys, data_dir, "log", match_id, "--json")[1]
     code, out, err = run(capsys, data_dir, "rename", match_id, "--player", "Bo", "--name", name)

@@ -86,7 +86,12 @@ def test_damaged_match_file(data_dir, history, damage, after, capsys):
     assert store.record(fresh, Play(0, (1, 4))).match.points == [1, 0]
     # the damaged match (Ann and Bo's finished one) drops out of the statistics; the rest are in progress
     assert {p.name: (p.matches, p.unfinished) for p in store.stats()} == {
-        "Ann": (0, 2), "Bo": (0, 2), "Оксана": (0, 1), "Тарас": (0, 1), "Ірина": (0, 1)}
+        "Ann": (0, 2),
+        "Bo": (0, 2),
+        "Оксана": (0, 1),
+        "Тарас": (0, 1),
+        "Ірина": (0, 1),
+    }
     store.close()
 
     # the CLI keeps working too, and says what is damaged

@@ -237,8 +237,14 @@ def test_checksum_not_at_the_end_is_damage(data_dir, history):
     assert_kept_aside(data_dir, ids[0], damaged_bytes)
 
 
-READING_COMMANDS = [("export", "{id}"), ("log", "{id}"), ("log", "{id}", "--json"), ("export", "--all"),
-                    ("undo", "{id}"), ("rename", "{id}", "--player", "1", "--name", "Zed")]
+READING_COMMANDS = [
+    ("export", "{id}"),
+    ("log", "{id}"),
+    ("log", "{id}", "--json"),
+    ("export", "--all"),
+    ("undo", "{id}"),
+    ("rename", "{id}", "--player", "1", "--name", "Zed"),
+]
 
 
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=lambda c: " ".join(c[:2]))
@@ -321,11 +327,13 @@ def test_bad_value_in_an_index_entry(data_dir, history, capsys, case, checksum):
     code, out, err = cli(capsys, data_dir, "history", "--json")
     assert code == 0 and json.loads(out) == before
     if value == "__DEEPER__":  # not JSON to the parser: the whole shard is set aside and rebuilt
-        assert f"warning: The history index file index/{shard.name} could not be read: the file is not valid " \
-            "JSON" in err
+        assert (
+            f"warning: The history index file index/{shard.name} could not be read: the file is not valid JSON" in err
+        )
     else:
-        assert err == "warning: 1 unreadable entries of the history index were dropped and rebuilt from the " \
-            "match files\n"
+        assert (
+            err == "warning: 1 unreadable entries of the history index were dropped and rebuilt from the match files\n"
+        )
     code, out, err = cli(capsys, data_dir, "export", "--all")
     assert code == 0 and err == "" and [d["meta"]["id"] for d in json.loads(out)] == ids
     code, out, err = cli(capsys, data_dir, "stats")
@@ -352,19 +360,22 @@ def test_bad_entry_of_a_match_with_no_file_is_purged(data_dir, history):
 # ------------------------------------------------------------------ 3. import: all or nothing
 def test_import_refuses_everything_when_one_document_is_refused(data_dir, tmp_path, capsys):
     good = json.loads((CASES / "hr-2p-seed-layout.json").read_text(encoding="utf-8"))
-    bad_meta = {**json.loads((CASES / "e61-2p-exact-finish.json").read_text(encoding="utf-8")),
-                "meta": {"started": "0001-01-01T00:00:00+14:00"}}
+    bad_meta = {
+        **json.loads((CASES / "e61-2p-exact-finish.json").read_text(encoding="utf-8")),
+        "meta": {"started": "0001-01-01T00:00:00+14:00"},
+    }
     illegal = json.loads((CASES / "bad-tile-on-table.json").read_text(encoding="utf-8"))
     backup = tmp_path / "backup.json"
     backup.write_text(json.dumps([good, bad_meta, illegal]), encoding="utf-8")
     code, out, err = cli(capsys, data_dir, "import", str(backup))
     assert code == 2 and out == ""
     assert err.splitlines() == [
-        f"refused: {backup} (document 2): the match record is damaged: \"meta\" \"started\" must be an ISO 8601 "
-        "time between the years 1971 and 8999, like \"2025-06-12T15:30:12.123Z\"",
+        f'refused: {backup} (document 2): the match record is damaged: "meta" "started" must be an ISO 8601 '
+        'time between the years 1971 and 8999, like "2025-06-12T15:30:12.123Z"',
         f"refused: {backup} (document 3): round 1, move 6: S4: 1-4 is already on the table: "
         "each tile is in the set once (S2)",
-        "error: nothing imported: 2 of 3 document(s) refused (--skip-refused imports the others)"]
+        "error: nothing imported: 2 of 3 document(s) refused (--skip-refused imports the others)",
+    ]
     assert open_store(data_dir).list_matches() == []
     open_store(data_dir).close()
 
@@ -376,8 +387,14 @@ def test_import_refuses_everything_when_one_document_is_refused(data_dir, tmp_pa
 
 
 def test_import_of_a_file_that_is_not_json_among_others_imports_nothing(data_dir, capsys):
-    code, out, err = cli(capsys, data_dir, "import", str(CASES / "hr-2p-seed-layout.json"),
-                         str(CASES / "bad-malformed-json.json"), str(CASES / "bad-tile-on-table.json"))
+    code, out, err = cli(
+        capsys,
+        data_dir,
+        "import",
+        str(CASES / "hr-2p-seed-layout.json"),
+        str(CASES / "bad-malformed-json.json"),
+        str(CASES / "bad-tile-on-table.json"),
+    )
     assert code == 2 and out == ""
     lines = err.splitlines()
     assert len(lines) == 3 and "bad-malformed-json.json: the file is not a JSON document (line 35" in lines[0]
@@ -385,9 +402,17 @@ def test_import_of_a_file_that_is_not_json_among_others_imports_nothing(data_dir
     assert open_store(data_dir).list_matches() == []
 
 
-@pytest.mark.parametrize("meta", [
-    {"started": "2025-13-45T99:99:99Z"}, {"ended": "9999-12-31T23:59:59+00:00"}, {"started": 1750000000},
-    {"id": 12}, [1, 2], "meta"])
+@pytest.mark.parametrize(
+    "meta",
+    [
+        {"started": "2025-13-45T99:99:99Z"},
+        {"ended": "9999-12-31T23:59:59+00:00"},
+        {"started": 1750000000},
+        {"id": 12},
+        [1, 2],
+        "meta",
+    ],
+)
 def test_import_refuses_bad_meta(data_dir, meta):
     from scorekeeper.store import ImportRefused
 
@@ -429,8 +454,12 @@ def test_replay_and_import_refuse_a_value_nested_1000_deep(data_dir, tmp_path, c
         doc[where] = "DEEP"
     path = tmp_path / "deep.json"
     path.write_text(json.dumps(doc).replace('"DEEP"', "[" * 1000 + "]" * 1000), encoding="utf-8")
-    for command in (["replay", str(path)], ["replay", str(path), "--json"], ["import", str(path)],
-                    ["record", str(path)]):
+    for command in (
+        ["replay", str(path)],
+        ["replay", str(path), "--json"],
+        ["import", str(path)],
+        ["record", str(path)],
+    ):
         code, out, err = cli(capsys, data_dir, *command)
         assert code == 2 and out == "", command
         assert "the record nests lists or objects more than 16 deep" in err, (command, err)
@@ -444,9 +473,15 @@ def test_a_closed_pipe_ends_a_command_quietly(data_dir):
     subprocess.run([*cmd, "import", case], check=True, capture_output=True, timeout=60, cwd=ROOT)
     for args in (["replay", case, "--json"], ["replay", case], ["export", "--all"]):
         for _ in range(4):  # the audit saw it one run in three: the pipe closes at a random point
-            shell = subprocess.run(" ".join([*cmd, *args]) + " | head -c 50 >/dev/null; echo ${PIPESTATUS[0]}",
-                                   shell=True, executable="/bin/bash", capture_output=True, text=True,
-                                   timeout=60, cwd=ROOT)
+            shell = subprocess.run(
+                " ".join([*cmd, *args]) + " | head -c 50 >/dev/null; echo ${PIPESTATUS[0]}",
+                shell=True,
+                executable="/bin/bash",
+                capture_output=True,
+                text=True,
+                timeout=60,
+                cwd=ROOT,
+            )
             assert shell.stderr == "", (args, shell.stderr)
             assert shell.stdout.strip() == "0"
 
@@ -515,8 +550,17 @@ def test_failed_replace_says_not_recorded_and_records_nothing(data_dir, monkeypa
 
 
 # ------------------------------------------------------------------ 8. strict ids
-@pytest.mark.parametrize("text", ["20250612-153012-a1b2c3\n", "２0250612-153012-a1b2c3", "20250612-153012-A1B2C3",
-                                  " 20250612-153012-a1b2c3", "2025061२-153012-a1b2c3", "20250612-153012-a1b2c3x"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "20250612-153012-a1b2c3\n",
+        "２0250612-153012-a1b2c3",
+        "20250612-153012-A1B2C3",
+        " 20250612-153012-a1b2c3",
+        "2025061२-153012-a1b2c3",
+        "20250612-153012-a1b2c3x",
+    ],
+)
 def test_loose_ids_are_not_match_ids(text):
     assert not is_match_id(text)
 
@@ -550,41 +594,74 @@ def _entry_ok_plainly(e) -> bool:
     from scorekeeper.rules.variants import GAMES
     from scorekeeper.store.events import SOURCES, is_time_text
 
-    keys = {"id", "variant", "players", "partnerships", "started", "ended", "status", "scores", "winners", "rounds",
-            "events"}
+    keys = {
+        "id",
+        "variant",
+        "players",
+        "partnerships",
+        "started",
+        "ended",
+        "status",
+        "scores",
+        "winners",
+        "rounds",
+        "events",
+    }
     if not (keys <= e.keys() <= keys | {"file_size", "source", "problem", "house_rules"} and is_match_id(e["id"])):
         return False
     rules = e.get("house_rules", {"continuation": "stop"})
-    if not (isinstance(rules, dict) and rules and all(name in OPTION_BY_NAME and type(v) in (str, int)
-                                                      for name, v in rules.items())):
+    if not (
+        isinstance(rules, dict)
+        and rules
+        and all(name in OPTION_BY_NAME and type(v) in (str, int) for name, v in rules.items())
+    ):
         return False
     status, variant, players, partnerships = e["status"], e["variant"], e["players"], e["partnerships"]
     damaged = status == "damaged"
-    if status not in ("in-progress", "finished", "abandoned", "damaged") or type(partnerships) is not bool \
-            or type(variant) is not str or not (variant in GAMES or (damaged and variant == "")):
+    if (
+        status not in ("in-progress", "finished", "abandoned", "damaged")
+        or type(partnerships) is not bool
+        or type(variant) is not str
+        or not (variant in GAMES or (damaged and variant == ""))
+    ):
         return False
-    if not (type(players) is list and all(type(p) is str for p in players)
-            and (2 <= len(players) <= 4 or (damaged and not players)) and (not partnerships or len(players) == 4)):
+    if not (
+        type(players) is list
+        and all(type(p) is str for p in players)
+        and (2 <= len(players) <= 4 or (damaged and not players))
+        and (not partnerships or len(players) == 4)
+    ):
         return False
     sides = 2 if partnerships else len(players)
     scores, winners = e["scores"], e["winners"]
-    if not (type(scores) is list and all(type(x) is int for x in scores)
-            and (len(scores) == sides or (damaged and not scores))):
+    if not (
+        type(scores) is list
+        and all(type(x) is int for x in scores)
+        and (len(scores) == sides or (damaged and not scores))
+    ):
         return False
-    if not (type(winners) is list and all(type(w) is int and 0 <= w < sides for w in winners)
-            and len(set(winners)) == len(winners)):
+    if not (
+        type(winners) is list
+        and all(type(w) is int and 0 <= w < sides for w in winners)
+        and len(set(winners)) == len(winners)
+    ):
         return False
     ends = status in ("finished", "abandoned")  # an abandoned match ended when it was given up, with no winner
     if not damaged and (bool(winners) != (status == "finished") or (e["ended"] is None) == ends):
         return False
-    if not (type(e["rounds"]) is int and type(e["events"]) is int and e["rounds"] >= 0
-            and (e["events"] >= 1 or damaged)):
+    if not (
+        type(e["rounds"]) is int and type(e["events"]) is int and e["rounds"] >= 0 and (e["events"] >= 1 or damaged)
+    ):
         return False
     if not (is_time_text(e["started"]) and (e["ended"] is None or is_time_text(e["ended"]))):
         return False
     size, problem = e.get("file_size"), e.get("problem")
-    return ((size is None or (type(size) is int and size >= 0)) and e.get("source", "app") in SOURCES
-            and (problem is None or type(problem) is str) and (problem is not None or not damaged))
+    return (
+        (size is None or (type(size) is int and size >= 0))
+        and e.get("source", "app") in SOURCES
+        and (problem is None or type(problem) is str)
+        and (problem is not None or not damaged)
+    )
 
 
 def test_the_fast_index_entry_check_agrees_with_a_plain_reading(history, data_dir):
@@ -593,15 +670,69 @@ def test_the_fast_index_entry_check_agrees_with_a_plain_reading(history, data_di
     from scorekeeper.store.summary import _entry_ok
 
     entries = [e for shard in (data_dir / "index").glob("*.json") for e in tables(shard)["matches"].values()]
-    entries.append({**entries[0], "status": "damaged", "variant": "", "players": [], "scores": [], "winners": [],
-                    "rounds": 0, "events": 0, "problem": "cut off", "file_size": None})
+    entries.append(
+        {
+            **entries[0],
+            "status": "damaged",
+            "variant": "",
+            "players": [],
+            "scores": [],
+            "winners": [],
+            "rounds": 0,
+            "events": 0,
+            "problem": "cut off",
+            "file_size": None,
+        }
+    )
     entries.append({**entries[0], "status": "abandoned", "winners": [], "ended": "2025-06-12T15:30:12.123Z"})
-    values = [None, True, False, 0, -1, 1, 2, 3, 4, 7, 2**40, 1.5, "", "x", [], {}, [0], [1], [99], [0, 0], [0, 1],
-              [True], ["a", "b"], ["a", "b", "c", "d"], [1, 2, 3], [[]], "damaged", "finished", "in-progress",
-              "abandoned", "horse-race", "exact-61", "2025-06-12T15:30:12.123Z", "2025-13-45T99:99:99.000Z",
-              "0001-01-01T00:00:00.000Z", "2025-06-12 15:30:12.123Z", "٢٠٢٥-06-12T15:30:12.123Z",
-              "20250612-153012-a1b2c3", "20250612-153012-a1b2c3\n", "app", "import", "all-fives",
-              {"reserve": 2}, {"spinners": "first", "target": 31}, {"reserve": True}, {"colour": "red"}]
+    values = [
+        None,
+        True,
+        False,
+        0,
+        -1,
+        1,
+        2,
+        3,
+        4,
+        7,
+        2**40,
+        1.5,
+        "",
+        "x",
+        [],
+        {},
+        [0],
+        [1],
+        [99],
+        [0, 0],
+        [0, 1],
+        [True],
+        ["a", "b"],
+        ["a", "b", "c", "d"],
+        [1, 2, 3],
+        [[]],
+        "damaged",
+        "finished",
+        "in-progress",
+        "abandoned",
+        "horse-race",
+        "exact-61",
+        "2025-06-12T15:30:12.123Z",
+        "2025-13-45T99:99:99.000Z",
+        "0001-01-01T00:00:00.000Z",
+        "2025-06-12 15:30:12.123Z",
+        "٢٠٢٥-06-12T15:30:12.123Z",
+        "20250612-153012-a1b2c3",
+        "20250612-153012-a1b2c3\n",
+        "app",
+        "import",
+        "all-fives",
+        {"reserve": 2},
+        {"spinners": "first", "target": 31},
+        {"reserve": True},
+        {"colour": "red"},
+    ]
     rng = random.Random(10)
     for entry in entries:
         assert _entry_ok(entry) == _entry_ok_plainly(entry) is True
@@ -618,13 +749,21 @@ def test_the_fast_index_entry_check_agrees_with_a_plain_reading(history, data_di
 
 # ------------------------------------------------------------------ 6. a stray file where a folder goes
 OBSTACLE_COMMANDS = [  # (arguments, what stdout must hold; {0} {1} {2}: the recorded ids)
-    (("history",), "{0}"), (("history", "--json"), '"id": "{1}"'), (("stats",), "Ann"),
-    (("export", "{1}"), '"format": "scorekeeper-match/1"'), (("export", "--all"), '"id": "{2}"'),
-    (("log", "{0}"), "create"), (("import", str(CASES / "e61-2p-seed-layout.json")), "-"),
-    (("record", str(CASES / "hr-2p-seed-layout.json")), "-"), (("undo", "{2}"), "takes back"),
-    (("rename", "{2}", "--player", "Ann", "--name", "Zoe"), "Zoe"), (("abandon", "{0}"), "abandoned"),
-    (("correct", "{2}", "--round", "1", "--move", "10", "--set", '{"player": 1, "play": "1-3", "at": "3-4:low"}'),
-     "Bo 19 → 18"),
+    (("history",), "{0}"),
+    (("history", "--json"), '"id": "{1}"'),
+    (("stats",), "Ann"),
+    (("export", "{1}"), '"format": "scorekeeper-match/1"'),
+    (("export", "--all"), '"id": "{2}"'),
+    (("log", "{0}"), "create"),
+    (("import", str(CASES / "e61-2p-seed-layout.json")), "-"),
+    (("record", str(CASES / "hr-2p-seed-layout.json")), "-"),
+    (("undo", "{2}"), "takes back"),
+    (("rename", "{2}", "--player", "Ann", "--name", "Zoe"), "Zoe"),
+    (("abandon", "{0}"), "abandoned"),
+    (
+        ("correct", "{2}", "--round", "1", "--move", "10", "--set", '{"player": 1, "play": "1-3", "at": "3-4:low"}'),
+        "Bo 19 → 18",
+    ),
 ]
 
 

@@ -54,8 +54,17 @@ def _imported(meta: Mapping[str, Any], match: Match) -> list[dict[str, Any]]:
     return [{"kind": "note", "text": text}]
 
 
-NOTE = EventKind("note", "change", frozenset(("text",)), check=_check_note, flat=True, take=_take,
-                 give_back=_give_back, export=_export, imported=_imported)
+NOTE = EventKind(
+    "note",
+    "change",
+    frozenset(("text",)),
+    check=_check_note,
+    flat=True,
+    take=_take,
+    give_back=_give_back,
+    export=_export,
+    imported=_imported,
+)
 
 
 @pytest.fixture
@@ -80,8 +89,11 @@ def test_a_kind_declared_in_the_test_is_written_and_read_back(data_dir, note_kin
     match_id = _match(store)
     version = store.version(match_id)
     store.append_change(match_id, {"kind": "note", "text": TEXT}, expected_version=version)
-    [raw] = [e for e in json.loads(store.layout.match_file(match_id).read_text("utf-8"))["events"].values()
-             if e["kind"] == "note"]
+    [raw] = [
+        e
+        for e in json.loads(store.layout.match_file(match_id).read_text("utf-8"))["events"].values()
+        if e["kind"] == "note"
+    ]
     assert list(raw) == ["seq", "time", "kind", "text"] and raw["seq"] == version and raw["text"] == TEXT
     assert store.version(match_id) == version + 1 and store.undo_target(match_id)["kind"] == "note"
     store.close()

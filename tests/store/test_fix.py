@@ -45,8 +45,12 @@ def record(store, doc: dict) -> str:
 def snapshot(store, match_id: str) -> dict:
     """Everything the app and the CLI read of a match."""
     match = store.open_match(match_id)
-    return {"state": state_of(match), "document": match_to_doc(store, match_id),
-            "actions": store.actions(match_id), "summary": store.summary(match_id).scores}
+    return {
+        "state": state_of(match),
+        "document": match_to_doc(store, match_id),
+        "actions": store.actions(match_id),
+        "summary": store.summary(match_id).scores,
+    }
 
 
 def match_to_doc(store, match_id: str) -> dict:
@@ -68,10 +72,16 @@ def test_fix_is_one_event_seen_by_resume_history_stats_and_export(data_dir):
     assert done.version == version + 1 and [c.text() for c in done.changes] == ["Ann 3 → 3", "Bo 18 → 19"]
     log = store.events(match_id)
     assert len(log) == version + 1
-    assert log[-1]["kind"] == "correct" and log[-1]["changes"] == [{
-        "op": "replace", "target": wrong_seq, "round": 1, "move": 10,
-        "old": {"kind": "move", "move": {"player": 1, "play": "1-3", "at": "3-4:low"}},
-        "new": {"kind": "move", "move": {"player": 1, "play": "1-3", "at": "1-1:branch-b"}}}]
+    assert log[-1]["kind"] == "correct" and log[-1]["changes"] == [
+        {
+            "op": "replace",
+            "target": wrong_seq,
+            "round": 1,
+            "move": 10,
+            "old": {"kind": "move", "move": {"player": 1, "play": "1-3", "at": "3-4:low"}},
+            "new": {"kind": "move", "move": {"player": 1, "play": "1-3", "at": "1-1:branch-b"}},
+        }
+    ]
     assert log[wrong_seq]["move"]["at"] == "3-4:low"  # the original entry is still there
     right = match_from_document(seed_layout_doc(wrong_spot=False))
     assert build_report(store.open_match(match_id)) == build_report(right)
@@ -174,8 +184,9 @@ def test_insert_the_forgotten_draw_then_fix_the_inserted_move(data_dir):
         store.fix(match_id, InsertMove(1, 3, Draw(0, 2)))
     assert (caught.value.rule, caught.value.code, caught.value.move_no) == ("H2", "hand_count", "hands")
     # one fix: the draw and Ann's hand as shown
-    done = store.fix(match_id, [InsertMove(1, 3, Draw(0, 2)),
-                                ReplaceHands(1, {0: [(0, 0), (3, 3), (5, 6), (6, 6), (3, 5), (2, 3)]})])
+    done = store.fix(
+        match_id, [InsertMove(1, 3, Draw(0, 2)), ReplaceHands(1, {0: [(0, 0), (3, 3), (5, 6), (6, 6), (3, 5), (2, 3)]})]
+    )
     assert match_to_doc(store, match_id) == seed_layout_doc(wrong_spot=False)
     inserted = store.actions(match_id)[3]
     assert inserted == (done.seq, Draw(0, 2))  # the inserted move is the correction's event
@@ -187,16 +198,32 @@ def test_insert_the_forgotten_draw_then_fix_the_inserted_move(data_dir):
 
 
 def test_first_form_corrections_and_old_undos_still_read():
-    head = {"seq": 0, "time": "2025-06-12T15:30:12.123Z", "kind": "create", "format": "scorekeeper-log/1",
-            "id": "20250612-153012-a1b2c3", "variant": "horse-race", "players": ["Ann", "Bo"],
-            "partnerships": False, "source": "app"}
+    head = {
+        "seq": 0,
+        "time": "2025-06-12T15:30:12.123Z",
+        "kind": "create",
+        "format": "scorekeeper-log/1",
+        "id": "20250612-153012-a1b2c3",
+        "variant": "horse-race",
+        "players": ["Ann", "Bo"],
+        "partnerships": False,
+        "source": "app",
+    }
     t = "2025-06-12T15:30:20.004Z"
-    events = [head, {"seq": 1, "time": t, "kind": "start-round", "starter": 0},
-              {"seq": 2, "time": t, "kind": "move", "move": {"player": 0, "play": "2-6"}},
-              {"seq": 3, "time": t, "kind": "move", "move": {"player": 1, "play": "6-6", "at": "2-6:high"}},
-              {"seq": 4, "time": t, "kind": "correct", "target": 2,
-               "replacement": {"kind": "move", "move": {"player": 0, "play": "3-6"}}},
-              {"seq": 5, "time": t, "kind": "undo", "target": 3}]  # the first undo named the last action
+    events = [
+        head,
+        {"seq": 1, "time": t, "kind": "start-round", "starter": 0},
+        {"seq": 2, "time": t, "kind": "move", "move": {"player": 0, "play": "2-6"}},
+        {"seq": 3, "time": t, "kind": "move", "move": {"player": 1, "play": "6-6", "at": "2-6:high"}},
+        {
+            "seq": 4,
+            "time": t,
+            "kind": "correct",
+            "target": 2,
+            "replacement": {"kind": "move", "move": {"player": 0, "play": "3-6"}},
+        },
+        {"seq": 5, "time": t, "kind": "undo", "target": 3},
+    ]  # the first undo named the last action
     _, state, match = fold_log(events, explain=False)
     assert state.actions == [(1, StartRound(0)), (2, Play(0, (3, 6)))] and match.points == [0, 0]
     assert state.undo_target().seq == 2  # the correction can no longer be restored exactly: the move goes
@@ -217,11 +244,15 @@ def test_fixes_of_simulated_matches_through_the_store(data_dir, config):
         match = store.open_match(match_id)
         before = snapshot(store, match_id)
         round_no, move_no, move, spots, on_table = pick(rng, positions(match))
-        edit = rng.choice([DeleteMove(round_no, move_no),
-                           ReplaceMove(round_no, move_no, rng.choice(other_moves(rng, move, spots, on_table,
-                                                                                   match.n)))])
-        expected = preview_fix(Match.replay(match.variant, match.players, match.partnerships, match.actions,
-                                            explain=True), edit)
+        edit = rng.choice(
+            [
+                DeleteMove(round_no, move_no),
+                ReplaceMove(round_no, move_no, rng.choice(other_moves(rng, move, spots, on_table, match.n))),
+            ]
+        )
+        expected = preview_fix(
+            Match.replay(match.variant, match.players, match.partnerships, match.actions, explain=True), edit
+        )
         keep = rng.random() < 0.5
         try:
             done = store.fix(match_id, edit, keep_before_broken=keep)
@@ -239,8 +270,10 @@ def test_fixes_of_simulated_matches_through_the_store(data_dir, config):
     store.close()
     reopened = open_store(data_dir)
     assert state_of(reopened.open_match(match_id)) == state_of(
-        Match.replay(config.variant, sim.document["players"], config.partnerships,
-                     [a for _, a in reopened.actions(match_id)]))
+        Match.replay(
+            config.variant, sim.document["players"], config.partnerships, [a for _, a in reopened.actions(match_id)]
+        )
+    )
 
 
 @pytest.mark.parametrize("how", ["replace", "delete"])
@@ -259,8 +292,10 @@ def test_a_false_old_entry_is_damage_as_a_false_rename_is(data_dir, capsys, how)
         store.fix(match_id, DeleteMove(1, 10), keep_before_broken=True)
     events = store.events(match_id)
     change = events[-1]["changes"][0]
-    assert change["op"] == how and change["old"] == {"kind": "move",
-                                                     "move": {"player": 1, "play": "1-3", "at": "3-4:low"}}
+    assert change["op"] == how and change["old"] == {
+        "kind": "move",
+        "move": {"player": 1, "play": "1-3", "at": "3-4:low"},
+    }
     fold_log(events, explain=False)  # as written: it reads
     store.close()
     change["old"] = {"kind": "move", "move": {"player": 1, "pass": True}}  # "Bo passes": not what event 11 was

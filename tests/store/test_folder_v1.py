@@ -51,8 +51,7 @@ def copy(tmp_path) -> Path:
 
 def test_the_folder_has_every_kind_of_event():
     kinds = _keys_by_kind(FOLDER)
-    assert set(kinds) == {"create", "start-round", "move", "reveal", "undo", "redo", "correct", "rename",
-                          "abandon"}
+    assert set(kinds) == {"create", "start-round", "move", "reveal", "undo", "redo", "correct", "rename", "abandon"}
     assert {s["status"] for s in WANTED["summaries"]} == {"in-progress", "finished", "abandoned"}
 
 
@@ -61,7 +60,8 @@ def test_it_opens_clean_and_lists_the_same_history(copy):
     assert store.problems == [] and store.writable
     assert [summary_fields(s) for s in reversed(store.list_matches())] == WANTED["summaries"]
     assert [s.id for s in store.unfinished_matches()] == [
-        s["id"] for s in reversed(WANTED["summaries"]) if s["status"] == "in-progress"]
+        s["id"] for s in reversed(WANTED["summaries"]) if s["status"] == "in-progress"
+    ]
 
 
 def test_every_match_replays_to_the_same_document(copy):
@@ -71,8 +71,9 @@ def test_every_match_replays_to_the_same_document(copy):
         assert store.version(match_id) == WANTED["versions"][match_id]
         # the engine's fold of the file alone says the same (no index, no store in between)
         _, _, match = fold_log(_events(copy / "matches" / f"{match_id}.json"), explain=False, match_id=match_id)
-        assert {k: v for k, v in document.items() if k != "meta"} == \
-            {k: v for k, v in store.export_document(match_id).items() if k != "meta"}
+        assert {k: v for k, v in document.items() if k != "meta"} == {
+            k: v for k, v in store.export_document(match_id).items() if k != "meta"
+        }
         assert list(match.points) == next(s["scores"] for s in WANTED["summaries"] if s["id"] == match_id)
 
 
@@ -112,7 +113,13 @@ def test_writing_to_it_keeps_the_files_shape(copy):
     store.close()
     assert {f"{three}.json", f"{fixed}.json", f"{imported}.json"} <= {p.name for p in (copy / "matches").iterdir()}
     assert [e["kind"] for e in _events(copy / "matches" / f"{three}.json")][-6:] == [
-        "move", "move", "undo", "redo", "rename", "abandon"]
+        "move",
+        "move",
+        "undo",
+        "redo",
+        "rename",
+        "abandon",
+    ]
     assert _events(copy / "matches" / f"{fixed}.json")[-1]["kind"] == "correct"
     _check_written(copy, old_files, old_keys, old_entry_keys)
     again = open_store(copy)  # and what was written reads back
@@ -127,7 +134,7 @@ def _check_written(copy: Path, old_files: dict[str, list[dict]], old_keys, old_e
         events = list(raw["events"].values())
         assert list(raw["events"]) == [str(n) for n in range(1, len(events) + 1)]
         old = old_files.get(path.name, [])
-        assert [list(e.items()) for e in events[:len(old)]] == [list(e.items()) for e in old]  # untouched
+        assert [list(e.items()) for e in events[: len(old)]] == [list(e.items()) for e in old]  # untouched
     for kind, keys in _keys_by_kind(copy).items():
         assert keys <= old_keys[kind], kind  # every event written is keyed as one of its kind was
     for path in (copy / "index").glob("*.json"):

@@ -48,14 +48,49 @@ from tests.store.conftest import record_case, without_meta
 
 SEED = int(os.environ.get("SCOREKEEPER_FUZZ_SEED", "20251210"))
 SECONDS = float(os.environ.get("SCOREKEEPER_FUZZ_SECONDS", "20"))
-NAMES = ("hr-3p-openings", "e61-2p-exact-finish", "hr-2p-seed-layout", "hr-4i-block-4-4-4-14",
-         "e61-pairs-block-draw", "e61-3p-block-tie")
+NAMES = (
+    "hr-3p-openings",
+    "e61-2p-exact-finish",
+    "hr-2p-seed-layout",
+    "hr-4i-block-4-4-4-14",
+    "e61-pairs-block-draw",
+    "e61-3p-block-tie",
+)
 DEEP = b"[" * 1000 + b"]" * 1000
-VALUES = [None, True, False, 0, -1, 7, 2**63 - 1, -(2**63), 1.5, "", "x", "x" * 100_000, [], {}, [[[[[[[[]]]]]]]],
-          {"a": {"b": {"c": {"d": {}}}}}, "0001-01-01T00:00:00+14:00", "2025-13-45T99:99:99Z",
-          "9999-12-31T23:59:59.999Z", "x2025-06-12T15:30:12.123Z", "2025-06-12T15:30:12.123Z",
-          "20250612-153012-a1b2c3", "20250612-153012-a1b2c3\n", "٢٠٢٥", "horse-race", "exact-61", "1-4",
-          "6-6:line-b", [1, 2, 3], ["Ann", "Bo"], {"player": 0, "pass": True}, "__DEEP__"]
+VALUES = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    7,
+    2**63 - 1,
+    -(2**63),
+    1.5,
+    "",
+    "x",
+    "x" * 100_000,
+    [],
+    {},
+    [[[[[[[[]]]]]]]],
+    {"a": {"b": {"c": {"d": {}}}}},
+    "0001-01-01T00:00:00+14:00",
+    "2025-13-45T99:99:99Z",
+    "9999-12-31T23:59:59.999Z",
+    "x2025-06-12T15:30:12.123Z",
+    "2025-06-12T15:30:12.123Z",
+    "20250612-153012-a1b2c3",
+    "20250612-153012-a1b2c3\n",
+    "٢٠٢٥",
+    "horse-race",
+    "exact-61",
+    "1-4",
+    "6-6:line-b",
+    [1, 2, 3],
+    ["Ann", "Bo"],
+    {"player": 0, "pass": True},
+    "__DEEP__",
+]
 
 
 @pytest.fixture(scope="module")
@@ -87,21 +122,21 @@ def _raw(rng: random.Random, raw: bytes) -> tuple[str, bytes]:
     at = rng.randrange(n)
     kind = rng.choice(["flip", "overwrite", "cut", "insert", "delete", "digit", "empty", "double"])
     if kind == "flip":
-        return kind, raw[:at] + bytes([raw[at] ^ (1 << rng.randrange(8))]) + raw[at + 1:]
+        return kind, raw[:at] + bytes([raw[at] ^ (1 << rng.randrange(8))]) + raw[at + 1 :]
     if kind == "overwrite":
         size = rng.randint(1, 16)
-        return kind, raw[:at] + rng.randbytes(size)[: n - at] + raw[at + size:]
+        return kind, raw[:at] + rng.randbytes(size)[: n - at] + raw[at + size :]
     if kind == "cut":
         return kind, raw[:at]
     if kind == "insert":
         return kind, raw[:at] + rng.choice([rng.randbytes(rng.randint(1, 8)), b",", b"{}", b'"x"', b"\n"]) + raw[at:]
     if kind == "delete":
-        return kind, raw[:at] + raw[at + rng.randint(1, 16):]
+        return kind, raw[:at] + raw[at + rng.randint(1, 16) :]
     if kind == "digit":  # same size, JSON still valid: only the checksum can tell
         digits = [i for i, b in enumerate(raw) if 48 <= b <= 57] or [at]
         at = rng.choice(digits)
         new = bytes([48 + (raw[at] - 48 + rng.randint(1, 9)) % 10]) if 48 <= raw[at] <= 57 else b"0"
-        return kind, raw[:at] + new + raw[at + 1:]
+        return kind, raw[:at] + new + raw[at + 1 :]
     if kind == "empty":
         return kind, b""
     return kind, raw + raw
@@ -177,7 +212,7 @@ def damage(rng: random.Random, folder, files: dict[str, bytes]) -> tuple[list[st
         path.write_bytes(new)
         done.append(f"{name}: {kind}" + ("" if sealed is None else " (sealed)" if sealed else " (no checksum)"))
         if name.startswith("matches/"):
-            match_id = name[len("matches/"):-len(".json")]
+            match_id = name[len("matches/") : -len(".json")]
             unreadable.pop(match_id, None)
             if sealed is None and new != files[name] and not _readable_json(new):
                 unreadable[match_id] = new  # bytes damaged: the store must refuse it
@@ -239,8 +274,9 @@ def check(folder, ids, exports, files, unreadable, capsys, where) -> int:
     assert code == (1 if named else 0), (where, code, err)
     for match_id in ids:
         assert (match_id in exported) != (match_id in named), (where, match_id, err)  # exported, or named
-        untouched = (folder / "matches" / f"{match_id}.json").exists() and \
-            (folder / "matches" / f"{match_id}.json").read_bytes() == files[f"matches/{match_id}.json"]
+        untouched = (folder / "matches" / f"{match_id}.json").exists() and (
+            folder / "matches" / f"{match_id}.json"
+        ).read_bytes() == files[f"matches/{match_id}.json"]
         if untouched:
             assert match_id in exported, (where, match_id, err)
             assert without_meta(exported[match_id]) == without_meta(exports[match_id]), (where, match_id)

@@ -80,15 +80,22 @@ def six_rule_sets(data_dir):
     """The store of the six ways of playing below (each match's outcome known from its case)."""
     win = json.loads((CASES / "hr-2p-instant-win-62.json").read_text())
     store = open_store(data_dir)
-    store.import_documents([
-        json.loads((CASES / "e61-2p-exact-finish.json").read_text()) | {"meta": {"started": "2025-06-12T16:30:00Z"}},
-        win | {"meta": {"started": "2025-06-13T16:30:00Z"}},
-        win | {"house_rules": {"target": 62}, "meta": {"started": "2025-06-14T16:30:00Z"}},
-        json.loads((HOUSE_CASES / "hr-2p-continuation-stop.json").read_text())
-        | {"meta": {"started": "2025-06-15T16:30:00Z"}},
-        win | {"house_rules": {"draw_when_able": "allowed"}, "players": ["Ann", "Cy"],
-               "meta": {"started": "2025-06-16T16:30:00Z"}},
-    ])
+    store.import_documents(
+        [
+            json.loads((CASES / "e61-2p-exact-finish.json").read_text())
+            | {"meta": {"started": "2025-06-12T16:30:00Z"}},
+            win | {"meta": {"started": "2025-06-13T16:30:00Z"}},
+            win | {"house_rules": {"target": 62}, "meta": {"started": "2025-06-14T16:30:00Z"}},
+            json.loads((HOUSE_CASES / "hr-2p-continuation-stop.json").read_text())
+            | {"meta": {"started": "2025-06-15T16:30:00Z"}},
+            win
+            | {
+                "house_rules": {"draw_when_able": "allowed"},
+                "players": ["Ann", "Cy"],
+                "meta": {"started": "2025-06-16T16:30:00Z"},
+            },
+        ]
+    )
     store.create_match("all-fives", ["Ann", "Bo"], False)
     return store
 
@@ -99,8 +106,10 @@ def test_statistics_per_game_and_set_of_house_rules(data_dir):
     apart; the stop case (in progress) a fourth; Exact 61 and the All Fives preset each on their own. Games
     in the engine's order, a game's own rules first, then its house-rule sets the newest first."""
     store = six_rule_sets(data_dir)
-    groups = [(g.variant, g.house_rules, [(p.name, p.matches, p.wins, p.rounds, p.points, p.unfinished)
-                                         for p in g.players]) for g in store.rule_set_stats()]
+    groups = [
+        (g.variant, g.house_rules, [(p.name, p.matches, p.wins, p.rounds, p.points, p.unfinished) for p in g.players])
+        for g in store.rule_set_stats()
+    ]
     assert groups == [
         ("horse-race", {}, [("Ann", 1, 1, 3, 62, 0), ("Bo", 1, 0, 3, 0, 0)]),
         ("horse-race", {"draw_when_able": "allowed"}, [("Ann", 1, 1, 3, 62, 0), ("Cy", 1, 0, 3, 0, 0)]),
@@ -117,8 +126,12 @@ def test_the_cli_records_and_lists_house_rules(tmp_path):
     data = str(tmp_path / "data")
 
     def cli(*args):
-        return subprocess.run([sys.executable, "-m", "scorekeeper.cli", "--data-dir", data, *args],
-                              capture_output=True, text=True, timeout=30)
+        return subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", "--data-dir", data, *args],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
 
     out = cli("record", str(HOUSE_CASES / "hr-2p-continuation-stop.json"))
     assert out.returncode == 0, out.stderr
@@ -151,16 +164,20 @@ def test_cli_stats_has_a_table_per_game_and_set_of_house_rules(data_dir, capsys)
         "Horse Race · R1 Stuck while continuing: the turn simply ends",
         "Horse Race · R7 Target: 62 points",
         "Exact 61 Five Up",
-        "All Fives"]
-    assert all(table[1].split() == ["player", "matches", "wins", "rounds", "points/round", "in", "progress",
-                                    "abandoned"] for table in tables)
+        "All Fives",
+    ]
+    assert all(
+        table[1].split() == ["player", "matches", "wins", "rounds", "points/round", "in", "progress", "abandoned"]
+        for table in tables
+    )
     assert [[row.split() for row in table[2:]] for table in tables] == [
         [["Ann", "1", "1", "3", "20.67", "0", "0"], ["Bo", "1", "0", "3", "0.00", "0", "0"]],
         [["Ann", "1", "1", "3", "20.67", "0", "0"], ["Cy", "1", "0", "3", "0.00", "0", "0"]],
         [["Ann", "0", "0", "0", "—", "1", "0"], ["Bo", "0", "0", "0", "—", "1", "0"]],
         [["Ann", "1", "1", "3", "20.67", "0", "0"], ["Bo", "1", "0", "3", "0.00", "0", "0"]],
         [["Ann", "1", "1", "4", "15.25", "0", "0"], ["Bo", "1", "0", "4", "2.75", "0", "0"]],
-        [["Ann", "0", "0", "0", "—", "1", "0"], ["Bo", "0", "0", "0", "—", "1", "0"]]]
+        [["Ann", "0", "0", "0", "—", "1", "0"], ["Bo", "0", "0", "0", "—", "1", "0"]],
+    ]
 
 
 def test_cli_stats_json_names_each_entrys_rule_set(data_dir, capsys):
@@ -170,18 +187,38 @@ def test_cli_stats_json_names_each_entrys_rule_set(data_dir, capsys):
     six_rule_sets(data_dir)
 
     def rows(*args):
-        return [(e["variant"], e["house_rules"], e["name"], e["matches"], e["wins"], e["rounds"], e["points"],
-                 e["average_points_per_round"], e["unfinished"], e["abandoned"])
-                for e in json.loads(stats(capsys, data_dir, "--json", *args))]
+        return [
+            (
+                e["variant"],
+                e["house_rules"],
+                e["name"],
+                e["matches"],
+                e["wins"],
+                e["rounds"],
+                e["points"],
+                e["average_points_per_round"],
+                e["unfinished"],
+                e["abandoned"],
+            )
+            for e in json.loads(stats(capsys, data_dir, "--json", *args))
+        ]
 
     own = [("horse-race", {}, "Ann", 1, 1, 3, 62, 20.667, 0, 0), ("horse-race", {}, "Bo", 1, 0, 3, 0, 0.0, 0, 0)]
     draw = {"draw_when_able": "allowed"}
-    house = [("horse-race", draw, "Ann", 1, 1, 3, 62, 20.667, 0, 0), ("horse-race", draw, "Cy", 1, 0, 3, 0, 0.0, 0, 0),
-             ("horse-race", STOP, "Ann", 0, 0, 0, 0, 0.0, 1, 0), ("horse-race", STOP, "Bo", 0, 0, 0, 0, 0.0, 1, 0),
-             ("horse-race", {"target": 62}, "Ann", 1, 1, 3, 62, 20.667, 0, 0),
-             ("horse-race", {"target": 62}, "Bo", 1, 0, 3, 0, 0.0, 0, 0)]
-    others = [("exact-61", {}, "Ann", 1, 1, 4, 61, 15.25, 0, 0), ("exact-61", {}, "Bo", 1, 0, 4, 11, 2.75, 0, 0),
-              ("all-fives", {}, "Ann", 0, 0, 0, 0, 0.0, 1, 0), ("all-fives", {}, "Bo", 0, 0, 0, 0, 0.0, 1, 0)]
+    house = [
+        ("horse-race", draw, "Ann", 1, 1, 3, 62, 20.667, 0, 0),
+        ("horse-race", draw, "Cy", 1, 0, 3, 0, 0.0, 0, 0),
+        ("horse-race", STOP, "Ann", 0, 0, 0, 0, 0.0, 1, 0),
+        ("horse-race", STOP, "Bo", 0, 0, 0, 0, 0.0, 1, 0),
+        ("horse-race", {"target": 62}, "Ann", 1, 1, 3, 62, 20.667, 0, 0),
+        ("horse-race", {"target": 62}, "Bo", 1, 0, 3, 0, 0.0, 0, 0),
+    ]
+    others = [
+        ("exact-61", {}, "Ann", 1, 1, 4, 61, 15.25, 0, 0),
+        ("exact-61", {}, "Bo", 1, 0, 4, 11, 2.75, 0, 0),
+        ("all-fives", {}, "Ann", 0, 0, 0, 0, 0.0, 1, 0),
+        ("all-fives", {}, "Bo", 0, 0, 0, 0, 0.0, 1, 0),
+    ]
     assert rows() == own + house + others
     assert rows("--with-house-rules") == house
     assert rows("--own-rules", "--game", "horse-race") == own

@@ -64,24 +64,29 @@ def test_a_million_zeros_are_refused_whole_before_any_document_is_read(data_dir,
     assert err.splitlines() == [
         f"refused: {path}: the file holds 1,000,000 documents; one import takes at most 50,000 matches: "
         "import it in parts",
-        "error: nothing imported: 1 of 1 document(s) refused (--skip-refused imports the others)"]
+        "error: nothing imported: 1 of 1 document(s) refused (--skip-refused imports the others)",
+    ]
     assert engine_reads == []  # no document looked at
     assert open_store(data_dir).list_matches() == []
 
 
 def test_documents_that_are_not_objects_are_refused_without_the_engine_and_summarised(
-        data_dir, tmp_path, capsys, engine_reads):
+    data_dir, tmp_path, capsys, engine_reads
+):
     path = tmp_path / "zeros.json"
     path.write_text(json.dumps([0] * 30_000))
     code, out, err = cli(capsys, data_dir, "import", str(path))
     lines = err.splitlines()
     assert code == 2 and out == "" and len(lines) == intake.LISTED + 2
-    assert lines[0] == (f"refused: {path} (document 1): the match record is damaged: a match document is a JSON obje"
-                        "ct with \"format\", \"variant\", \"players\" and \"rounds\"")
+    assert lines[0] == (
+        f"refused: {path} (document 1): the match record is damaged: a match document is a JSON obje"
+        'ct with "format", "variant", "players" and "rounds"'
+    )
     assert lines[intake.LISTED - 1].startswith(f"refused: {path} (document {intake.LISTED}): ")
     assert lines[-2] == "refused: …and 29,990 more refused"
-    assert lines[-1] == ("error: nothing imported: 30,000 of 30,000 document(s) refused "
-                         "(--skip-refused imports the others)")
+    assert lines[-1] == (
+        "error: nothing imported: 30,000 of 30,000 document(s) refused (--skip-refused imports the others)"
+    )
     assert engine_reads == []
 
 
@@ -103,8 +108,9 @@ def test_tiny_objects_within_the_bound_get_the_engines_cheap_refusal(data_dir, t
     path.write_text(json.dumps([{}] * 500))
     code, _, err = cli(capsys, data_dir, "import", str(path))
     assert code == 2 and len(engine_reads) == 500  # each object is read once, refused at its format
-    assert err.splitlines()[0] == (f"refused: {path} (document 1): the match record is damaged: "
-                                      '"format" must be "scorekeeper-match/1", not null')
+    assert err.splitlines()[0] == (
+        f'refused: {path} (document 1): the match record is damaged: "format" must be "scorekeeper-match/1", not null'
+    )
     assert "refused: …and 490 more refused" in err
 
 
@@ -136,8 +142,9 @@ def test_a_file_past_the_byte_bound_is_refused_unread(data_dir, tmp_path, capsys
     # the app's path (bytes already in memory) is bounded the same way, all files together
     store = open_store(data_dir)
     with pytest.raises(ImportRefused) as caught:
-        store.import_files([("a.json", b"[" + b" " * (3 * 1024 * 1024) + b"]"),
-                            ("b.json", b"[" + b" " * (2 * 1024 * 1024) + b"]")])
+        store.import_files(
+            [("a.json", b"[" + b" " * (3 * 1024 * 1024) + b"]"), ("b.json", b"[" + b" " * (2 * 1024 * 1024) + b"]")]
+        )
     assert [(r.name, r.violation.code) for r in caught.value.refusals] == [("b.json", "import_too_large")]
 
 
@@ -168,12 +175,19 @@ def test_skip_refused_imports_the_real_matches_and_summarises_the_rest(data_dir,
     code, out, err = cli(capsys, data_dir, "import", "--skip-refused", str(path))
     lines = err.splitlines()
     assert code == 0 and len(out.split()) == 3
-    assert lines[0] == (f"skipped: {path} (document 3): the match record is damaged: a match document is a JSON obje"
-                        "ct with \"format\", \"variant\", \"players\" and \"rounds\"")
+    assert lines[0] == (
+        f"skipped: {path} (document 3): the match record is damaged: a match document is a JSON obje"
+        'ct with "format", "variant", "players" and "rounds"'
+    )
     assert lines[-2:] == ["skipped: …and 10 more skipped", "imported 3 document(s); skipped 20 refused"]
     store = open_store(data_dir)
-    assert sorted(without_meta(store.export_document(i))["rounds"] == d["rounds"]
-                  for i, d in zip(out.split(), docs[:2] + docs[2:3], strict=True)) == [True] * 3
+    assert (
+        sorted(
+            without_meta(store.export_document(i))["rounds"] == d["rounds"]
+            for i, d in zip(out.split(), docs[:2] + docs[2:3], strict=True)
+        )
+        == [True] * 3
+    )
 
 
 def test_the_refusal_message_names_ten_and_counts_the_rest(data_dir):
@@ -182,14 +196,14 @@ def test_the_refusal_message_names_ten_and_counts_the_rest(data_dir):
         store.import_documents(["not json"] + [7] * 1000)
     err = caught.value
     assert len(err.refusals) == 1001 and err.total == 1001 and err.more == 1000
-    assert err.message.startswith("1,001 documents refused, nothing imported: document 1: the file is not a JSON "
-                                  "document")
+    assert err.message.startswith(
+        "1,001 documents refused, nothing imported: document 1: the file is not a JSON document"
+    )
     assert err.message.endswith("; …and 991 more refused") and len(re.findall(r"document \d+: ", err.message)) == 10
 
 
 # ------------------------------------------------------------------ a real backup still imports
-def test_a_multi_match_backup_imports_in_batches_and_every_match_is_durable(data_dir, tmp_path, capsys,
-                                                                             monkeypatch):
+def test_a_multi_match_backup_imports_in_batches_and_every_match_is_durable(data_dir, tmp_path, capsys, monkeypatch):
     """``export --all`` of a history, imported into an empty folder in batches of 2: every match comes
     back exactly, the folder was fsync'd after each batch and before the command returned, and the
     same backup imported again adds nothing."""
@@ -259,8 +273,13 @@ def test_sigkill_during_a_batched_import_leaves_whole_matches_and_keeps_what_it_
     expected = [document_actions(d) for d in docs]
     finished = 0
     for _ in range(8):
-        child = subprocess.Popen([sys.executable, "-c", IMPORT_ALL_CHILD, str(data_dir), str(backup)], cwd=ROOT,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-c", IMPORT_ALL_CHILD, str(data_dir), str(backup)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert child.stdout.readline().strip() == "ready"
         time.sleep(rng.uniform(0.0, 0.6))  # a random moment of the import to kill it at: what the test varies
         child.send_signal(signal.SIGKILL)
@@ -296,8 +315,11 @@ def test_a_match_already_here_is_found_with_or_without_a_fold(data_dir, monkeypa
     store = open_store(data_dir)
     folds = []
     real = store_module.MatchStore._fold_for_reading
-    monkeypatch.setattr(store_module.MatchStore, "_fold_for_reading",
-                        lambda self, match_id: folds.append(match_id) or real(self, match_id))
+    monkeypatch.setattr(
+        store_module.MatchStore,
+        "_fold_for_reading",
+        lambda self, match_id: folds.append(match_id) or real(self, match_id),
+    )
     assert store.import_documents(backup) == [*imported, recorded]
     assert folds == [recorded] and len(store.list_matches()) == 3
     changed = json.loads(json.dumps(backup[0]))

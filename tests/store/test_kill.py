@@ -34,8 +34,9 @@ KILLS = 32
 
 
 def _spawn(module: str, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", module, *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", module, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def _temp_files(data_dir) -> int:
@@ -57,7 +58,7 @@ def _check_prefixes(data_dir, plan, reported, versions=None) -> dict[str, int]:
             want = document_actions(doc)
             got = document_actions(store.export_document(match_id))
             n = len(got)
-            assert got[:max(n - 1, 0)] == want[:max(n - 1, 0)], f"{match_id}: the export is not a prefix"
+            assert got[: max(n - 1, 0)] == want[: max(n - 1, 0)], f"{match_id}: the export is not a prefix"
             assert n == 0 or got[-1] in (want[n - 1], wrong_spot(doc, n - 1)), f"{match_id}: last action"
             assert len(got) >= reported.get(match_id, 0), f"{match_id}: a reported action was lost"
             events = store.events(match_id)
@@ -138,8 +139,10 @@ def test_sigkill_while_recording_loses_nothing_stored(tmp_path):
             extend_plan(2)  # a fast machine: keep the child busy until enough kills
 
     assert kills >= 30
-    print(f"\nkill test: seed {seed}, {kills} kills, {mid_write} left a temp file (killed mid-write), "
-          f"{after_fix} right after a reported correction, {sum(reported.values())} actions reported stored")
+    print(
+        f"\nkill test: seed {seed}, {kills} kills, {mid_write} left a temp file (killed mid-write), "
+        f"{after_fix} right after a reported correction, {sum(reported.values())} actions reported stored"
+    )
     store = open_store(data_dir)
     for match_id, doc in plan:  # complete now: the same match as the input, same report
         exported = store.export_document(match_id)
@@ -169,8 +172,13 @@ def test_sigkill_right_after_a_reported_correction_keeps_it(tmp_path):
     store = open_store(data_dir)
     match_id = record(store, seed_layout_doc(wrong_spot=True))  # Bo 18: his 1-3 at the wrong spot
     store.close()
-    child = subprocess.Popen([sys.executable, "-c", FIX_CHILD, str(data_dir), match_id], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", FIX_CHILD, str(data_dir), match_id],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = child.stdout.readline().split()  # the fix is reported stored: kill at once
     child.send_signal(signal.SIGKILL)
     _, err = child.communicate(timeout=60)
@@ -181,8 +189,7 @@ def test_sigkill_right_after_a_reported_correction_keeps_it(tmp_path):
     events = store.events(match_id)
     assert events[-1]["kind"] == "correct" and len(events) == int(line[1])
     (change,) = events[-1]["changes"]  # the audit trail: the original entry, still readable, and the fix
-    assert events[change["target"]]["move"] == change["old"]["move"] == {"player": 1, "play": "1-3",
-                                                                         "at": "3-4:low"}
+    assert events[change["target"]]["move"] == change["old"]["move"] == {"player": 1, "play": "1-3", "at": "3-4:low"}
     assert change["new"]["move"]["at"] == "1-1:branch-b"
     store.close()
 
@@ -206,8 +213,13 @@ def test_sigkill_while_importing_leaves_whole_matches(tmp_path):
     docs_file.write_text(json.dumps(docs), encoding="utf-8")
     expected = [document_actions(d) for d in docs]
     for _ in range(6):
-        child = subprocess.Popen([sys.executable, "-c", IMPORT_CHILD, str(data_dir), str(docs_file)], cwd=ROOT,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-c", IMPORT_CHILD, str(data_dir), str(docs_file)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert child.stdout.readline().strip() == "ready"
         time.sleep(rng.uniform(0.0, 0.1))  # a random moment of the import to kill it at: what the test varies
         child.send_signal(signal.SIGKILL)

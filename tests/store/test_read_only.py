@@ -46,8 +46,9 @@ def read_only_disk(tmp_path):
         pytest.skip(reason)
     mount_point = tmp_path / "disk"
     mount_point.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(mount_point)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(mount_point)], capture_output=True, text=True
+    )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
 
@@ -90,8 +91,10 @@ def cli(capsys, data_dir, *args):
 
 def test_every_reading_command_works_and_every_writing_one_says_why(frozen, capsys):
     data, ids, exports, files = frozen
-    note = f"note: the data folder {data} is on a read-only disk (Read-only file system): reading only, " \
-           "nothing is changed\n"
+    note = (
+        f"note: the data folder {data} is on a read-only disk (Read-only file system): reading only, "
+        "nothing is changed\n"
+    )
     code, out, err = cli(capsys, data, "history", "--json")
     assert code == 0 and err == note and sorted(s["id"] for s in json.loads(out)) == sorted(ids)
     code, out, err = cli(capsys, data, "export", ids[1])
@@ -101,8 +104,10 @@ def test_every_reading_command_works_and_every_writing_one_says_why(frozen, caps
     code, out, err = cli(capsys, data, "stats")
     assert code == 0 and err == note and out.startswith("Horse Race\nplayer  matches")  # a table per rule set
 
-    refusal = f"the data folder {data} is on a read-only disk (Read-only file system); copy the data folder " \
-              "to a writable disk, or make the disk writable, and try again\n"
+    refusal = (
+        f"the data folder {data} is on a read-only disk (Read-only file system); copy the data folder "
+        "to a writable disk, or make the disk writable, and try again\n"
+    )
     code, out, err = cli(capsys, data, "record", str(CASES / "hr-2p-seed-layout.json"))
     assert code == 2 and out == "" and err == f"error: could not create the match: {refusal}"
     code, out, err = cli(capsys, data, "import", str(CASES / "hr-2p-seed-layout.json"))
@@ -123,9 +128,12 @@ def test_the_app_store_opens_read_only_and_says_why(frozen):
     assert [s.id for s in store.unfinished_matches()] == [ids[2], ids[0]]
     match, version = tab_copy(store, ids[0])
     assert version == len(store.events(ids[0])) and match.players == ["Оксана", "Тарас", "Ірина"]
-    for attempt in (lambda: store.record(ids[0], StartRound(0)), lambda: store.undo(ids[0]),
-                    lambda: store.create_match("horse-race", ["Ann", "Bo"], False),
-                    lambda: store.import_documents([exports[ids[1]]])):
+    for attempt in (
+        lambda: store.record(ids[0], StartRound(0)),
+        lambda: store.undo(ids[0]),
+        lambda: store.create_match("horse-race", ["Ann", "Bo"], False),
+        lambda: store.import_documents([exports[ids[1]]]),
+    ):
         with pytest.raises(ReadOnlyStore) as caught:
             attempt()
         assert caught.value.code == "read_only.read_only_disk"
@@ -187,7 +195,8 @@ def test_no_permission_is_named(data_dir, monkeypatch):
         store.create_match("horse-race", ["Ann", "Bo"], False)
     assert caught.value.message == (
         f"could not create the match: this user may not write in the data folder {data_dir} (Permission denied); "
-        "use a data folder of your own (--data-dir) or change the folder's permissions")
+        "use a data folder of your own (--data-dir) or change the folder's permissions"
+    )
 
 
 def test_read_only_on_request_writes_nothing(data_dir):

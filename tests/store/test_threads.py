@@ -11,8 +11,10 @@ from tests.store.simulate import long_finished_document
 
 
 def test_two_recording_threads_and_a_reader(data_dir):
-    docs = [long_finished_document(7, variant="horse-race", players=3),
-            long_finished_document(8, variant="exact-61", players=4, partnerships=True)]
+    docs = [
+        long_finished_document(7, variant="horse-race", players=3),
+        long_finished_document(8, variant="exact-61", players=4, partnerships=True),
+    ]
     store = open_store(data_dir)
     ids = [store.create_match(d["variant"], d["players"], d["partnerships"]) for d in docs]
     seqs: dict[str, list[int]] = {i: [] for i in ids}

@@ -34,7 +34,7 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
             base = node.module or ""
             if node.level:
                 anchor = package.split(".")
-                anchor = anchor[:len(anchor) - (node.level - 1)]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join([*anchor, base] if base else anchor)
             for alias in node.names:
                 found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
@@ -103,14 +103,20 @@ def test_the_layers_keep_apart():
     for module, targets in edges.items():
         if module.startswith("scorekeeper.rules"):  # nor the words: a refusal is a code and values (refusals.py)
             presentation = ("scorekeeper.i18n", "scorekeeper.explain", "scorekeeper.refusals", "scorekeeper.cli")
-            assert not {t for t in targets if t.startswith(("scorekeeper.store", "scorekeeper.app", *presentation))}, \
+            assert not {t for t in targets if t.startswith(("scorekeeper.store", "scorekeeper.app", *presentation))}, (
                 module
+            )
         if module.startswith("scorekeeper.club"):
             outside = ("scorekeeper.store", "scorekeeper.app", "scorekeeper.server")
             assert not {t for t in targets if t.startswith(outside)}, module
         if module.startswith("scorekeeper.store"):  # nor the command line or the words (scorekeeper/cli/ does)
-            shown = ("scorekeeper.app", "scorekeeper.cli", "scorekeeper.explain", "scorekeeper.i18n",
-                     "scorekeeper.refusals")
+            shown = (
+                "scorekeeper.app",
+                "scorekeeper.cli",
+                "scorekeeper.explain",
+                "scorekeeper.i18n",
+                "scorekeeper.refusals",
+            )
             assert not {t for t in targets if t.startswith(shown)}, module
         if module.startswith("scorekeeper.app.models"):
             views = ("scorekeeper.app.screens", "scorekeeper.app.parts")
@@ -150,8 +156,16 @@ def test_the_serving_process_sits_above_the_tab():
 def test_every_command_line_module_is_in_the_cli_package():
     """All command-line code lives in ``scorekeeper/cli/``: no other module reads arguments or registers a
     command (``argparse``), and the app's serving process is started by ``cli.app``."""
-    outside = sorted(name for name, path in modules().items()
-                     if not name.startswith("scorekeeper.cli") and "import argparse" in path.read_text("utf-8"))
+    outside = sorted(
+        name
+        for name, path in modules().items()
+        if not name.startswith("scorekeeper.cli") and "import argparse" in path.read_text("utf-8")
+    )
     assert outside == []
-    assert {"scorekeeper.cli.replay", "scorekeeper.cli.matches", "scorekeeper.cli.audit", "scorekeeper.cli.app",
-            "scorekeeper.cli.commands"} <= set(modules())
+    assert {
+        "scorekeeper.cli.replay",
+        "scorekeeper.cli.matches",
+        "scorekeeper.cli.audit",
+        "scorekeeper.cli.app",
+        "scorekeeper.cli.commands",
+    } <= set(modules())

@@ -32,8 +32,9 @@ def test_the_phone_entry_starts_without_the_computer_only_packages(tmp_path):
     """)
     env = {k: v for k, v in os.environ.items() if k != "SCOREKEEPER_DATA"}
     env.update(FLET_APP_STORAGE_DATA=str(tmp_path), FLET_PLATFORM="android", PYTHONPATH=ROOT)
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env,
-                         cwd=tmp_path)
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().endswith("started True")
     assert any(tmp_path.iterdir()), "the store was not opened in the app's storage folder"

@@ -62,8 +62,13 @@ def test_the_package_imports_nothing_from_the_tests():
     assert len(modules) > 60
     for path in modules:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and not node.level
+                else []
+            )
             assert not [n for n in names if n == "tests" or n.startswith("tests.")], path
 
 
@@ -74,11 +79,16 @@ def test_the_wheel_holds_the_app_and_not_the_simulator(tmp_path):
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    shutil.copytree(ROOT / "scorekeeper", source / "scorekeeper", symlinks=True,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "scorekeeper", source / "scorekeeper", symlinks=True, ignore=shutil.ignore_patterns("__pycache__")
+    )
     shutil.copytree(ROOT / "tests", source / "tests", ignore=shutil.ignore_patterns("__pycache__"))
-    out = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"),
-                          str(source)], capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     (wheel,) = (tmp_path / "dist").glob("scorekeeper-*.whl")
     names = zipfile.ZipFile(wheel).namelist()

@@ -55,8 +55,9 @@ class AppModel:
     ``views``: the screens gone through (Back returns along it) and the route the client shows;
     ``screens``: the screens it can show, one entry each (their routes, models, what each loads)."""
 
-    def __init__(self, services: Services, screens: ScreenTable[AppModel], lang: str = "en",
-                 width: float = 390) -> None:
+    def __init__(
+        self, services: Services, screens: ScreenTable[AppModel], lang: str = "en", width: float = 390
+    ) -> None:
         self.screens = screens
         self.shell = Shell(services, lang=lang, width=width)
         self.home = HomeList(self.shell)
@@ -134,8 +135,11 @@ class AppModel:
         await self._first_screen(route)
         damage = services.settings_damage()
         if damage is not None:  # a damaged settings file never stops the app: set aside, said, defaults used
-            self.shell.notice = Notice("ui.settings_set_aside", {"path": damage.moved_to}, ok=False) \
-                if damage.moved_to else Notice("ui.settings_unreadable", ok=False)
+            self.shell.notice = (
+                Notice("ui.settings_set_aside", {"path": damage.moved_to}, ok=False)
+                if damage.moved_to
+                else Notice("ui.settings_unreadable", ok=False)
+            )
 
     async def _first_screen(self, route: str) -> None:
         services = self.services
@@ -144,8 +148,7 @@ class AppModel:
             self.shell.screen = Screen.HOME  # under the screen opened, and shown if that one cannot open
             await self._open(target)
             return
-        resume = await services.call(match_to_resume, services.data_dir, self.home.unfinished,
-                                     services.last_match())
+        resume = await services.call(match_to_resume, services.data_dir, self.home.unfinished, services.last_match())
         if resume is not None:
             await self.table.open(resume)
         else:

@@ -142,12 +142,25 @@ class Correction(ft.Observable):
         match = self.recorded
         index = move_index(match, round_no, move_no)
         move = match.actions[index]
-        self._start(round_no, move_no, Match.replay(match.variant, match.players, match.partnerships,
-                                                     match.actions[:index], explain=True,
-                                                     house_rules=match.house_rules))
+        self._start(
+            round_no,
+            move_no,
+            Match.replay(
+                match.variant,
+                match.players,
+                match.partnerships,
+                match.actions[:index],
+                explain=True,
+                house_rules=match.house_rules,
+            ),
+        )
         if type(move) is Play:
-            self.kind, self.selected_tile, self.selected_spot, self.drawn = FixKind.PLAY, move.tile, move.spot, \
-                move.drawn
+            self.kind, self.selected_tile, self.selected_spot, self.drawn = (
+                FixKind.PLAY,
+                move.tile,
+                move.spot,
+                move.drawn,
+            )
         elif type(move) is Draw:
             self.kind, self.count = FixKind.DRAW, move.count
         else:
@@ -160,9 +173,18 @@ class Correction(ft.Observable):
         index = hands_index(match, round_no)
         reveal = match.actions[index]
         assert type(reveal) is Reveal
-        self._start(round_no, None, Match.replay(match.variant, match.players, match.partnerships,
-                                                  match.actions[:index], explain=True,
-                                                  house_rules=match.house_rules))
+        self._start(
+            round_no,
+            None,
+            Match.replay(
+                match.variant,
+                match.players,
+                match.partnerships,
+                match.actions[:index],
+                explain=True,
+                house_rules=match.house_rules,
+            ),
+        )
         self.kind = FixKind.HANDS
         self.hand_tiles = {seat: list(hand) for seat, hand in reveal.hands.items() if isinstance(hand, list) and hand}
         self.hand_totals = {seat: str(hand) for seat, hand in reveal.hands.items() if isinstance(hand, int)}
@@ -282,8 +304,9 @@ class Correction(ft.Observable):
         lead = not self.match.round.layout.tiles if self.match.round is not None else False
         if self.selected_tile is None or (self.selected_spot is None and not lead):
             return None
-        return [ReplaceMove(r, m, Play(turn.seat, self.selected_tile, None if lead else self.selected_spot,
-                                       self.drawn))]
+        return [
+            ReplaceMove(r, m, Play(turn.seat, self.selected_tile, None if lead else self.selected_spot, self.drawn))
+        ]
 
     def _hands(self) -> dict[int, list[Tile] | int] | None:
         r = self.match.round
@@ -334,5 +357,6 @@ class Correction(ft.Observable):
         result = await self.table.fix(edits, keep_before_broken)
         changes = ", ".join(c.text() for c in result.changes if c.changed) or self.shell.t("ui.fix_no_score_change")
         self.close()
-        self.shell.notice = Notice("ui.fixed", {"changes": changes,
-                                                "count": preview.rechecked if preview is not None else 0})
+        self.shell.notice = Notice(
+            "ui.fixed", {"changes": changes, "count": preview.rechecked if preview is not None else 0}
+        )

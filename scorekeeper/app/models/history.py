@@ -45,8 +45,13 @@ def list_arguments(flt: dict[str, Any]) -> dict[str, Any]:
     Raises :class:`Problem` ``ui_bad_date`` for a date that is not written ``YYYY-MM-DD``,
     ``ui_no_such_date`` for one that is but names no day of the calendar (``2026-02-30``).
     """
-    return {"player": flt["player"].strip() or None, "variant": flt["variant"],
-            "since": _date(flt["since"]), "until": _date(flt["until"]), "finished": flt["finished"]}
+    return {
+        "player": flt["player"].strip() or None,
+        "variant": flt["variant"],
+        "since": _date(flt["since"]),
+        "until": _date(flt["until"]),
+        "finished": flt["finished"],
+    }
 
 
 def no_filter() -> dict[str, Any]:

@@ -37,8 +37,9 @@ class HomeList(ft.Observable):
         summary: MatchSummary = await services.call(services.store.abandon, match_id)
         services.changed(match_id, summary.events)
         await self.load()
-        self.shell.notice = Notice("ui.abandoned_notice", {"sides": ", ".join(summary.sides)},
-                                   undo=(match_id, summary.events))
+        self.shell.notice = Notice(
+            "ui.abandoned_notice", {"sides": ", ".join(summary.sides)}, undo=(match_id, summary.events)
+        )
 
     @intent
     async def undo_abandon(self, match_id: str, version: int) -> None:

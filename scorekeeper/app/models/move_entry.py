@@ -66,8 +66,12 @@ class MoveEntry(ft.Observable):
     def dimmed(self, tile: Tile) -> bool:
         """True for an offered tile that does not fit the spot chosen first (a spot, no tile yet):
         the picker dims it. Once a tile is chosen nothing is dimmed (a pick then rebuilds two tiles, not all)."""
-        return (self.selected_spot is not None and self.selected_tile is None and self.pickable(tile)
-                and self.selected_spot not in self.legal_spots(tile))
+        return (
+            self.selected_spot is not None
+            and self.selected_tile is None
+            and self.pickable(tile)
+            and self.selected_spot not in self.legal_spots(tile)
+        )
 
     def pick_tile(self, tile: Tile) -> None:
         """Select (or unselect) a tile; a single legal spot is chosen by itself.

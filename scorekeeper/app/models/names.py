@@ -43,7 +43,7 @@ class NamesForm(ft.Observable):
 
     def set_name(self, seat: int, name: str) -> None:
         """The name typed for ``seat`` (bounded as :meth:`.setup.SetupForm.set_name`); re-renders nothing."""
-        self._names = [*self._names[:seat], name[:MAX_NAME_TEXT], *self._names[seat + 1:]]
+        self._names = [*self._names[:seat], name[:MAX_NAME_TEXT], *self._names[seat + 1 :]]
 
     def close(self) -> None:
         """Close the panel; nothing is changed."""
@@ -65,5 +65,7 @@ class NamesForm(ft.Observable):
         await self.table.written(lambda match_id, version: store.rename(match_id, changed, version))
         await self.table.after_change()
         self.open = False
-        self.shell.notice = Notice("ui.renamed_notice", {"count": len(changed), "names": ", ".join(
-            f"{old[seat]} → {name}" for seat, name in changed.items())})
+        self.shell.notice = Notice(
+            "ui.renamed_notice",
+            {"count": len(changed), "names": ", ".join(f"{old[seat]} → {name}" for seat, name in changed.items())},
+        )

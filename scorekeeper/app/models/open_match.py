@@ -138,8 +138,11 @@ class OpenMatch(ft.Observable):
 
     async def check_version(self) -> None:
         """Coming back to the table (from Settings): re-read the match if another tab moved on meanwhile."""
-        if self.match_id is not None and self.match is not None and \
-                await self.services.call(self.services.store.version, self.match_id) != self.version:
+        if (
+            self.match_id is not None
+            and self.match is not None
+            and await self.services.call(self.services.store.version, self.match_id) != self.version
+        ):
             await self.reload()
 
     def show(self, match: Match) -> None:
@@ -256,7 +259,8 @@ class OpenMatch(ft.Observable):
         """
         store = self.services.store
         result: FixResult = await self.written(
-            lambda match_id, version: store.fix(match_id, edits, version, keep_before_broken))
+            lambda match_id, version: store.fix(match_id, edits, version, keep_before_broken)
+        )
         await self.after_change()
         return result
 
@@ -267,8 +271,9 @@ class OpenMatch(ft.Observable):
 
     async def _read_redo(self) -> None:
         store = self.services.store
-        self.can_redo = self.match_id is not None and \
-            await self.services.call(store.redo_target, self.match_id) is not None
+        self.can_redo = (
+            self.match_id is not None and await self.services.call(store.redo_target, self.match_id) is not None
+        )
 
 
 def last_settlement(match: Match) -> list[ScoreEvent]:

@@ -162,8 +162,9 @@ class Phones(ft.Observable):
             await admission.renew(self.match_id)
             self._load_codes()
             self.devices = self._rows()
-            self.shell.notice = Notice("ui.renewed_table" if self.match_id is None else "ui.renewed_match",
-                                       {"count": cut})
+            self.shell.notice = Notice(
+                "ui.renewed_table" if self.match_id is None else "ui.renewed_match", {"count": cut}
+            )
 
     # ------------------------------------------------------------ reading the table
     def _load_codes(self) -> None:
@@ -182,8 +183,11 @@ class Phones(ft.Observable):
         if admission is None:
             return ()
         own = self.shell.services.access.device
-        return tuple(DeviceRow(d.id, d.role, d.label, d.connected_since, d.tabs, own is not None and d.id == own.id)
-                     for d in admission.devices() if d.match_id in (None, self.open_match))
+        return tuple(
+            DeviceRow(d.id, d.role, d.label, d.connected_since, d.tabs, own is not None and d.id == own.id)
+            for d in admission.devices()
+            if d.match_id in (None, self.open_match)
+        )
 
     async def _watch(self) -> None:
         """While the screen is shown: show joins and departures (assigned only when the list changed)."""

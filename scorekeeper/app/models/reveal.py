@@ -62,8 +62,9 @@ class RevealEntry(ft.Observable):
         A hand already holding as many tiles as the player has takes no more: the problem
         ``ui_hand_full`` says to take one back first (the picker offers none then)."""
         if not self.can_pick(tile):
-            self.shell.error = Problem("ui_hand_full", {"name": self.match.players[self.seat],
-                                                        "count": len(self.tiles.get(self.seat) or [])})
+            self.shell.error = Problem(
+                "ui_hand_full", {"name": self.match.players[self.seat], "count": len(self.tiles.get(self.seat) or [])}
+            )
             return
         self.shell.drop_error()
         tiles = {seat: list(hand) for seat, hand in self.tiles.items()}

@@ -80,10 +80,23 @@ class Review:
     def of(cls, match_id: str, seating: Match, actions: list, index: int = 0) -> Review:
         """A review of ``actions`` (a match seated as ``seating``: variant, players, partnerships) at ``index``."""
         players = tuple(seating.players)
-        whole = Match.replay(seating.variant, list(players), seating.partnerships, list(actions), explain=True,
-                             house_rules=seating.house_rules)
-        base = cls(match_id, seating.variant, players, seating.partnerships, tuple(actions),
-                   steps=tuple(review_steps(list(actions))), whole=whole)
+        whole = Match.replay(
+            seating.variant,
+            list(players),
+            seating.partnerships,
+            list(actions),
+            explain=True,
+            house_rules=seating.house_rules,
+        )
+        base = cls(
+            match_id,
+            seating.variant,
+            players,
+            seating.partnerships,
+            tuple(actions),
+            steps=tuple(review_steps(list(actions))),
+            whole=whole,
+        )
         return base.at(index)
 
     @property
@@ -94,11 +107,25 @@ class Review:
     def at(self, index: int) -> Review:
         """The same review showing step ``index`` (clamped to the match), re-folded by the engine."""
         index = max(0, min(index, len(self.steps) - 1)) if self.steps else 0
-        match = Match.replay(self.variant, list(self.players), self.partnerships,
-                             list(self.actions[:index + 1]), explain=True,
-                             house_rules=self.whole.house_rules if self.whole is not None else None)
-        return Review(self.match_id, self.variant, self.players, self.partnerships, self.actions, index,
-                      self.steps, match, self.whole)
+        match = Match.replay(
+            self.variant,
+            list(self.players),
+            self.partnerships,
+            list(self.actions[: index + 1]),
+            explain=True,
+            house_rules=self.whole.house_rules if self.whole is not None else None,
+        )
+        return Review(
+            self.match_id,
+            self.variant,
+            self.players,
+            self.partnerships,
+            self.actions,
+            index,
+            self.steps,
+            match,
+            self.whole,
+        )
 
     # ------------------------------------------------------------ navigation
     def next_move(self) -> int | None:
@@ -112,13 +139,19 @@ class Review:
     def next_round(self) -> int | None:
         """The start of the next round, or ``None`` in the last round."""
         step = self.step
-        return next((s.index for s in self.steps[self.index + 1:]
-                     if s.kind == "start" and s.round_no > step.round_no), None) if step else None
+        return (
+            next(
+                (s.index for s in self.steps[self.index + 1 :] if s.kind == "start" and s.round_no > step.round_no),
+                None,
+            )
+            if step
+            else None
+        )
 
     def previous_round(self) -> int | None:
         """The start of this round if a later step is shown, else the start of the previous round."""
         step = self.step
         if step is None:
             return None
-        starts = [s.index for s in self.steps[:self.index] if s.kind == "start"]
+        starts = [s.index for s in self.steps[: self.index] if s.kind == "start"]
         return starts[-1] if starts else None

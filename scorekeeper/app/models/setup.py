@@ -155,7 +155,7 @@ class SetupForm(ft.Observable):
         """The name typed for ``seat``, re-rendering nothing. The field stops at :data:`MAX_NAME` characters;
         what a client sends past it is kept only to :data:`~scorekeeper.rules.names.MAX_NAME_TEXT` code
         points (a bound, not a cut inside an emoji): the store's names policy refuses it as too long."""
-        self._names = [*self._names[:seat], name[:MAX_NAME_TEXT], *self._names[seat + 1:]]
+        self._names = [*self._names[:seat], name[:MAX_NAME_TEXT], *self._names[seat + 1 :]]
 
     def add_recent(self, name: str) -> None:
         """Put a recently used name in the first empty seat."""
@@ -198,8 +198,9 @@ class SetupForm(ft.Observable):
         self._apply_target()
         players = self.players()
         services = self.shell.services
-        match_id = await services.call(services.store.create_match, self.variant, players, self.partnerships,
-                                       self.in_effect())
+        match_id = await services.call(
+            services.store.create_match, self.variant, players, self.partnerships, self.in_effect()
+        )
         # the table's favourite set, offered next time: whole (an R8 left out at two comes back at four)
         await services.save_house_rules(self.variant, dict(self.house))
         self._set_names(["", "", "", ""])

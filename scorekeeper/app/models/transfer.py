@@ -74,8 +74,9 @@ class Transfer:
             log.exception("export of %s failed", match_id)
             self.shell.notice = Notice("ui.export_failed", ok=False)  # the details (often English) are in the log
             return
-        self.shell.notice = Notice("ui.exported_path", {"path": path}) if path else \
-            Notice("ui.exported", {"name": name})
+        self.shell.notice = (
+            Notice("ui.exported_path", {"path": path}) if path else Notice("ui.exported", {"name": name})
+        )
 
     async def import_files(self) -> None:
         """Let the user choose match documents and import them (see :meth:`import_picked`).

@@ -50,10 +50,16 @@ def chart_shapes(progress: Progress, width: float, height: float, marker: int | 
     bounds = [start - 1 for start in progress.round_steps] + [progress.steps]
     for number, (start, end) in enumerate(zip(bounds, bounds[1:], strict=False), start=1):
         if number % 2:
-            shapes.append(cv.Rect(x(start), TOP, x(end) - x(start), height - TOP - BOTTOM,
-                                  paint=ft.Paint(color=BAND)))
-        shapes.append(cv.Text((x(start) + x(end)) / 2, height - BOTTOM + 3, str(number), style=label,
-                              alignment=ft.Alignment.TOP_CENTER))
+            shapes.append(cv.Rect(x(start), TOP, x(end) - x(start), height - TOP - BOTTOM, paint=ft.Paint(color=BAND)))
+        shapes.append(
+            cv.Text(
+                (x(start) + x(end)) / 2,
+                height - BOTTOM + 3,
+                str(number),
+                style=label,
+                alignment=ft.Alignment.TOP_CENTER,
+            )
+        )
     # the levels that matter: 0, 61 (dashed), and the lowest or highest score when outside 0..61
     target = progress.target
     levels = [(0, False), (target, True)]
@@ -61,13 +67,19 @@ def chart_shapes(progress: Progress, width: float, height: float, marker: int | 
         if extra not in (0, target) and all(abs(y(extra) - y(level)) > 11 for level, _ in levels):
             levels.append((extra, False))
     for value, dashed in levels:
-        paint = ft.Paint(color=AXIS if value in (0, target) else ft.Colors.GREY_400, stroke_width=1,
-                         stroke_dash_pattern=[5, 4] if dashed else None)
+        paint = ft.Paint(
+            color=AXIS if value in (0, target) else ft.Colors.GREY_400,
+            stroke_width=1,
+            stroke_dash_pattern=[5, 4] if dashed else None,
+        )
         shapes.append(cv.Line(LEFT, y(value), width - RIGHT, y(value), paint=paint))
         shapes.append(cv.Text(LEFT - 4, y(value), str(value), style=label, alignment=ft.Alignment.CENTER_RIGHT))
     if marker is not None:
-        shapes.append(cv.Line(x(marker), TOP - 4, x(marker), height - BOTTOM,
-                              paint=ft.Paint(color=ft.Colors.BLACK, stroke_width=1.5)))
+        shapes.append(
+            cv.Line(
+                x(marker), TOP - 4, x(marker), height - BOTTOM, paint=ft.Paint(color=ft.Colors.BLACK, stroke_width=1.5)
+            )
+        )
     # one step line per side, nudged apart so equal scores stay visible
     sides = len(progress.series)
     for side, line in enumerate(progress.series):
@@ -80,9 +92,14 @@ def chart_shapes(progress: Progress, width: float, height: float, marker: int | 
             elements.append(cv.Path.LineTo(x(step), y(points) + nudge))
             last = points
         elements.append(cv.Path.LineTo(x(progress.steps), y(last) + nudge))
-        shapes.append(cv.Path(elements, paint=ft.Paint(color=color, stroke_width=2.2,
-                                                       style=ft.PaintingStyle.STROKE,
-                                                       stroke_join=ft.StrokeJoin.ROUND)))
+        shapes.append(
+            cv.Path(
+                elements,
+                paint=ft.Paint(
+                    color=color, stroke_width=2.2, style=ft.PaintingStyle.STROKE, stroke_join=ft.StrokeJoin.ROUND
+                ),
+            )
+        )
     for change in progress.changes:
         color = SIDE_COLORS[change.side % len(SIDE_COLORS)]
         nudge = (change.side - (sides - 1) / 2) * 1.6
@@ -90,13 +107,15 @@ def chart_shapes(progress: Progress, width: float, height: float, marker: int | 
         if change.accepted:
             shapes.append(cv.Circle(cx, cy, 3, paint=ft.Paint(color=color)))
         else:  # E3: rejected whole, the score stays
-            shapes.append(cv.Circle(cx, cy, 4.5, paint=ft.Paint(color=color, style=ft.PaintingStyle.STROKE,
-                                                                stroke_width=1.5)))
+            shapes.append(
+                cv.Circle(cx, cy, 4.5, paint=ft.Paint(color=color, style=ft.PaintingStyle.STROKE, stroke_width=1.5))
+            )
     return shapes
 
 
-def score_chart(t, match: Match, width: float, height: float = 170, marker: int | None = None,
-                title: bool = True) -> ft.Control:
+def score_chart(
+    t, match: Match, width: float, height: float = 170, marker: int | None = None, title: bool = True
+) -> ft.Control:
     """The chart of ``match``'s scores (hook ``chart``) with a legend; ``marker``: a review's step.
 
     The hook's text is the legend: each side with its points (at
@@ -109,17 +128,29 @@ def score_chart(t, match: Match, width: float, height: float = 170, marker: int 
     legend: list[ft.Control] = []
     for side, name in enumerate(match.side_names):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
-        legend.append(ft.Row(spacing=4, tight=True, controls=[
-            ft.Container(width=14, height=4, bgcolor=color, border_radius=2),
-            ft.Text(f"{name} {points_at(progress, side, at)}", size=13, color=color, weight=ft.FontWeight.BOLD),
-        ]))
+        legend.append(
+            ft.Row(
+                spacing=4,
+                tight=True,
+                controls=[
+                    ft.Container(width=14, height=4, bgcolor=color, border_radius=2),
+                    ft.Text(f"{name} {points_at(progress, side, at)}", size=13, color=color, weight=ft.FontWeight.BOLD),
+                ],
+            )
+        )
     rows: list[ft.Control] = []
     if title:
         rows.append(ft.Text(t("ui.chart_title"), size=15, weight=ft.FontWeight.BOLD))
     rows += [
         ft.Row(legend, wrap=True, spacing=12, run_spacing=2),
-        ft.Container(content=canvas, width=width, height=height, bgcolor=ft.Colors.WHITE, border_radius=8,
-                     border=ft.Border.all(1, ft.Colors.GREY_300)),
+        ft.Container(
+            content=canvas,
+            width=width,
+            height=height,
+            bgcolor=ft.Colors.WHITE,
+            border_radius=8,
+            border=ft.Border.all(1, ft.Colors.GREY_300),
+        ),
         ft.Text(t("ui.chart_caption", target=progress.target), size=11, color=ft.Colors.GREY_700),
     ]
     return hook("chart", ft.Column(rows, spacing=4, tight=True))

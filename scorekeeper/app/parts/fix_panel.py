@@ -34,31 +34,62 @@ def fix_panel(shell: Shell, fix: Correction) -> ft.Control:
     if fix.kind == FixKind.HANDS:
         rows.append(_hands(shell, fix))
     else:
-        rows.append(ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
-            choice(f"fix-kind-{kind.value}", t(f"ui.fix_kind_{kind.value.replace('-', '_')}"), fix.set_kind, kind,
-                   selected=fix.kind == kind) for kind in KINDS]))
+        rows.append(
+            ft.Row(
+                wrap=True,
+                spacing=4,
+                run_spacing=4,
+                controls=[
+                    choice(
+                        f"fix-kind-{kind.value}",
+                        t(f"ui.fix_kind_{kind.value.replace('-', '_')}"),
+                        fix.set_kind,
+                        kind,
+                        selected=fix.kind == kind,
+                    )
+                    for kind in KINDS
+                ],
+            )
+        )
         rows += _what(shell, fix)
     preview = fix.preview
     buttons: list[ft.Control] = [
-        action_button("fix-save", t("ui.fix_save"), fix.save, filled=True, icon=ft.Icons.CHECK,
-                      disabled=shell.busy or not _savable(fix)),
+        action_button(
+            "fix-save",
+            t("ui.fix_save"),
+            fix.save,
+            filled=True,
+            icon=ft.Icons.CHECK,
+            disabled=shell.busy or not _savable(fix),
+        ),
         action_button("fix-cancel", t("ui.cancel"), fix.close),
     ]
     if preview is not None and preview.broken is not None and preview.kept is not None:
-        keep = t("ui.fix_keep", count=preview.dropped_moves,
-                 changes=", ".join(c.text() for c in preview.kept_changes if c.changed) or
-                 t("ui.fix_no_score_change"))
+        keep = t(
+            "ui.fix_keep",
+            count=preview.dropped_moves,
+            changes=", ".join(c.text() for c in preview.kept_changes if c.changed) or t("ui.fix_no_score_change"),
+        )
         buttons.insert(1, action_button("fix-keep", keep, functools.partial(fix.save, True), disabled=shell.busy))
     # the effect and Save before the picker: on a phone they stay in view, the picker may scroll
-    effect = [hook("fix-preview", words_text(preview_words(t, fix), size=14, color=preview_color(fix))),
-              ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
+    effect = [
+        hook("fix-preview", words_text(preview_words(t, fix), size=14, color=preview_color(fix))),
+        ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+    ]
     if fix.kind == FixKind.PLAY:  # after the words of the tile and spot chosen
         rows[3:3] = effect
     else:
         rows += effect
-    return hook("fix-panel", ft.Container(padding=10, border_radius=8, bgcolor=ft.Colors.BLUE_50,
-                                          border=ft.Border.all(1, ft.Colors.BLUE_200),
-                                          content=ft.Column(rows, spacing=8)))
+    return hook(
+        "fix-panel",
+        ft.Container(
+            padding=10,
+            border_radius=8,
+            bgcolor=ft.Colors.BLUE_50,
+            border=ft.Border.all(1, ft.Colors.BLUE_200),
+            content=ft.Column(rows, spacing=8),
+        ),
+    )
 
 
 def title_words(t: Translator, fix: Correction) -> str:
@@ -74,8 +105,10 @@ def _what(shell: Shell, fix: Correction) -> list[ft.Control]:
     """What the move becomes: the tile and spot (and the drawn mark), or the count of a draw."""
     t = shell.t
     if fix.kind in (FixKind.DRAW, FixKind.INSERT_DRAW):
-        counts = [quick_button(f"fix-count-{n}", str(n), fix.set_count, n, width=44, filled=fix.count == n)
-                  for n in range(1, max(fix.max_draw(), 1) + 1)]
+        counts = [
+            quick_button(f"fix-count-{n}", str(n), fix.set_count, n, width=44, filled=fix.count == n)
+            for n in range(1, max(fix.max_draw(), 1) + 1)
+        ]
         return [words_text(t("ui.fix_draw_question")), ft.Row(counts, wrap=True, spacing=4, run_spacing=4)]
     if fix.kind != FixKind.PLAY:
         return []
@@ -93,8 +126,7 @@ def _what(shell: Shell, fix: Correction) -> list[ft.Control]:
     return [
         hook("fix-selection", ft.Text(words, size=14)),
         hook("fix-drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=fix.drawn, on_change=run(fix.toggle_drawn))),
-        tile_picker(unseen, fix.pick_tile, selected={tile} if tile else set(), enabled=fix.pickable,
-                    width=shell.width),
+        tile_picker(unseen, fix.pick_tile, selected={tile} if tile else set(), enabled=fix.pickable, width=shell.width),
     ]
 
 
@@ -107,19 +139,39 @@ def _hands(shell: Shell, fix: Correction) -> ft.Control:
     seats = [s for s in range(match.n) if r.hand_sizes[s] > 0]
     chips: list[ft.Control] = []
     for seat in seats:
-        words = hand_entry_words(t, match.players[seat], r.hand_sizes[seat], fix.hand_tiles.get(seat) or [],
-                                 fix.hand_totals.get(seat, "").strip())
+        words = hand_entry_words(
+            t,
+            match.players[seat],
+            r.hand_sizes[seat],
+            fix.hand_tiles.get(seat) or [],
+            fix.hand_totals.get(seat, "").strip(),
+        )
         color = SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)]
-        chips.append(hook(f"fix-hand-seat-{seat}", ft.Container(
-            padding=8, border_radius=8, border=ft.Border.all(3 if seat == fix.hand_seat else 1, color),
-            on_click=run(fix.select_hand, seat), content=words_text(words)), button=True))
+        chips.append(
+            hook(
+                f"fix-hand-seat-{seat}",
+                ft.Container(
+                    padding=8,
+                    border_radius=8,
+                    border=ft.Border.all(3 if seat == fix.hand_seat else 1, color),
+                    on_click=run(fix.select_hand, seat),
+                    content=words_text(words),
+                ),
+                button=True,
+            )
+        )
     unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
-    picker = tile_picker(unseen, fix.pick_hand_tile, selected=set(fix.hand_tiles.get(fix.hand_seat) or []),
-                         width=shell.width)
-    total = text_entry(f"fix-pips-{fix.hand_seat}", fix.hand_totals.get(fix.hand_seat, ""),
-                       functools.partial(fix.set_hand_total, fix.hand_seat),
-                       label=t("ui.pip_total_for", name=match.players[fix.hand_seat]),
-                       keyboard_type=ft.KeyboardType.NUMBER, dense=True)
+    picker = tile_picker(
+        unseen, fix.pick_hand_tile, selected=set(fix.hand_tiles.get(fix.hand_seat) or []), width=shell.width
+    )
+    total = text_entry(
+        f"fix-pips-{fix.hand_seat}",
+        fix.hand_totals.get(fix.hand_seat, ""),
+        functools.partial(fix.set_hand_total, fix.hand_seat),
+        label=t("ui.pip_total_for", name=match.players[fix.hand_seat]),
+        keyboard_type=ft.KeyboardType.NUMBER,
+        dense=True,
+    )
     return ft.Column([ft.Row(chips, wrap=True, spacing=6, run_spacing=6), picker, total], spacing=8)
 
 

@@ -222,8 +222,7 @@ def layout_geometry(layout: Layout, reach: float | None = None) -> TableGeometry
         if connection.tile[0] == connection.tile[1]:
             placed.append(_place_double(connection.tile, target.anchor, target.direction, ports))
         else:
-            placed.append(_place_single(connection.tile, connection.own_side, target.anchor,
-                                        target.direction, ports))
+            placed.append(_place_single(connection.tile, connection.own_side, target.anchor, target.direction, ports))
     for spot in layout.open_spots:
         ports[spot] = _clear_port(ports[spot], placed, reach=reach)
     return TableGeometry(placed, ports)
@@ -252,7 +251,7 @@ def overlaps(geometry: TableGeometry) -> list[tuple[Tile, Tile]]:
     tiles = geometry.tiles
     for i, a in enumerate(tiles):
         al, at, ar, ab = a.box
-        for b in tiles[i + 1:]:
+        for b in tiles[i + 1 :]:
             bl, bt, br, bb = b.box
             if al < br - 1e-9 and bl < ar - 1e-9 and at < bb - 1e-9 and bt < ab - 1e-9:
                 found.append((a.tile, b.tile))

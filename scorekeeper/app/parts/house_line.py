@@ -27,12 +27,12 @@ def house_rules_line(t: Translator, house: Mapping[str, Value], open_rule: Calla
 def _line(words: str, open_rule: Callable[[str], Any]) -> ft.Control:
     # memoized: the table draws its header on every tap, and the line's links (a span and a handler per rule
     # id) were built and compared each time
-    return hook("house-rules-on", linked_text(words, open_rule, size=12, color=ft.Colors.BLUE_GREY_800),
-                label=words)
+    return hook("house-rules-on", linked_text(words, open_rule, size=12, color=ft.Colors.BLUE_GREY_800), label=words)
 
 
-def with_house_rules_line(head: ft.Control, t: Translator, house: Mapping[str, Value],
-                          open_rule: Callable[[str], Any]) -> ft.Control:
+def with_house_rules_line(
+    head: ft.Control, t: Translator, house: Mapping[str, Value], open_rule: Callable[[str], Any]
+) -> ft.Control:
     """``head`` (a screen's header) with :func:`house_rules_line` under it, or ``head`` alone for a match
     without house rules: the table, the match end and the review."""
     on = house_rules_line(t, house, open_rule)

@@ -116,10 +116,20 @@ def picture_frame(r, width: float, height: float, fill: bool = False, held: bool
     for end in layout.scoring_ends():
         x, y = end_marker(geo, layout, end.tile, end.side)
         size = max(cell * 0.8, 16)  # readable even when the table is zoomed out
-        badges.append((f"end-{tile_text(end.tile)}-{end.side or 'double'}", end.value,
-                       ox + x * cell - size / 2, oy + y * cell - size / 2, size, max(10, cell * 0.4)))
-    markers = {spot: (ox + geo.ports[spot].marker[0] * cell, oy + geo.ports[spot].marker[1] * cell)
-               for spot in layout.open_spots}
+        badges.append(
+            (
+                f"end-{tile_text(end.tile)}-{end.side or 'double'}",
+                end.value,
+                ox + x * cell - size / 2,
+                oy + y * cell - size / 2,
+                size,
+                max(10, cell * 0.4),
+            )
+        )
+    markers = {
+        spot: (ox + geo.ports[spot].marker[0] * cell, oy + geo.ports[spot].marker[1] * cell)
+        for spot in layout.open_spots
+    }
     # never shorter than the layout at that size: a tile, an end's value or a spot out of view is missed
     # by the players (a phone's picture squeezed by a long hand entry hid the tile just played)
     view_h = height if fill and held else max(min(height, pic_h), rows * cell)
@@ -139,11 +149,15 @@ def _tiles_layer_of(tiles: tuple, origin: tuple, cell: float, on_tile: Callable[
     size = 2 * ANCHOR * BASE_CELL
     # in groups of CHUNK tiles in play order: a placement changes the last group only (the new tile, and
     # the one before it that is no longer "last"), so the others are not rebuilt or compared
-    chunks = [tiles[i:i + CHUNK] for i in range(0, len(tiles), CHUNK)]
-    return ft.Container(left=origin[0] - ANCHOR * cell, top=origin[1] - ANCHOR * cell,
-                        width=size, height=size, scale=ft.Scale(scale, alignment=ft.Alignment.TOP_LEFT),
-                        content=ft.Stack(width=size, height=size,
-                                         controls=[_tiles(chunk, size, on_tile) for chunk in chunks]))
+    chunks = [tiles[i : i + CHUNK] for i in range(0, len(tiles), CHUNK)]
+    return ft.Container(
+        left=origin[0] - ANCHOR * cell,
+        top=origin[1] - ANCHOR * cell,
+        width=size,
+        height=size,
+        scale=ft.Scale(scale, alignment=ft.Alignment.TOP_LEFT),
+        content=ft.Stack(width=size, height=size, controls=[_tiles(chunk, size, on_tile) for chunk in chunks]),
+    )
 
 
 @memoized
@@ -156,8 +170,9 @@ def _tiles(tiles: tuple, size: float, on_tile: Callable[[Tile], Any] | None) -> 
     return ft.Stack(width=size, height=size, controls=controls)
 
 
-def _placed(first: int, second: int, horizontal: bool, look: str, left: float, top: float,
-            on_tile: Callable[[Tile], Any] | None) -> ft.Control:
+def _placed(
+    first: int, second: int, horizontal: bool, look: str, left: float, top: float, on_tile: Callable[[Tile], Any] | None
+) -> ft.Control:
     """One tile of :func:`_tiles`, positioned in the layer (corner ``left``, ``top`` in cells from the lead)."""
     x, y = (left + ANCHOR) * BASE_CELL, (top + ANCHOR) * BASE_CELL
     if on_tile is None:
@@ -166,8 +181,9 @@ def _placed(first: int, second: int, horizontal: bool, look: str, left: float, t
     image = tile_image(first, second, BASE_CELL, horizontal=horizontal, look=look)
     # positioned: a direct child of the Stack (Flet's client places only those); the hook inside it
     button = ft.Container(on_click=run(on_tile, tile), content=image)
-    return ft.Container(left=x, top=y, content=hook(f"placed-{tile_text(tile)}", button, button=True,
-                                                    label=tile_text(tile)))
+    return ft.Container(
+        left=x, top=y, content=hook(f"placed-{tile_text(tile)}", button, button=True, label=tile_text(tile))
+    )
 
 
 @memoized
@@ -181,8 +197,17 @@ def _badge(name: str, value: int, left: float, top: float, size: float, font: fl
     value_text = ft.Text(str(value), size=font, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD)
     # one positioned disc around its hooked value (three controls: every device redraws them on each
     # placement); keyed by the end: when the ends change, Flet moves the badges that stay
-    return ft.Container(key=f"at-{name}", left=left, top=top, width=size, height=size, bgcolor=END_MARK,
-                        border_radius=size / 2, alignment=ft.Alignment.CENTER, content=hook(name, value_text))
+    return ft.Container(
+        key=f"at-{name}",
+        left=left,
+        top=top,
+        width=size,
+        height=size,
+        bgcolor=END_MARK,
+        border_radius=size / 2,
+        alignment=ft.Alignment.CENTER,
+        content=hook(name, value_text),
+    )
 
 
 @memoized
@@ -191,20 +216,37 @@ def _spots_layer(spots: tuple, width: float, height: float, on_pick) -> ft.Contr
     children: list[ft.Control] = []
     for spot, label, x, y, size, target, legal, chosen in spots:
         dot = ft.Container(
-            width=size, height=size, border_radius=size / 2,
+            width=size,
+            height=size,
+            border_radius=size / 2,
             border=ft.Border.all(3 if legal else 2, SPOT_LEGAL if legal else SPOT),
-            bgcolor=SPOT_LEGAL if chosen else ft.Colors.with_opacity(0.12, ft.Colors.WHITE))
-        area = ft.Container(width=target, height=target, alignment=ft.Alignment.CENTER, content=dot,
-                            on_click=run(on_pick, spot))
+            bgcolor=SPOT_LEGAL if chosen else ft.Colors.with_opacity(0.12, ft.Colors.WHITE),
+        )
+        area = ft.Container(
+            width=target, height=target, alignment=ft.Alignment.CENTER, content=dot, on_click=run(on_pick, spot)
+        )
         name = f"spot-{tile_text(spot[0])}-{spot[1]}"
         # keyed by the spot: a placement or a selection moves the spots that stay instead of rewriting them
-        children.append(ft.Container(key=f"at-{name}", left=x - target / 2, top=y - target / 2,
-                                     content=hook(name, area, button=True, label=label)))
+        children.append(
+            ft.Container(
+                key=f"at-{name}",
+                left=x - target / 2,
+                top=y - target / 2,
+                content=hook(name, area, button=True, label=label),
+            )
+        )
     return ft.Stack(width=width, height=height, controls=children)
 
 
-def table_picture(t: Translator, position: Position, width: float, height: float, fill: bool = False,
-                  on_tile: Callable[[Tile], Any] | None = None, entering: bool = True) -> ft.Control:
+def table_picture(
+    t: Translator,
+    position: Position,
+    width: float,
+    height: float,
+    fill: bool = False,
+    on_tile: Callable[[Tile], Any] | None = None,
+    entering: bool = True,
+) -> ft.Control:
     """The picture of ``position``'s round layout in a ``width`` x ``height`` viewport (pixels).
 
     ``fill``: the felt is ``height`` high even when the layout needs less (see :func:`picture_frame`).
@@ -217,33 +259,72 @@ def table_picture(t: Translator, position: Position, width: float, height: float
     assert r is not None, "a picture of no round"
     layout = r.layout
     if not layout.tiles:
-        return ft.Container(width=width, height=height if fill else min(height, 140), bgcolor=FELT, border_radius=10,
-                            alignment=ft.Alignment.CENTER,
-                            content=ft.Text(t("ui.table_empty"), color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER))
+        return ft.Container(
+            width=width,
+            height=height if fill else min(height, 140),
+            bgcolor=FELT,
+            border_radius=10,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Text(t("ui.table_empty"), color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER),
+        )
     tile = position.selected_tile
     legal = tuple(position.legal_spots(tile)) if tile else None
     offered = entering and match.status == Status.MOVE and match.turn is not None and match.turn.must != "pass"
     words = {spot: spot_words(t, spot) for spot in layout.open_spots} if offered else {}
     on_pick = position.pick_spot if offered else None  # None: no spots layer (a viewer's phone, a pass)
     held = match.status == Status.REVEAL  # the hands are entered: the screen keeps its room for them
-    args = (r, placements(r), words, legal, position.selected_spot, on_pick, width, height, fill,
-            t("ui.table_label", count=len(layout.tiles)), on_tile, held)
+    args = (
+        r,
+        placements(r),
+        words,
+        legal,
+        position.selected_spot,
+        on_pick,
+        width,
+        height,
+        fill,
+        t("ui.table_label", count=len(layout.tiles)),
+        on_tile,
+        held,
+    )
     if _CURRENT_RENDERER.get() is None:
         return _picture(picture_frame(r, width, height, fill, held), *args[2:-1])
     return _Picture(*args)
 
 
 @ft.component
-def _Picture(r, placed: tuple, words: dict, legal: tuple | None, chosen, on_pick, width: float, height: float,
-             fill: bool, label: str, on_tile: Callable[[Tile], Any] | None, held: bool = False) -> ft.Control:
+def _Picture(
+    r,
+    placed: tuple,
+    words: dict,
+    legal: tuple | None,
+    chosen,
+    on_pick,
+    width: float,
+    height: float,
+    fill: bool,
+    label: str,
+    on_tile: Callable[[Tile], Any] | None,
+    held: bool = False,
+) -> ft.Control:
     # the frame is kept while the placements and the viewport stay (the tab's copy of the match is changed
     # in place by each move it records, so the key is the placements, not the layout object)
     frame = ft.use_memo(lambda: picture_frame(r, width, height, fill, held), [placed, width, height, fill, held])
     return _picture(frame, words, legal, chosen, on_pick, width, height, fill, label, on_tile)
 
 
-def _picture(frame: Frame, words: dict, legal: tuple | None, chosen, on_pick, width: float, height: float,
-             fill: bool, label: str, on_tile: Callable[[Tile], Any] | None) -> ft.Control:
+def _picture(
+    frame: Frame,
+    words: dict,
+    legal: tuple | None,
+    chosen,
+    on_pick,
+    width: float,
+    height: float,
+    fill: bool,
+    label: str,
+    on_tile: Callable[[Tile], Any] | None,
+) -> ft.Control:
     cell = frame.cell
     spots = []
     for spot, spoken in words.items():
@@ -257,8 +338,19 @@ def _picture(frame: Frame, words: dict, legal: tuple | None, chosen, on_pick, wi
     if on_pick is not None:
         layers.append(_spots_layer(tuple(spots), frame.width, frame.height, on_pick))
     picture = ft.Stack(width=frame.width, height=frame.height, controls=layers)
-    viewer = ft.InteractiveViewer(content=picture, constrained=False, min_scale=0.25, max_scale=4,
-                                  boundary_margin=ft.Margin.all(PAN_MARGIN))
+    viewer = ft.InteractiveViewer(
+        content=picture, constrained=False, min_scale=0.25, max_scale=4, boundary_margin=ft.Margin.all(PAN_MARGIN)
+    )
     # a label keeps the node in Flutter's accessibility tree (an unlabelled one is dropped after a re-render)
-    return hook("table", ft.Container(width=width, height=frame.view_height, bgcolor=FELT, border_radius=10,
-                                      clip_behavior=ft.ClipBehavior.HARD_EDGE, content=viewer), label=label)
+    return hook(
+        "table",
+        ft.Container(
+            width=width,
+            height=frame.view_height,
+            bgcolor=FELT,
+            border_radius=10,
+            clip_behavior=ft.ClipBehavior.HARD_EDGE,
+            content=viewer,
+        ),
+        label=label,
+    )

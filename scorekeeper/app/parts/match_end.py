@@ -41,22 +41,28 @@ def match_end_view(app: AppModel) -> ft.Control:
     width = content_width(shell.width)
     rows: list[ft.Control] = [
         scoreboard(t, app.entry),
-        hook("winners", ft.Text(winners_words(t, match.side_names, match.winners), size=22,
-                                weight=ft.FontWeight.BOLD)),
-        hook("final-scores", ft.Text(t("ui.final_scores", scores=scores_words(t, match.side_names, match.points)),
-                                     size=15)),
+        hook("winners", ft.Text(winners_words(t, match.side_names, match.winners), size=22, weight=ft.FontWeight.BOLD)),
+        hook(
+            "final-scores",
+            ft.Text(t("ui.final_scores", scores=scores_words(t, match.side_names, match.points)), size=15),
+        ),
     ]
-    rows += [c for c in (message_view(shell, app.open_rule), notice_view(t, shell.notice, app.open_rule),
-                                 settlement_view(t, app.table, app.open_rule))
-             if c is not None]
+    rows += [
+        c
+        for c in (
+            message_view(shell, app.open_rule),
+            notice_view(t, shell.notice, app.open_rule),
+            settlement_view(t, app.table, app.open_rule),
+        )
+        if c is not None
+    ]
     rows.append(score_chart(t, match, width - 4, height=min(260, max(180, width * 0.55))))
     access = shell.services.access  # a viewer's phone is offered no fix, undo or new match
     scoring = access.may_score(match_id)
     if scoring:
         rows.append(score_sheet(shell, app.table, app.correction))  # a mistake found at the end is fixed from here
     ways = [
-        action_button("review", t("ui.review"), app.review.open_review, match_id, filled=True,
-                      icon=ft.Icons.SLIDESHOW),
+        action_button("review", t("ui.review"), app.review.open_review, match_id, filled=True, icon=ft.Icons.SLIDESHOW),
         export_button(app, match_id),
         action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY),
     ]

@@ -54,28 +54,61 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
         if must == "drawn":
             controls.append(hook("drawn", ft.Text(t("ui.drawn_forced"), italic=True)))
         elif turn.can_draw:  # S8: the drawn tile may then be marked (the stock has tiles)
-            controls.append(hook("drawn", ft.Checkbox(label=t("ui.drawn_toggle"), value=entry.drawn,
-                                                      on_change=run(entry.toggle_drawn))))
+            controls.append(
+                hook(
+                    "drawn",
+                    ft.Checkbox(label=t("ui.drawn_toggle"), value=entry.drawn, on_change=run(entry.toggle_drawn)),
+                )
+            )
     phone = not shell.wide  # one row of four equal buttons, words only (their icons where there is room)
-    controls.append(_move_buttons((
-        ("play", t("ui.play"), entry.play, True, not entry.can_play() or shell.busy, None if phone else ft.Icons.CHECK),
-        ("draw", t("ui.draw"), entry.open_draw, False, not turn.can_draw or entry.drawn, None),
-        ("pass", t("ui.pass"), entry.pass_turn, False, not turn.can_pass, None),
-        ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, None if phone else ft.Icons.UNDO),
-    ), phone, key="move-buttons"))  # keyed: kept when the lines above it come and go (a pass's turn)
+    controls.append(
+        _move_buttons(
+            (
+                (
+                    "play",
+                    t("ui.play"),
+                    entry.play,
+                    True,
+                    not entry.can_play() or shell.busy,
+                    None if phone else ft.Icons.CHECK,
+                ),
+                ("draw", t("ui.draw"), entry.open_draw, False, not turn.can_draw or entry.drawn, None),
+                ("pass", t("ui.pass"), entry.pass_turn, False, not turn.can_pass, None),
+                ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, None if phone else ft.Icons.UNDO),
+            ),
+            phone,
+            key="move-buttons",
+        )
+    )  # keyed: kept when the lines above it come and go (a pass's turn)
     if entry.drawing:
         # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
-        counts = [quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=44)
-                  for n in range(0, turn.max_draw + 1)]
-        controls.append(hook("draw-panel", ft.Container(
-            padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
-            content=ft.Column([ft.Text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4,
-                                                                     run_spacing=4)]))))
+        counts = [quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=44) for n in range(0, turn.max_draw + 1)]
+        controls.append(
+            hook(
+                "draw-panel",
+                ft.Container(
+                    padding=8,
+                    border_radius=8,
+                    bgcolor=ft.Colors.BLUE_GREY_50,
+                    content=ft.Column(
+                        [ft.Text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4, run_spacing=4)]
+                    ),
+                ),
+            )
+        )
     if must != "pass":
         unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
         selected = {entry.selected_tile} if entry.selected_tile else set()
-        controls.append(tile_picker(unseen, entry.pick_tile, selected=selected, enabled=entry.pickable,
-                                    dimmed=entry.dimmed, width=shell.width))
+        controls.append(
+            tile_picker(
+                unseen,
+                entry.pick_tile,
+                selected=selected,
+                enabled=entry.pickable,
+                dimmed=entry.dimmed,
+                width=shell.width,
+            )
+        )
     return ft.Column(controls, spacing=8)
 
 
@@ -117,30 +150,58 @@ def phone_move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
     top: list[ft.Control] = [ft.Container(expand=True, content=said)]
     if drawn is not None:
         top.append(ft.Container(width=mark_width, content=drawn))
-    controls: list[ft.Control] = [ft.Container(height=SELECTION_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
-                                               content=ft.Row(top, spacing=6))]
-    controls.append(_move_buttons((
-        ("play", t("ui.play"), entry.play, True, not entry.can_play() or shell.busy, None),
-        ("draw", t("ui.draw"), entry.open_draw, False, not turn.can_draw or entry.drawn, None),
-        ("pass", t("ui.pass"), entry.pass_turn, False, not turn.can_pass, None),
-        ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, None),
-    ), True))
+    controls: list[ft.Control] = [
+        ft.Container(height=SELECTION_HEIGHT, alignment=ft.Alignment.CENTER_LEFT, content=ft.Row(top, spacing=6))
+    ]
+    controls.append(
+        _move_buttons(
+            (
+                ("play", t("ui.play"), entry.play, True, not entry.can_play() or shell.busy, None),
+                ("draw", t("ui.draw"), entry.open_draw, False, not turn.can_draw or entry.drawn, None),
+                ("pass", t("ui.pass"), entry.pass_turn, False, not turn.can_pass, None),
+                ("undo", t("ui.undo"), entry.table.undo, False, shell.busy, None),
+            ),
+            True,
+        )
+    )
     height = picker_height(shell.width)
     slot: list[ft.Control] = []
     if entry.drawing:
         # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
-        counts = [quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=COUNT_KEY)
-                  for n in range(0, turn.max_draw + 1)]
-        slot.append(hook("draw-panel", ft.Container(
-            height=height, padding=8, border_radius=8, bgcolor=ft.Colors.BLUE_GREY_50,
-            content=ft.Column([words_text(t("ui.draw_question")),
-                               ft.Row(counts, wrap=True, spacing=4, run_spacing=6)], spacing=8))))
+        counts = [
+            quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=COUNT_KEY) for n in range(0, turn.max_draw + 1)
+        ]
+        slot.append(
+            hook(
+                "draw-panel",
+                ft.Container(
+                    height=height,
+                    padding=8,
+                    border_radius=8,
+                    bgcolor=ft.Colors.BLUE_GREY_50,
+                    content=ft.Column(
+                        [words_text(t("ui.draw_question")), ft.Row(counts, wrap=True, spacing=4, run_spacing=6)],
+                        spacing=8,
+                    ),
+                ),
+            )
+        )
     if must != "pass":
         unseen = [tile for tile in ALL_TILES if tile not in r.layout.on_table]
         selected = {entry.selected_tile} if entry.selected_tile else set()
-        slot.append(ft.Container(visible=not entry.drawing, content=tile_picker(
-            unseen, entry.pick_tile, selected=selected, enabled=entry.pickable, dimmed=entry.dimmed,
-            width=shell.width)))
+        slot.append(
+            ft.Container(
+                visible=not entry.drawing,
+                content=tile_picker(
+                    unseen,
+                    entry.pick_tile,
+                    selected=selected,
+                    enabled=entry.pickable,
+                    dimmed=entry.dimmed,
+                    width=shell.width,
+                ),
+            )
+        )
     controls.append(ft.Container(height=height, content=ft.Column(slot, spacing=0)))
     return ft.Column(controls, spacing=8)
 
@@ -158,6 +219,13 @@ def _move_buttons(buttons: tuple[MoveButton, ...], share: bool) -> ft.Control:
 
 
 @memoized
-def _move_button(name: str, label: str, handler: Callable[..., Any], filled: bool, disabled: bool,
-                 icon: ft.IconData | None, share: bool) -> ft.Control:
+def _move_button(
+    name: str,
+    label: str,
+    handler: Callable[..., Any],
+    filled: bool,
+    disabled: bool,
+    icon: ft.IconData | None,
+    share: bool,
+) -> ft.Control:
     return quick_button(name, label, handler, filled=filled, disabled=disabled, icon=icon, share=share)

@@ -86,8 +86,15 @@ def score_progress(match: Match) -> Progress:
         start += round_action_count(r)
     values = [points for line in series for _, points in line]
     target = match.rules.target_points
-    return Progress(steps=start, series=tuple(tuple(line) for line in series), changes=tuple(changes),
-                    round_steps=tuple(round_steps), low=min(0, *values), high=max(target, *values), target=target)
+    return Progress(
+        steps=start,
+        series=tuple(tuple(line) for line in series),
+        changes=tuple(changes),
+        round_steps=tuple(round_steps),
+        low=min(0, *values),
+        high=max(target, *values),
+        target=target,
+    )
 
 
 def points_at(progress: Progress, side: int, step: int) -> int:

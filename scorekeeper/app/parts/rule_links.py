@@ -29,6 +29,8 @@ def linked_text(text: str, open_rule: Callable[[str], Any] | None, **style: Any)
     pieces = rule_ids_in(text)
     if open_rule is None or not any(is_rule for _, is_rule in pieces):
         return words_text(text, **style)
-    spans = [ft.TextSpan(piece, style=LINK, on_click=run(open_rule, piece)) if is_rule
-             else ft.TextSpan(keep_words(piece)) for piece, is_rule in pieces]
+    spans = [
+        ft.TextSpan(piece, style=LINK, on_click=run(open_rule, piece)) if is_rule else ft.TextSpan(keep_words(piece))
+        for piece, is_rule in pieces
+    ]
     return ft.Text(spans=spans, **style)

@@ -67,8 +67,14 @@ STRIP_GROUP = 6  # entries per group of the strip's chips, in play order
 
 
 @memoized
-def _strip(entries: tuple[Entry, ...], open_entry: Callable[[int, int | None], Any], show_sheet: Callable[[], Any],
-           sheet_label: str, redo_label: str | None, redo: Callable[[], Any]) -> ft.Control:
+def _strip(
+    entries: tuple[Entry, ...],
+    open_entry: Callable[[int, int | None], Any],
+    show_sheet: Callable[[], Any],
+    sheet_label: str,
+    redo_label: str | None,
+    redo: Callable[[], Any],
+) -> ft.Control:
     """``entries`` in play order, shown the latest first, in groups of :data:`STRIP_GROUP` (the latest group first).
 
     A new entry goes first: in one row of chips every chip after it moved one place, and the browser
@@ -87,8 +93,10 @@ def _strip(entries: tuple[Entry, ...], open_entry: Callable[[int, int | None], A
     for start in range(0, len(entries), STRIP_GROUP):
         # a group's chips, then the group, kept while they are the same chips: the places of the full
         # groups' parts never change as entries are added after them
-        made = tuple(kept(_chip, round_no, move_no, short, open_entry)
-                     for round_no, move_no, short, _long in entries[start:start + STRIP_GROUP])
+        made = tuple(
+            kept(_chip, round_no, move_no, short, open_entry)
+            for round_no, move_no, short, _long in entries[start : start + STRIP_GROUP]
+        )
         groups.append(kept(_chip_group, start, *made))
     return ft.Row(chips + groups[::-1], spacing=6, scroll=ft.ScrollMode.AUTO)
 
@@ -106,42 +114,79 @@ def _chip_group(start: int, *chips: ft.Control) -> ft.Control:
 
 
 def _chip(round_no: int, move_no: int | None, short: str, open_entry: Callable[[int, int | None], Any]) -> ft.Control:
-    return hook(sheet_hook(round_no, move_no), ft.Container(
-        padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=14,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), on_click=run(open_entry, round_no, move_no),
-        content=ft.Text(short, size=13, no_wrap=True)), button=True)
+    return hook(
+        sheet_hook(round_no, move_no),
+        ft.Container(
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            border_radius=14,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            on_click=run(open_entry, round_no, move_no),
+            content=ft.Text(short, size=13, no_wrap=True),
+        ),
+        button=True,
+    )
 
 
-def score_sheet(shell: Shell, table: OpenMatch, correction: Correction,
-                names: Callable[[], Any] | None = None) -> ft.Control:
+def score_sheet(
+    shell: Shell, table: OpenMatch, correction: Correction, names: Callable[[], Any] | None = None
+) -> ft.Control:
     """The whole sheet: every round (the latest first), each move with its points and the revealed hands;
     a tap on an entry opens its fix (hook ``score-sheet``); ``names``, when given: opens the players' names
     to fix (hook ``rename``, beside the title)."""
     t, match = shell.t, table.shown
     rounds = tuple((t("ui.round_n", n=r.number), tuple(round_entries(t, match, r))) for r in reversed(match.rounds))
-    return _sheet(t("ui.score_sheet"), t("ui.sheet_help"), rounds, correction.open_entry,
-                  t("ui.redo") if table.can_redo else None, table.redo, t("ui.names") if names else None, names)
+    return _sheet(
+        t("ui.score_sheet"),
+        t("ui.sheet_help"),
+        rounds,
+        correction.open_entry,
+        t("ui.redo") if table.can_redo else None,
+        table.redo,
+        t("ui.names") if names else None,
+        names,
+    )
 
 
 @memoized
-def _sheet(title: str, help_text: str, rounds: tuple[tuple[str, tuple[Entry, ...]], ...],
-           open_entry: Callable[[int, int | None], Any], redo_label: str | None,
-           redo: Callable[[], Any], names_label: str | None = None,
-           names: Callable[[], Any] | None = None) -> ft.Control:
+def _sheet(
+    title: str,
+    help_text: str,
+    rounds: tuple[tuple[str, tuple[Entry, ...]], ...],
+    open_entry: Callable[[int, int | None], Any],
+    redo_label: str | None,
+    redo: Callable[[], Any],
+    names_label: str | None = None,
+    names: Callable[[], Any] | None = None,
+) -> ft.Control:
     buttons: list[ft.Control] = []
     if redo_label is not None:
         buttons.append(quick_button("redo", redo_label, redo, icon=ft.Icons.REDO))
     if names_label is not None and names is not None:
         buttons.append(quick_button("rename", names_label, names, icon=ft.Icons.DRIVE_FILE_RENAME_OUTLINE))
-    rows: list[ft.Control] = [ft.Row([ft.Text(title, size=16, weight=ft.FontWeight.BOLD, expand=True)]),
-                              ft.Text(help_text, size=12, color=ft.Colors.GREY_700)]
+    rows: list[ft.Control] = [
+        ft.Row([ft.Text(title, size=16, weight=ft.FontWeight.BOLD, expand=True)]),
+        ft.Text(help_text, size=12, color=ft.Colors.GREY_700),
+    ]
     if buttons:
         rows.insert(1, ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     for heading, entries in rounds:
         rows.append(ft.Text(heading, weight=ft.FontWeight.BOLD, size=14))
         for round_no, move_no, _short, long in entries:
-            rows.append(hook(sheet_hook(round_no, move_no), ft.Container(
-                padding=ft.Padding.symmetric(horizontal=8, vertical=6), border_radius=6,
-                on_click=run(open_entry, round_no, move_no), content=ft.Text(long, size=13)), button=True))
-    return hook("score-sheet", ft.Container(padding=10, border_radius=8, border=ft.Border.all(1, ft.Colors.GREY_300),
-                                            content=ft.Column(rows, spacing=2)))
+            rows.append(
+                hook(
+                    sheet_hook(round_no, move_no),
+                    ft.Container(
+                        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                        border_radius=6,
+                        on_click=run(open_entry, round_no, move_no),
+                        content=ft.Text(long, size=13),
+                    ),
+                    button=True,
+                )
+            )
+    return hook(
+        "score-sheet",
+        ft.Container(
+            padding=10, border_radius=8, border=ft.Border.all(1, ft.Colors.GREY_300), content=ft.Column(rows, spacing=2)
+        ),
+    )

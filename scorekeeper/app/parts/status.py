@@ -70,14 +70,25 @@ def headline(t: Translator, match: Match, drawn: bool = False) -> tuple[str, str
     if r is not None and match.status == Status.REVEAL:
         if r.ended == "domino" and r.finisher is not None:
             name = match.players[r.finisher]
-            return ("round-end", t("ui.domino", name=name), name,
-                    SIDE_COLORS[match.side_of[r.finisher] % len(SIDE_COLORS)])
+            return (
+                "round-end",
+                t("ui.domino", name=name),
+                name,
+                SIDE_COLORS[match.side_of[r.finisher] % len(SIDE_COLORS)],
+            )
         return "round-end", t("ui.blocked"), None, ft.Colors.BLUE_GREY_900
     return None
 
 
-def status_view(t: Translator, table: OpenMatch, drawn: bool = False, *, news: News | None = None,
-                width: float = 390, open_rule: Callable[[str], Any] | None = None) -> ft.Control:
+def status_view(
+    t: Translator,
+    table: OpenMatch,
+    drawn: bool = False,
+    *,
+    news: News | None = None,
+    width: float = 390,
+    open_rule: Callable[[str], Any] | None = None,
+) -> ft.Control:
     """The status of the match on ``table``; rebuilt only when a word changes. ``drawn``: this tab's entry
     marks the next tile as drawn (:func:`table_counts`, :func:`headline`). ``news``: what the news slot says
     instead of the last placement (a refusal, a notice; ``open_rule`` links their rule ids); ``width``: the
@@ -88,10 +99,14 @@ def status_view(t: Translator, table: OpenMatch, drawn: bool = False, *, news: N
     hands, stock, end_sum, rows = None, "", None, 1
     if r is not None and match.status == Status.MOVE:
         in_stock, held = table_counts(match, drawn)
-        hands = tuple((t("ui.hand_count", name=name, count=held[seat]),
-                       SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
-                       match.turn is not None and match.turn.seat == seat)
-                      for seat, name in enumerate(match.players))
+        hands = tuple(
+            (
+                t("ui.hand_count", name=name, count=held[seat]),
+                SIDE_COLORS[match.side_of[seat] % len(SIDE_COLORS)],
+                match.turn is not None and match.turn.seat == seat,
+            )
+            for seat, name in enumerate(match.players)
+        )
         stock = t("ui.stock_reserve" if r.reserve else "ui.stock", count=in_stock, reserve=r.reserve)  # R3
         end_sum = t("ui.end_sum", sum=r.layout.end_sum)
         rows = chip_rows(t, match, width)
@@ -111,8 +126,7 @@ def chip_rows(t: Translator, match: Match, width: float) -> int:
     that grows (a draw) never wraps a chip onto a new row under the player's finger."""
     pieces = [em_width(t("ui.hand_count", name=name, count=10)) * 13 + 20 for name in match.players]
     reserve = match.round.reserve if match.round is not None else 0  # R3: the stock says what is never drawn
-    pieces.append(em_width(t("ui.stock_reserve" if reserve else "ui.stock", count=10, reserve=reserve),
-                           bold=True) * 13)
+    pieces.append(em_width(t("ui.stock_reserve" if reserve else "ui.stock", count=10, reserve=reserve), bold=True) * 13)
     pieces.append(em_width(t("ui.end_sum", sum=88)) * 13)
     rows, used = 1, 0.0
     for piece in pieces:
@@ -124,9 +138,16 @@ def chip_rows(t: Translator, match: Match, width: float) -> int:
 
 
 @memoized
-def _status(head: tuple[str, str, str | None, str] | None, hands: tuple[tuple[str, str, bool], ...] | None,
-            stock: str, end_sum: str | None, rows_of_chips: int, news: News | None, width: float,
-            open_rule: Callable[[str], Any] | None) -> ft.Control:
+def _status(
+    head: tuple[str, str, str | None, str] | None,
+    hands: tuple[tuple[str, str, bool], ...] | None,
+    stock: str,
+    end_sum: str | None,
+    rows_of_chips: int,
+    news: News | None,
+    width: float,
+    open_rule: Callable[[str], Any] | None,
+) -> ft.Control:
     """The three slots (``hands``: ``(words, colour, to play)`` per seat)."""
     rows: list[ft.Control] = [turn_slot(head, width)]
     if hands is not None:
@@ -136,20 +157,30 @@ def _status(head: tuple[str, str, str | None, str] | None, hands: tuple[tuple[st
         chips.append(hook("stock", ft.Text(stock, size=13, weight=ft.FontWeight.BOLD)))
         if end_sum is not None:
             chips.append(hook("end-sum", ft.Text(end_sum, size=13, weight=ft.FontWeight.W_500)))
-        rows.append(ft.Container(height=rows_of_chips * CHIP_ROW + (rows_of_chips - 1) * 4,
-                                 alignment=ft.Alignment.TOP_LEFT,
-                                 content=ft.Row(chips, wrap=True, spacing=6, run_spacing=4,
-                                                vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+        rows.append(
+            ft.Container(
+                height=rows_of_chips * CHIP_ROW + (rows_of_chips - 1) * 4,
+                alignment=ft.Alignment.TOP_LEFT,
+                content=ft.Row(
+                    chips, wrap=True, spacing=6, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER
+                ),
+            )
+        )
     rows.append(news_slot(news, width, open_rule))
     return ft.Column(rows, spacing=4)
 
 
 def _hand_chip(seat: int, words: str, color: str, active: bool) -> ft.Control:
-    return hook(f"hand-{seat}", ft.Container(
-        padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=12,
-        border=ft.Border.all(2 if active else 1, color),
-        bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
-        content=ft.Text(words, size=13)))
+    return hook(
+        f"hand-{seat}",
+        ft.Container(
+            padding=ft.Padding.symmetric(horizontal=8, vertical=3),
+            border_radius=12,
+            border=ft.Border.all(2 if active else 1, color),
+            bgcolor=ft.Colors.with_opacity(0.15, color) if active else None,
+            content=ft.Text(words, size=13),
+        ),
+    )
 
 
 def turn_slot(head: tuple[str, str, str | None, str] | None, width: float) -> ft.Control:
@@ -158,16 +189,20 @@ def turn_slot(head: tuple[str, str, str | None, str] | None, width: float) -> ft
     if head is None:
         return ft.Container(height=TURN_HEIGHT)
     name_hook, text, name, color = head
-    first, rest = (name, text[len(name):]) if name is not None and text.startswith(name) else ("", text)
+    first, rest = (name, text[len(name) :]) if name is not None and text.startswith(name) else ("", text)
     # two lines, the first shared with the name (drawn at its size whatever the rest takes)
     room = max(width * 1.8 - em_width(first, bold=True) * NAME_SIZE, width * 0.8)
     size = fit_size(rest, room, TURN_SIZE, TURN_SMALLEST, bold=True)
     spans = []
     if first:
-        spans.append(ft.TextSpan(keep_words(first), style=ft.TextStyle(size=NAME_SIZE, color=color,
-                                                                        weight=ft.FontWeight.BOLD)))
-    spans.append(ft.TextSpan(keep_words(rest), style=ft.TextStyle(
-        size=size if first else TURN_SIZE + 1, weight=ft.FontWeight.BOLD)))
+        spans.append(
+            ft.TextSpan(keep_words(first), style=ft.TextStyle(size=NAME_SIZE, color=color, weight=ft.FontWeight.BOLD))
+        )
+    spans.append(
+        ft.TextSpan(
+            keep_words(rest), style=ft.TextStyle(size=size if first else TURN_SIZE + 1, weight=ft.FontWeight.BOLD)
+        )
+    )
     words = ft.Text(spans=spans, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, semantics_label=text)
     return ft.Container(height=TURN_HEIGHT, alignment=ft.Alignment.CENTER_LEFT, content=hook(name_hook, words))
 
@@ -179,13 +214,20 @@ def news_slot(news: News | None, width: float, open_rule: Callable[[str], Any] |
         return ft.Container(height=NEWS_HEIGHT)
     name, words = news
     # the largest size at which the words take no more lines than the slot holds at that size
-    size = next((size for size in NEWS_SIZES if fits(words, width - 8, size, int((NEWS_HEIGHT - 6) // (size * LINE)))),
-                NEWS_SIZES[-1])
+    size = next(
+        (size for size in NEWS_SIZES if fits(words, width - 8, size, int((NEWS_HEIGHT - 6) // (size * LINE)))),
+        NEWS_SIZES[-1],
+    )
     color = NEWS_COLORS.get(name, ft.Colors.BLUE_GREY_800)
-    text = linked_text(words, open_rule, size=size, color=color,
-                       weight=ft.FontWeight.W_500 if name in NEWS_COLORS else None)
+    text = linked_text(
+        words, open_rule, size=size, color=color, weight=ft.FontWeight.W_500 if name in NEWS_COLORS else None
+    )
     body = ft.Column([hook(name, text)], scroll=ft.ScrollMode.AUTO, spacing=0)
-    return ft.Container(height=NEWS_HEIGHT, padding=ft.Padding.symmetric(horizontal=4, vertical=3),
-                        alignment=ft.Alignment.CENTER_LEFT, content=body,
-                        bgcolor=ft.Colors.RED_50 if name == "message" else None, border_radius=6)
-
+    return ft.Container(
+        height=NEWS_HEIGHT,
+        padding=ft.Padding.symmetric(horizontal=4, vertical=3),
+        alignment=ft.Alignment.CENTER_LEFT,
+        content=body,
+        bgcolor=ft.Colors.RED_50 if name == "message" else None,
+        border_radius=6,
+    )

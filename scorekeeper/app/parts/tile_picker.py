@@ -19,8 +19,16 @@ def _pad_y(cell: float, frame: float) -> float:
     return max(4 - frame, (TAP_HEIGHT - cell) / 2 - frame)
 
 
-def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False, enabled: bool = True,
-                mark: str | None = None, cell: float = PICKER_CELL, dimmed: bool = False) -> ft.Control:
+def tile_button(
+    tile: Tile,
+    on_pick: Callable | None,
+    *,
+    selected: bool = False,
+    enabled: bool = True,
+    mark: str | None = None,
+    cell: float = PICKER_CELL,
+    dimmed: bool = False,
+) -> ft.Control:
     """One tile of the picker; ``mark`` colours its frame (e.g. the seat holding it).
 
     ``dimmed``: offered and tappable, but under a lighter veil (it does not
@@ -38,10 +46,12 @@ def tile_button(tile: Tile, on_pick: Callable | None, *, selected: bool = False,
         content=tile_image(tile[0], tile[1], cell, look="pick"),
         # a frame only where it shows (selected, or marked): same size either way, fewer controls per tap
         padding=ft.Padding.symmetric(horizontal=2 if frame else 4, vertical=_pad_y(cell, 2 if frame else 0)),
-        border_radius=6, border=ft.Border.all(2, frame) if frame else None,
+        border_radius=6,
+        border=ft.Border.all(2, frame) if frame else None,
         bgcolor=ft.Colors.with_opacity(0.35, SPOT_LEGAL) if selected else None,
         foreground_decoration=_veil(0.7) if not enabled else _veil(0.45) if dimmed else None,
-        on_click=(run(on_pick, tile) if enabled else _ignore) if on_pick else None)
+        on_click=(run(on_pick, tile) if enabled else _ignore) if on_pick else None,
+    )
     # always a labelled button, disabled when not offered: Flutter's web accessibility tree
     # does not bring back a node that went from "nothing to say" to a button
     return hook(f"tile-{tile_text(tile)}", box, button=True, label=tile_text(tile), disabled=not enabled)
@@ -57,12 +67,25 @@ def _ignore(_e=None) -> None:
 
 def empty_slot(tile: Tile, cell: float = PICKER_CELL) -> ft.Control:
     """The place of a tile that is not offered (on the table): same size, nothing to tap."""
-    return ft.Container(key=f"slot-{tile_text(tile)}", width=2 * cell + 8, height=cell + 2 * _pad_y(cell, 0),
-                        border_radius=6, border=ft.Border.all(1, ft.Colors.with_opacity(0.15, INK)))
+    return ft.Container(
+        key=f"slot-{tile_text(tile)}",
+        width=2 * cell + 8,
+        height=cell + 2 * _pad_y(cell, 0),
+        border_radius=6,
+        border=ft.Border.all(1, ft.Colors.with_opacity(0.15, INK)),
+    )
 
 
-def _place(tile: Tile, offered: bool, selected: bool, enabled: bool, mark: str | None, dimmed: bool,
-           cell: float, on_pick: Callable) -> ft.Control:
+def _place(
+    tile: Tile,
+    offered: bool,
+    selected: bool,
+    enabled: bool,
+    mark: str | None,
+    dimmed: bool,
+    cell: float,
+    on_pick: Callable,
+) -> ft.Control:
     """One place of the picker (kept by its row while its own tile's look is the same: :func:`kept`)."""
     if not offered:
         return empty_slot(tile, cell)
@@ -115,8 +138,12 @@ def picker_rows(width: float) -> tuple[Suits, ...]:
 
 
 def _divider(cell: float) -> ft.Control:
-    return ft.Container(width=SUIT_GAP, height=cell + 2 * _pad_y(cell, 0), alignment=ft.Alignment.CENTER,
-                        content=ft.Container(width=1, height=cell + 8, bgcolor=ft.Colors.with_opacity(0.25, INK)))
+    return ft.Container(
+        width=SUIT_GAP,
+        height=cell + 2 * _pad_y(cell, 0),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Container(width=1, height=cell + 8, bgcolor=ft.Colors.with_opacity(0.25, INK)),
+    )
 
 
 INDEX = {tile: n for n, tile in enumerate(ALL_TILES)}
@@ -126,8 +153,11 @@ INDEX = {tile: n for n, tile in enumerate(ALL_TILES)}
 def _picker(places: tuple, rows: tuple[Suits, ...], cell: float, on_pick: Callable) -> ft.Control:
     # rows touch: each tap target is 44 px high already, its padding keeps the pictures apart; one memoized
     # row per line, given only its own tiles' places: a tap that changes two tiles rebuilds their rows only
-    return ft.Column([_row(tuple(tuple(places[INDEX[tile]] for tile in tiles) for tiles in suits), cell, on_pick)
-                      for suits in rows], spacing=0, tight=True)
+    return ft.Column(
+        [_row(tuple(tuple(places[INDEX[tile]] for tile in tiles) for tiles in suits), cell, on_pick) for suits in rows],
+        spacing=0,
+        tight=True,
+    )
 
 
 @memoized
@@ -142,10 +172,16 @@ def _row(suits: tuple[tuple[tuple, ...], ...], cell: float, on_pick: Callable) -
     return ft.Row(row, spacing=GAP, tight=True)
 
 
-def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | None = None,
-                enabled: Callable[[Tile], bool] = lambda tile: True,
-                marks: dict[Tile, str] | None = None, width: float = 390,
-                dimmed: Callable[[Tile], bool] = lambda tile: False) -> ft.Control:
+def tile_picker(
+    tiles: list[Tile],
+    on_pick: Callable,
+    *,
+    selected: set[Tile] | None = None,
+    enabled: Callable[[Tile], bool] = lambda tile: True,
+    marks: dict[Tile, str] | None = None,
+    width: float = 390,
+    dimmed: Callable[[Tile], bool] = lambda tile: False,
+) -> ft.Control:
     """All 28 tiles by suit, each always in the same place; only ``tiles`` are offered.
 
     The rows are the suits from their doubles up, as a set is sorted on the table: a triangle on a wide
@@ -160,8 +196,11 @@ def tile_picker(tiles: list[Tile], on_pick: Callable, *, selected: set[Tile] | N
     selected = selected or set()
     marks = marks or {}
     offered = set(tiles)
-    places = tuple((tile, True, tile in selected, bool(enabled(tile)), marks.get(tile), bool(dimmed(tile)))
-                   if tile in offered else (tile, False, False, False, None, False)
-                   for tile in ALL_TILES)
+    places = tuple(
+        (tile, True, tile in selected, bool(enabled(tile)), marks.get(tile), bool(dimmed(tile)))
+        if tile in offered
+        else (tile, False, False, False, None, False)
+        for tile in ALL_TILES
+    )
     # keyed: a panel whose other parts come and go (a pass's turn has no selection line) keeps its picker
     return _picker(places, picker_rows(width), picker_cell(width), on_pick, key="picker")

@@ -23,8 +23,10 @@ from .widgets import hook, kept, memoized
 def watch_board(t: Translator, match: Match) -> ft.Control:
     """Every side's points in large figures (hooks ``score-<side>``, ``distance-<side>``, as on the table)."""
     winners = set(match.winners)
-    sides = tuple((name, match.points[side], distance_words(t, match, side), side in winners)
-                  for side, name in enumerate(match.side_names))
+    sides = tuple(
+        (name, match.points[side], distance_words(t, match, side), side in winners)
+        for side, name in enumerate(match.side_names)
+    )
     return _board(sides, match.rules.target_points)
 
 
@@ -35,18 +37,38 @@ def _board(sides: tuple[tuple[str, int, str, bool], ...], target: int) -> ft.Con
     per_row = 3 if len(sides) == 3 else min(len(sides), 2)
     for side, (name, points, distance, winner) in enumerate(sides):
         color = SIDE_COLORS[side % len(SIDE_COLORS)]
-        cards.append(ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=12,
-            border=ft.Border.all(4 if winner else 2, color), bgcolor=ft.Colors.with_opacity(0.08, color),
-            col={"xs": 12 / per_row, "md": 12 / len(sides)},
-            content=ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                ft.Text(name, weight=ft.FontWeight.BOLD, color=color, size=18, no_wrap=True,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-                hook(f"score-{side}", ft.Text(str(points), size=52, weight=ft.FontWeight.BOLD)),
-                ft.ProgressBar(value=max(0, min(points, target)) / target, color=color, bar_height=8,
-                               bgcolor=ft.Colors.with_opacity(0.15, color), border_radius=4),
-                hook(f"distance-{side}", ft.Text(distance, size=14)),
-            ])))
+        cards.append(
+            ft.Container(
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=12,
+                border=ft.Border.all(4 if winner else 2, color),
+                bgcolor=ft.Colors.with_opacity(0.08, color),
+                col={"xs": 12 / per_row, "md": 12 / len(sides)},
+                content=ft.Column(
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    controls=[
+                        ft.Text(
+                            name,
+                            weight=ft.FontWeight.BOLD,
+                            color=color,
+                            size=18,
+                            no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        hook(f"score-{side}", ft.Text(str(points), size=52, weight=ft.FontWeight.BOLD)),
+                        ft.ProgressBar(
+                            value=max(0, min(points, target)) / target,
+                            color=color,
+                            bar_height=8,
+                            bgcolor=ft.Colors.with_opacity(0.15, color),
+                            border_radius=4,
+                        ),
+                        hook(f"distance-{side}", ft.Text(distance, size=14)),
+                    ],
+                ),
+            )
+        )
     return ft.ResponsiveRow(cards, spacing=8, run_spacing=8)
 
 
@@ -59,8 +81,9 @@ def watch_status(t: Translator, table: OpenMatch) -> ft.Control:
         headline = turn_words(t, match, turn)
     elif match.status == Status.REVEAL and r is not None:
         domino = r.ended == "domino" and r.finisher is not None
-        headline = t("ui.domino", name=match.players[r.finisher]) if domino and r.finisher is not None \
-            else t("ui.blocked")
+        headline = (
+            t("ui.domino", name=match.players[r.finisher]) if domino and r.finisher is not None else t("ui.blocked")
+        )
     elif match.status == Status.START_ROUND:
         headline = t("ui.watch_next_round")
     else:
@@ -79,13 +102,18 @@ def watch_status(t: Translator, table: OpenMatch) -> ft.Control:
 
 
 @memoized
-def _status(headline: str | None, award: tuple[str, ...], award_hook: str, end_sum: str | None,
-            stock: str | None, watching: str) -> ft.Control:
+def _status(
+    headline: str | None, award: tuple[str, ...], award_hook: str, end_sum: str | None, stock: str | None, watching: str
+) -> ft.Control:
     # each row kept while its words stay (a play changes the turn, the end sum and the award, seldom the
     # stock, never the footnote): on every device following a match, a move builds only what it changed
     sums = [row for row in (kept(_sum_row, "end-sum", end_sum), kept(_sum_row, "stock", stock)) if row is not None]
-    rows = [kept(_headline_row, headline), ft.Row(sums, wrap=True, spacing=14) if sums else None,
-            kept(_award_row, award_hook, award), kept(_watching_row, watching)]
+    rows = [
+        kept(_headline_row, headline),
+        ft.Row(sums, wrap=True, spacing=14) if sums else None,
+        kept(_award_row, award_hook, award),
+        kept(_watching_row, watching),
+    ]
     return ft.Column([row for row in rows if row is not None], spacing=6)
 
 
@@ -100,11 +128,18 @@ def _sum_row(name: str, words: str | None) -> ft.Control | None:
 def _award_row(award_hook: str, award: tuple[str, ...]) -> ft.Control | None:
     if not award:
         return None
-    return hook(award_hook, ft.Container(
-        padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=8, bgcolor=ft.Colors.AMBER_50,
-        border=ft.Border.all(1, ft.Colors.AMBER_300),
-        content=words_text(award[0], size=17) if len(award) == 1 else
-        ft.Column([words_text(line, size=17) for line in award], spacing=2)))
+    return hook(
+        award_hook,
+        ft.Container(
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            border_radius=8,
+            bgcolor=ft.Colors.AMBER_50,
+            border=ft.Border.all(1, ft.Colors.AMBER_300),
+            content=words_text(award[0], size=17)
+            if len(award) == 1
+            else ft.Column([words_text(line, size=17) for line in award], spacing=2),
+        ),
+    )
 
 
 def _watching_row(watching: str) -> ft.Control:

@@ -25,8 +25,15 @@ SPOT_LEGAL = "#FFD54F"
 Kept = TypeVar("Kept", bound=ft.Control | None)
 
 
-def hook(identifier: str, control: ft.Control, *, button: bool = False, label: str | None = None,
-         disabled: bool = False, selected: bool | None = None) -> ft.Control:
+def hook(
+    identifier: str,
+    control: ft.Control,
+    *,
+    button: bool = False,
+    label: str | None = None,
+    disabled: bool = False,
+    selected: bool | None = None,
+) -> ft.Control:
     """Wrap ``control`` with the test hook ``identifier``.
 
     The hook is also the control's ``key``: Flutter's web engine does not
@@ -34,19 +41,30 @@ def hook(identifier: str, control: ft.Control, *, button: bool = False, label: s
     identifier changes (a picker tile shifting into the place of a played
     one kept its old name), so a different hook must be a different control.
     """
-    return ft.Semantics(key=identifier, identifier=identifier, container=True, button=button or None,
-                        label=label, disabled=disabled, selected=selected, content=control)
+    return ft.Semantics(
+        key=identifier,
+        identifier=identifier,
+        container=True,
+        button=button or None,
+        label=label,
+        disabled=disabled,
+        selected=selected,
+        content=control,
+    )
 
 
 def run(handler: Callable[..., Any], *args: Any) -> Callable[..., Any]:
     """An event handler that calls ``handler(*args)``, awaiting it when it is a coroutine function."""
     if asyncio.iscoroutinefunction(handler):
+
         async def on_event_async(_e: object = None) -> None:
             await handler(*args)
+
         return on_event_async
 
     def on_event(_e: object = None) -> None:
         handler(*args)
+
     return on_event
 
 
@@ -110,8 +128,9 @@ def text_entry(identifier: str, value: str, on_text: Callable[[str], object], **
 
 
 @ft.component
-def _TextEntry(identifier: str, value: str, on_text: Callable[[str], object], field: dict[str, Any],
-               key: str | None = None) -> ft.Control:  # ``key`` is taken by Flet (the component's identity)
+def _TextEntry(
+    identifier: str, value: str, on_text: Callable[[str], object], field: dict[str, Any], key: str | None = None
+) -> ft.Control:  # ``key`` is taken by Flet (the component's identity)
     held: MutableRef[str | None] = ft.use_ref(None)  # the text the field is known to hold: the last
     # given, or the last change's
 
@@ -126,17 +145,32 @@ def _TextEntry(identifier: str, value: str, on_text: Callable[[str], object], fi
     return hook(identifier, ft.TextField(value=given, on_change=changed, **field))  # type: ignore[arg-type]
 
 
-def action_button(identifier: str, label: str, handler: Callable[..., Any], *args: Any, disabled: bool = False,
-                  icon: ft.IconData | None = None, filled: bool = False) -> ft.Control:
+def action_button(
+    identifier: str,
+    label: str,
+    handler: Callable[..., Any],
+    *args: Any,
+    disabled: bool = False,
+    icon: ft.IconData | None = None,
+    filled: bool = False,
+) -> ft.Control:
     """A button with a hook; ``handler(*args)`` runs on click (sync or async)."""
     cls = ft.FilledButton if filled else ft.OutlinedButton
     button = cls(label, icon=icon, on_click=run(handler, *args), disabled=disabled)
     return hook(identifier, button, button=True, label=label, disabled=disabled)
 
 
-def quick_button(identifier: str, label: str, handler: Callable[..., Any], *args: Any, disabled: bool = False,
-                 icon: ft.IconData | None = None, filled: bool = False, width: float | None = None,
-                 share: bool = False) -> ft.Control:
+def quick_button(
+    identifier: str,
+    label: str,
+    handler: Callable[..., Any],
+    *args: Any,
+    disabled: bool = False,
+    icon: ft.IconData | None = None,
+    filled: bool = False,
+    width: float | None = None,
+    share: bool = False,
+) -> ft.Control:
     """A button drawn without Material's ink: same hook, label, look and handler as :func:`action_button`.
 
     A Material button animates its press (ripple, elevation) for a second
@@ -150,31 +184,59 @@ def quick_button(identifier: str, label: str, handler: Callable[..., Any], *args
     buttons sized by their labels wrapped "Скасувати" onto a line of its own).
     """
     if disabled:
-        fg, bg, border = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE), (
-            ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE) if filled else None), (
-            None if filled else ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)))
+        fg, bg, border = (
+            ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE),
+            (ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE) if filled else None),
+            (None if filled else ft.Border.all(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE))),
+        )
     elif filled:
         fg, bg, border = ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY, None
     else:
         fg, bg, border = ft.Colors.PRIMARY, None, ft.Border.all(1, ft.Colors.OUTLINE)
-    text = ft.Text(label, color=fg, weight=ft.FontWeight.W_500, size=14, no_wrap=share,
-                   overflow=ft.TextOverflow.FADE if share else ft.TextOverflow.CLIP)
+    text = ft.Text(
+        label,
+        color=fg,
+        weight=ft.FontWeight.W_500,
+        size=14,
+        no_wrap=share,
+        overflow=ft.TextOverflow.FADE if share else ft.TextOverflow.CLIP,
+    )
     parts: list[ft.Control] = [ft.Icon(icon, color=fg, size=18), text] if icon else [text]
     # 36 px high, 16 px each side (12 before an icon); ``width`` fixes it (the draw counts: a grid of
     # equal keys); ``share``: an equal share of the row, 4 px each side
-    padding = ft.Padding.symmetric(horizontal=4) if share else \
-        ft.Padding.only(left=12 if icon else 16, right=16) if width is None else None
-    box = ft.Container(content=ft.Row(parts, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                       height=36, width=width, bgcolor=bg, border=border, border_radius=18,
-                       alignment=ft.Alignment.CENTER if width or share else None, padding=padding,
-                       on_click=None if disabled else run(handler, *args))
+    padding = (
+        ft.Padding.symmetric(horizontal=4)
+        if share
+        else ft.Padding.only(left=12 if icon else 16, right=16)
+        if width is None
+        else None
+    )
+    box = ft.Container(
+        content=ft.Row(parts, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        height=36,
+        width=width,
+        bgcolor=bg,
+        border=border,
+        border_radius=18,
+        alignment=ft.Alignment.CENTER if width or share else None,
+        padding=padding,
+        on_click=None if disabled else run(handler, *args),
+    )
     if share:
         return ft.Container(expand=True, content=hook(identifier, box, button=True, label=label, disabled=disabled))
     return hook(identifier, box, button=True, label=label, disabled=disabled)
 
 
-def tile_image(first: int, second: int, cell: float, *, horizontal: bool = True, look: str = "face",
-               left: float | None = None, top: float | None = None) -> ft.Image:
+def tile_image(
+    first: int,
+    second: int,
+    cell: float,
+    *,
+    horizontal: bool = True,
+    look: str = "face",
+    left: float | None = None,
+    top: float | None = None,
+) -> ft.Image:
     """A tile drawn ``cell`` pixels per half as one control (:func:`tile_picture_svg`); optionally positioned.
 
     One control per tile instead of a container, its border and a picture:
@@ -184,5 +246,11 @@ def tile_image(first: int, second: int, cell: float, *, horizontal: bool = True,
     picker); the pictures are ``assets/tiles/<look>/`` (``scripts/make_tile_images.py``).
     """
     width, height = (2 * cell, cell) if horizontal else (cell, 2 * cell)
-    return ft.Image(src=f"tiles/{look}/{'h' if horizontal else 'v'}-{first}-{second}.svg", left=left, top=top,
-                    width=width, height=height, fit=ft.BoxFit.FILL)
+    return ft.Image(
+        src=f"tiles/{look}/{'h' if horizontal else 'v'}-{first}-{second}.svg",
+        left=left,
+        top=top,
+        width=width,
+        height=height,
+        fit=ft.BoxFit.FILL,
+    )

@@ -21,26 +21,62 @@ from ..screen_table import OfMatch, ScreenEntry, ScreenTable
 from . import history, home, new_match, phones, review, rules, settings, table
 
 SCREEN_TABLE: ScreenTable[AppModel] = ScreenTable(
-    ScreenEntry(Screen.HOME, "", home.view, models=lambda app: (app.home,),
-                enter=lambda app, came_from: app.home.load()),
-    ScreenEntry(Screen.NEW_MATCH, "new", new_match.view, models=lambda app: (app.setup,),
-                enter=lambda app, came_from: app.setup.enter()),
-    ScreenEntry(Screen.TABLE, "table", table.view,
-                models=lambda app: (app.table, app.entry, app.reveal, app.correction, app.names),
-                enter=lambda app, came_from: app.table.check_version(),  # back from Settings: another tab moved on?
-                of_match=OfMatch(shown=lambda app: app.table.match_id if app.table.match is not None else None,
-                                 open=lambda app, match_id: app.table.open(match_id))),
-    ScreenEntry(Screen.SETTINGS, "settings", settings.view,
-                enter=lambda app, came_from: app.shell.open_settings(came_from)),
-    ScreenEntry(Screen.HISTORY, "history", history.view, models=lambda app: (app.history,),
-                enter=lambda app, came_from: app.history.enter()),
-    ScreenEntry(Screen.REVIEW, "review", review.view, models=lambda app: (app.review,),
-                of_match=OfMatch(shown=lambda app: app.review.review.match_id if app.review.review else None,
-                                 open=lambda app, match_id: app.review.open(match_id))),
-    ScreenEntry(Screen.RULES, "rules", rules.view, models=lambda app: (app.rules,),
-                enter=lambda app, came_from: app.rules.enter(came_from)),
-    ScreenEntry(Screen.PHONES, "phones", phones.view, models=lambda app: (app.phones,),
-                enter=lambda app, came_from: app.phones.enter(), offered=lambda app: app.phones.offered),
+    ScreenEntry(
+        Screen.HOME, "", home.view, models=lambda app: (app.home,), enter=lambda app, came_from: app.home.load()
+    ),
+    ScreenEntry(
+        Screen.NEW_MATCH,
+        "new",
+        new_match.view,
+        models=lambda app: (app.setup,),
+        enter=lambda app, came_from: app.setup.enter(),
+    ),
+    ScreenEntry(
+        Screen.TABLE,
+        "table",
+        table.view,
+        models=lambda app: (app.table, app.entry, app.reveal, app.correction, app.names),
+        enter=lambda app, came_from: app.table.check_version(),  # back from Settings: another tab moved on?
+        of_match=OfMatch(
+            shown=lambda app: app.table.match_id if app.table.match is not None else None,
+            open=lambda app, match_id: app.table.open(match_id),
+        ),
+    ),
+    ScreenEntry(
+        Screen.SETTINGS, "settings", settings.view, enter=lambda app, came_from: app.shell.open_settings(came_from)
+    ),
+    ScreenEntry(
+        Screen.HISTORY,
+        "history",
+        history.view,
+        models=lambda app: (app.history,),
+        enter=lambda app, came_from: app.history.enter(),
+    ),
+    ScreenEntry(
+        Screen.REVIEW,
+        "review",
+        review.view,
+        models=lambda app: (app.review,),
+        of_match=OfMatch(
+            shown=lambda app: app.review.review.match_id if app.review.review else None,
+            open=lambda app, match_id: app.review.open(match_id),
+        ),
+    ),
+    ScreenEntry(
+        Screen.RULES,
+        "rules",
+        rules.view,
+        models=lambda app: (app.rules,),
+        enter=lambda app, came_from: app.rules.enter(came_from),
+    ),
+    ScreenEntry(
+        Screen.PHONES,
+        "phones",
+        phones.view,
+        models=lambda app: (app.phones,),
+        enter=lambda app, came_from: app.phones.enter(),
+        offered=lambda app: app.phones.offered,
+    ),
 )
 
 SCREENS: dict[Screen, Callable[[AppModel], ft.Control]] = SCREEN_TABLE.views  # each screen's view, by screen

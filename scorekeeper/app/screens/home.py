@@ -25,25 +25,47 @@ def view(app: AppModel) -> ft.Control:
         ft.Text(t("ui.app_tagline")),
     ]
     if app.home.waiting:  # a phone joined with the table's codes, before the host starts a match
-        rows.append(hook("waiting-host", ft.Container(
-            padding=12, border_radius=10, bgcolor=ft.Colors.GREEN_50,
-            content=ft.Row([ft.Icon(ft.Icons.HOURGLASS_EMPTY, color=ft.Colors.GREEN_800),
-                            ft.Text(t("ui.waiting_for_host"), size=16, expand=True)], spacing=10))))
+        rows.append(
+            hook(
+                "waiting-host",
+                ft.Container(
+                    padding=12,
+                    border_radius=10,
+                    bgcolor=ft.Colors.GREEN_50,
+                    content=ft.Row(
+                        [
+                            ft.Icon(ft.Icons.HOURGLASS_EMPTY, color=ft.Colors.GREEN_800),
+                            ft.Text(t("ui.waiting_for_host"), size=16, expand=True),
+                        ],
+                        spacing=10,
+                    ),
+                ),
+            )
+        )
     if app.services.access.may_start():  # a phone joined as a viewer, or for one match, starts none
-        rows.append(action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, filled=True,
-                                  icon=ft.Icons.ADD))
+        rows.append(
+            action_button("new-match", t("ui.new_match"), app.go, Screen.NEW_MATCH, filled=True, icon=ft.Icons.ADD)
+        )
     if app.home.unfinished:
         rows.append(ft.Text(t("ui.resume"), size=18, weight=ft.FontWeight.BOLD))
         for index, summary in enumerate(app.home.unfinished):
             # as in the history: when it started and the game, then each side with its points (kept together)
-            row = hook(f"resume-{index}", ft.ListTile(
-                title=ft.Text(scores_words(t, summary.sides, summary.scores, "list.scores_row"),
-                              weight=ft.FontWeight.BOLD),
-                subtitle=ft.Text(f"{started_words(summary)} · {t('game.' + summary.variant)}"),
-                leading=ft.Icon(ft.Icons.PLAY_ARROW), on_click=run(app.table.open_match, summary.id)), button=True)
+            row = hook(
+                f"resume-{index}",
+                ft.ListTile(
+                    title=ft.Text(
+                        scores_words(t, summary.sides, summary.scores, "list.scores_row"), weight=ft.FontWeight.BOLD
+                    ),
+                    subtitle=ft.Text(f"{started_words(summary)} · {t('game.' + summary.variant)}"),
+                    leading=ft.Icon(ft.Icons.PLAY_ARROW),
+                    on_click=run(app.table.open_match, summary.id),
+                ),
+                button=True,
+            )
             if access.may_score(summary.id):  # beside the row, not in it: two buttons, not one inside the other
-                row = ft.Row([ft.Container(content=row, expand=True), abandon_button(app, index, summary.id)],
-                             spacing=0)
+                row = ft.Row(
+                    [ft.Container(content=row, expand=True), abandon_button(app, index, summary.id)], spacing=0
+                )
             rows.append(row)
     rows.append(action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY))
     rows.append(action_button("rules", t("ui.rules"), app.go, Screen.RULES, icon=ft.Icons.MENU_BOOK))
@@ -62,6 +84,9 @@ def view(app: AppModel) -> ft.Control:
 def abandon_button(app: AppModel, index: int, match_id: str) -> ft.Control:
     """Give the match up (hook ``abandon-N``): it leaves the list for the history, and the notice offers Undo."""
     tip = app.t("ui.abandon")
-    return hook(f"abandon-{index}", ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=tip,
-                                                  on_click=run(app.home.abandon, match_id)),
-                button=True, label=tip)
+    return hook(
+        f"abandon-{index}",
+        ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=tip, on_click=run(app.home.abandon, match_id)),
+        button=True,
+        label=tip,
+    )

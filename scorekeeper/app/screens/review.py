@@ -79,8 +79,9 @@ def next_words(t: Translator, match: Match) -> str | None:
     return None
 
 
-def nav_button(identifier: str, icon: ft.IconData, label: str, go: Callable[[int | None], Any],
-               index: int | None) -> ft.Control:
+def nav_button(
+    identifier: str, icon: ft.IconData, label: str, go: Callable[[int | None], Any], index: int | None
+) -> ft.Control:
     """A step control: disabled where there is no such step (at the first or last)."""
     button = ft.IconButton(icon, tooltip=label, disabled=index is None, icon_size=30, on_click=run(go, index))
     return hook(identifier, button, button=True, label=label, disabled=index is None)
@@ -89,17 +90,31 @@ def nav_button(identifier: str, icon: ft.IconData, label: str, go: Callable[[int
 def controls(t: Translator, review: Review, go: Callable[[int | None], Any], *more: ft.Control) -> ft.Control:
     """Previous/next round and move, with the step's number between, then ``more`` (a phone's Export);
     ``go(index)`` shows a step."""
-    return ft.Row(alignment=ft.MainAxisAlignment.CENTER, spacing=2, controls=[
-        nav_button("review-prev-round", ft.Icons.SKIP_PREVIOUS, t("ui.previous_round"), go, review.previous_round()),
-        nav_button("review-prev", ft.Icons.CHEVRON_LEFT, t("ui.previous_move"), go, review.previous_move()),
-        # every action is a step (a round's start, each move, the hands): named, so "16 / 19" beside "move 15
-        # of 17" (the round's moves) no longer reads as a second, contradicting move number
-        hook("review-count", ft.Text(t("ui.step_count", n=review.index + 1, total=len(review.steps)), size=12,
-                                     width=84, text_align=ft.TextAlign.CENTER, color=ft.Colors.GREY_700)),
-        nav_button("review-next", ft.Icons.CHEVRON_RIGHT, t("ui.next_move"), go, review.next_move()),
-        nav_button("review-next-round", ft.Icons.SKIP_NEXT, t("ui.next_round"), go, review.next_round()),
-        *more,
-    ])
+    return ft.Row(
+        alignment=ft.MainAxisAlignment.CENTER,
+        spacing=2,
+        controls=[
+            nav_button(
+                "review-prev-round", ft.Icons.SKIP_PREVIOUS, t("ui.previous_round"), go, review.previous_round()
+            ),
+            nav_button("review-prev", ft.Icons.CHEVRON_LEFT, t("ui.previous_move"), go, review.previous_move()),
+            # every action is a step (a round's start, each move, the hands): named, so "16 / 19" beside "move 15
+            # of 17" (the round's moves) no longer reads as a second, contradicting move number
+            hook(
+                "review-count",
+                ft.Text(
+                    t("ui.step_count", n=review.index + 1, total=len(review.steps)),
+                    size=12,
+                    width=84,
+                    text_align=ft.TextAlign.CENTER,
+                    color=ft.Colors.GREY_700,
+                ),
+            ),
+            nav_button("review-next", ft.Icons.CHEVRON_RIGHT, t("ui.next_move"), go, review.next_move()),
+            nav_button("review-next-round", ft.Icons.SKIP_NEXT, t("ui.next_round"), go, review.next_round()),
+            *more,
+        ],
+    )
 
 
 def view(app: AppModel) -> ft.Control:
@@ -116,13 +131,23 @@ def view(app: AppModel) -> ft.Control:
     match = review.match
     assert match is not None, "a review is folded when opened"
     width = content_width(shell.width)
-    head: ft.Control = ft.Row([
-        hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"),
-                                   on_click=run(app.go, Screen.HISTORY)), button=True, label=t("ui.history")),
-        ft.Container(content=header(t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go,
-                                          width=shell.width, before=1),
-                     expand=True),
-    ], spacing=0)
+    head: ft.Control = ft.Row(
+        [
+            hook(
+                "back",
+                ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.history"), on_click=run(app.go, Screen.HISTORY)),
+                button=True,
+                label=t("ui.history"),
+            ),
+            ft.Container(
+                content=header(
+                    t, t("ui.review_of", sides=" — ".join(match.side_names)), app.go, width=shell.width, before=1
+                ),
+                expand=True,
+            ),
+        ],
+        spacing=0,
+    )
     head = with_house_rules_line(head, t, match.house_rules, app.open_rule)  # the line the table showed
     if review.step is None:
         return ft.Column([head, ft.Text(t("ui.review_empty"))], spacing=10)
@@ -134,29 +159,50 @@ def view(app: AppModel) -> ft.Control:
     picture = table_picture(t, moment, picture_w, 520 if wide else 300) if match.round is not None else None
     assert review.whole is not None
     chart = score_chart(t, review.whole, side_w - 4, 170 if wide else 150, marker=step.index + 1)
-    extra = [c for c in (message_view(shell, app.open_rule), notice_view(t, shell.notice, app.open_rule))
-             if c is not None]
-    export = ft.Row(wrap=True, spacing=6, controls=[  # a wide window: at the end of the right column
-        export_button(app, review.match_id),
-    ])
+    extra = [
+        c for c in (message_view(shell, app.open_rule), notice_view(t, shell.notice, app.open_rule)) if c is not None
+    ]
+    export = ft.Row(
+        wrap=True,
+        spacing=6,
+        controls=[  # a wide window: at the end of the right column
+            export_button(app, review.match_id),
+        ],
+    )
     lower: list[ft.Control] = [
         hook("review-step", ft.Text(step_title(t, review, step), size=13, color=ft.Colors.GREY_700)),
         hook("review-move", words_text(step_words(t, match, step), size=16, weight=ft.FontWeight.BOLD)),
     ]
     awards = award_lines(t, match, step)
     if awards:
-        lower.append(hook("review-explain", ft.Column([words_text(line, size=14, color=ft.Colors.BLUE_GREY_800)
-                                                       for line in awards], spacing=2)))
+        lower.append(
+            hook(
+                "review-explain",
+                ft.Column([words_text(line, size=14, color=ft.Colors.BLUE_GREY_800) for line in awards], spacing=2),
+            )
+        )
     after = next_words(t, match)
     if after:
         lower.append(hook("review-turn", words_text(after, size=14)))
     if wide:  # the picture on the left; scores, the step and its controls, the chart on the right
-        right = [scoreboard(t, moment), *lower, controls(t, review, app.review.go), ft.Divider(height=1), chart,
-                 *extra, export]
-        columns = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, spacing=16, controls=[
-            ft.Column([picture] if picture else [], width=picture_w),
-            ft.Column(right, spacing=8, expand=True, scroll=ft.ScrollMode.AUTO),
-        ])
+        right = [
+            scoreboard(t, moment),
+            *lower,
+            controls(t, review, app.review.go),
+            ft.Divider(height=1),
+            chart,
+            *extra,
+            export,
+        ]
+        columns = ft.Row(
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            expand=True,
+            spacing=16,
+            controls=[
+                ft.Column([picture] if picture else [], width=picture_w),
+                ft.Column(right, spacing=8, expand=True, scroll=ft.ScrollMode.AUTO),
+            ],
+        )
         return ft.Column([head, columns], spacing=6, expand=True)
     # phone: what the table looked like scrolls above; the step, its controls, Export and what Export did
     # stay in the fixed part under the thumb (at the end of the scrolling part, Export was out of view on
@@ -164,14 +210,27 @@ def view(app: AppModel) -> ft.Control:
     upper = [scoreboard(t, moment), *([picture] if picture else []), chart]
     share = app.services.device.can_share  # the phone app: the share sheet, else a download
     label = t("ui.share") if share else t("ui.export")
-    export_icon = hook("export", ft.IconButton(ft.Icons.SHARE if share else ft.Icons.DOWNLOAD, tooltip=label,
-                                               icon_size=26, on_click=run(app.transfer.export_match, review.match_id)),
-                       button=True, label=label)
-    body = ft.Column([
-        ft.Column(upper, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
-        ft.Divider(height=1),
-        ft.Column([*extra, *lower, controls(t, review, app.review.go, export_icon)], spacing=4),
-    ], spacing=6, expand=True, width=width)
-    return ft.Column([head, ft.Container(content=body, alignment=ft.Alignment.TOP_CENTER, expand=True)],
-                     spacing=6, expand=True)
-
+    export_icon = hook(
+        "export",
+        ft.IconButton(
+            ft.Icons.SHARE if share else ft.Icons.DOWNLOAD,
+            tooltip=label,
+            icon_size=26,
+            on_click=run(app.transfer.export_match, review.match_id),
+        ),
+        button=True,
+        label=label,
+    )
+    body = ft.Column(
+        [
+            ft.Column(upper, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
+            ft.Divider(height=1),
+            ft.Column([*extra, *lower, controls(t, review, app.review.go, export_icon)], spacing=4),
+        ],
+        spacing=6,
+        expand=True,
+        width=width,
+    )
+    return ft.Column(
+        [head, ft.Container(content=body, alignment=ft.Alignment.TOP_CENTER, expand=True)], spacing=6, expand=True
+    )

@@ -40,32 +40,63 @@ def view(app: AppModel) -> ft.Control:
     options'; ``rulebook.rules_of``), or the one rule asked about."""
     t, guide = app.t, app.rules
     width = content_width(app.shell.width)
-    head = ft.Row([
-        hook("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.back"), on_click=run(app.go, back_screen(app))),
-             button=True, label=t("ui.back")),
-        ft.Container(content=header(t, t("ui.rules"), app.go, width=app.shell.width, before=1), expand=True),
-    ], spacing=0)
-    games = ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-        choice(f"rules-game-{game}", t(f"game.{game}"), guide.choose_game, game, selected=game == guide.game)
-        for game in GAMES])
+    head = ft.Row(
+        [
+            hook(
+                "back",
+                ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("ui.back"), on_click=run(app.go, back_screen(app))),
+                button=True,
+                label=t("ui.back"),
+            ),
+            ft.Container(content=header(t, t("ui.rules"), app.go, width=app.shell.width, before=1), expand=True),
+        ],
+        spacing=0,
+    )
+    games = ft.Row(
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+        controls=[
+            choice(f"rules-game-{game}", t(f"game.{game}"), guide.choose_game, game, selected=game == guide.game)
+            for game in GAMES
+        ],
+    )
     # each rule by its id and short name ("S8 Play, draw, pass"): bare ids (S1 … R11) said nothing
-    index = hook("rules-index", ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
-        choice(f"rules-index-{rule}", f"{rule} {rule_text(t.lang, rule).name}", guide.show, rule,
-               selected=rule == guide.focus)
-        for rule in rules_of(guide.game)]))
+    index = hook(
+        "rules-index",
+        ft.Row(
+            wrap=True,
+            spacing=4,
+            run_spacing=4,
+            controls=[
+                choice(
+                    f"rules-index-{rule}",
+                    f"{rule} {rule_text(t.lang, rule).name}",
+                    guide.show,
+                    rule,
+                    selected=rule == guide.focus,
+                )
+                for rule in rules_of(guide.game)
+            ],
+        ),
+    )
     rows: list[ft.Control] = [games]
     if guide.focus is not None:  # the rule asked about first, in view; the index to the others under it
         rows.append(rule_card(t, guide.focus, app.open_rule, width, focused=True))
-        rows.append(action_button("rules-all", t("ui.rules_all", game=t(f"game.{guide.game}")), guide.show_all,
-                                  icon=ft.Icons.MENU_BOOK))
+        rows.append(
+            action_button(
+                "rules-all", t("ui.rules_all", game=t(f"game.{guide.game}")), guide.show_all, icon=ft.Icons.MENU_BOOK
+            )
+        )
         rows.append(index)
     else:
         rows += [index, *(rule_card(t, rule, app.open_rule, width) for rule in rules_of(guide.game))]
     return page_column(head, rows, width)
 
 
-def rule_card(t: Translator, rule: str, open_rule: Callable[[str], Any], width: float,
-              focused: bool = False) -> ft.Control:
+def rule_card(
+    t: Translator, rule: str, open_rule: Callable[[str], Any], width: float, focused: bool = False
+) -> ft.Control:
     """One rule (hook ``rule-<id>``): its id and title, its text (rule ids in it are links), and its worked
     example where it has one."""
     text = rule_text(t.lang, rule)
@@ -73,10 +104,16 @@ def rule_card(t: Translator, rule: str, open_rule: Callable[[str], Any], width: 
     parts += [linked_text(paragraph, open_rule, size=14) for paragraph in text.paragraphs]
     if rule in EXAMPLES:
         parts.append(example(t, rule, width - 22))
-    return hook(f"rule-{rule}", ft.Container(
-        padding=10, border_radius=8, content=ft.Column(parts, spacing=6),
-        bgcolor=ft.Colors.AMBER_50 if focused else None,
-        border=ft.Border.all(2 if focused else 1, ft.Colors.AMBER_400 if focused else ft.Colors.GREY_300)))
+    return hook(
+        f"rule-{rule}",
+        ft.Container(
+            padding=10,
+            border_radius=8,
+            content=ft.Column(parts, spacing=6),
+            bgcolor=ft.Colors.AMBER_50 if focused else None,
+            border=ft.Border.all(2 if focused else 1, ft.Colors.AMBER_400 if focused else ft.Colors.GREY_300),
+        ),
+    )
 
 
 def example(t: Translator, rule: str, width: float) -> ft.Control:
@@ -86,11 +123,18 @@ def example(t: Translator, rule: str, width: float) -> ft.Control:
     r = match.round
     assert r is not None, "an example is a round in play"
     info = r.placements[len(r.moves) - 1]
-    words = t("ui.rules_example", tile=tile_text(info.tile), ends=ends_words(t, info.ends, info.end_sum),
-              count=to_points(info.raw))
+    words = t(
+        "ui.rules_example",
+        tile=tile_text(info.tile),
+        ends=ends_words(t, info.ends, info.end_sum),
+        count=to_points(info.raw),
+    )
     # the picture is an illustration: its tiles, ends and spots are left out of the accessibility tree
     # (the caption says what it shows), so no table hook appears twice on the screen
-    picture = ft.Semantics(exclude_semantics=True, label=words,
-                           content=table_picture(t, StillPosition(match), width, EXAMPLE_HEIGHT))
-    return hook(f"rule-{rule}-example", ft.Column(spacing=4, controls=[
-        picture, ft.Text(words, size=13, italic=True, color=ft.Colors.BLUE_GREY_800)]))
+    picture = ft.Semantics(
+        exclude_semantics=True, label=words, content=table_picture(t, StillPosition(match), width, EXAMPLE_HEIGHT)
+    )
+    return hook(
+        f"rule-{rule}-example",
+        ft.Column(spacing=4, controls=[picture, ft.Text(words, size=13, italic=True, color=ft.Colors.BLUE_GREY_800)]),
+    )

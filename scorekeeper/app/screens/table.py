@@ -69,10 +69,14 @@ def view(app: AppModel) -> ft.Control:
     right += [*extras(app), keyed(entry_panel(app), "entry")]
     if not fixing:  # the whole sheet beside the table: every entry a tap away from its fix
         right.append(score_sheet(shell, app.table, app.correction, names_opener(app)))
-    body = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, expand=True, controls=[
-        ft.Column(left, spacing=10, width=main_width + 8, scroll=ft.ScrollMode.AUTO),
-        ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
-    ])
+    body = ft.Row(
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        expand=True,
+        controls=[
+            ft.Column(left, spacing=10, width=main_width + 8, scroll=ft.ScrollMode.AUTO),
+            ft.Column(right, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO),
+        ],
+    )
     return ft.Column([table_header(app), body], expand=True, spacing=6)
 
 
@@ -83,8 +87,10 @@ def watch_view(app: AppModel) -> ft.Control:
     width = min(app.shell.width - 20, 900)
     shown = None
     if match.round is not None:
+
         def shown(height: float) -> ft.Control:
             return table_picture(t, StillPosition(match), width, height, fill=True, entering=False)
+
     lower = [c for c in (message_view(app.shell), watch_status(t, app.table)) if c is not None]
     return ft.Column([table_header(app), fitted_column(watch_board(t, match), shown, lower)], spacing=6, expand=True)
 
@@ -102,10 +108,12 @@ def extras(app: AppModel, news_shown: bool = False) -> list[ft.Control]:
     are being fixed or a fix is open: room for them), where there are. ``news_shown``: the status's news
     line says the refusal and the notice (a phone during a round)."""
     shell = app.shell
-    settlement = None if app.names.shown or app.correction.open else \
-        settlement_view(app.t, app.table, app.open_rule)
-    parts = (None, None) if news_shown else \
-        (message_view(shell, app.open_rule), notice_view(shell.t, shell.notice, app.open_rule))
+    settlement = None if app.names.shown or app.correction.open else settlement_view(app.t, app.table, app.open_rule)
+    parts = (
+        (None, None)
+        if news_shown
+        else (message_view(shell, app.open_rule), notice_view(shell.t, shell.notice, app.open_rule))
+    )
     return [c for c in (*parts, settlement) if c is not None]
 
 
@@ -169,8 +177,9 @@ def phone_view(app: AppModel) -> ft.Control:
     fixing = app.correction.open
     in_round = match.status in (Status.MOVE, Status.REVEAL) and not fixing
     if in_round:  # slots of fixed height: a message, a notice or a longer turn line moves nothing under it
-        lower.append(status_view(t, app.table, app.entry.drawn, news=phone_news(app), width=width,
-                                 open_rule=app.open_rule))
+        lower.append(
+            status_view(t, app.table, app.entry.drawn, news=phone_news(app), width=width, open_rule=app.open_rule)
+        )
     if not fixing:
         lower.append(keyed(score_strip(app.shell, app.table, app.correction), "strip"))
     lower += extras(app, news_shown=in_round)
@@ -182,8 +191,10 @@ def phone_view(app: AppModel) -> ft.Control:
         lower.append(keyed(entry_panel(app), "entry"))
     shown = None
     if match.round is not None:  # between rounds: the layout the last round ended with
+
         def shown(height: float) -> ft.Control:
             return picture(app, width, height, fill=True)
+
     board = scoreboard(t, app.entry, compact=True, width=app.shell.width)
     return ft.Column([table_header(app), fitted_column(board, shown, lower)], spacing=6, expand=True)
 
@@ -200,8 +211,9 @@ def picture_room(room: float, board: float, lower: float) -> float:
     return max(PICTURE_MIN, room - board - lower - 2 * GAP)
 
 
-def fitted_column(board: ft.Control, picture: Callable[[float], ft.Control] | None,
-                  lower: list[ft.Control]) -> ft.Control:
+def fitted_column(
+    board: ft.Control, picture: Callable[[float], ft.Control] | None, lower: list[ft.Control]
+) -> ft.Control:
     """Scoreboard, picture (``picture(height)``, or None), the rest: one scrolling column, the picture sized to fit.
 
     The heights come from the browser (``on_size_change``) after each
@@ -230,14 +242,21 @@ def _Fitted(board, picture, lower) -> ft.Control:
 def _size_handler(setter: Any, index: int) -> Callable[[Any], None]:
     """``on_size_change`` of part ``index`` of the fitted column: its new height into the sizes' state, set
     through ``setter.current`` (the state's latest setter)."""
+
     def on_size(e: Any) -> None:
         value = round(e.height)
-        setter.current(lambda old: old if old[index] == value else (*old[:index], value, *old[index + 1:]))
+        setter.current(lambda old: old if old[index] == value else (*old[:index], value, *old[index + 1 :]))
+
     return on_size
 
 
-def _fitted(board: ft.Control, picture: Callable[[float], ft.Control] | None, lower: list[ft.Control],
-            sizes: tuple[int, int, int], measured: Callable[[int], Callable[[Any], None]] | None) -> ft.Control:
+def _fitted(
+    board: ft.Control,
+    picture: Callable[[float], ft.Control] | None,
+    lower: list[ft.Control],
+    sizes: tuple[int, int, int],
+    measured: Callable[[int], Callable[[Any], None]] | None,
+) -> ft.Control:
     def watched(control: ft.LayoutControl, index: int) -> ft.Control:
         if measured is not None:
             control.on_size_change = measured(index)
