@@ -236,7 +236,8 @@ def doc_text(players: list[str]) -> str:
         (
             ["Ann", "x" * 1_000_000],
             "name_too_long",
-            '"players", name 2: a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: shorten it',
+            '"players", name 2: a player\'s name has at most 40 characters; "xxxxxxxxxxxxxxxxxxxx…" is longer: '
+            "shorten it",
         ),
         (["Ann", "ANN"], "same_names", '"players": two players are both called "Ann": give each a different name'),
     ],
