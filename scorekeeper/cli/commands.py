@@ -6,7 +6,7 @@ line here (docs/app.md, "Add a CLI command"); nothing registers itself on import
 
 from __future__ import annotations
 
-from . import app, matches, replay
+from . import app, event, matches, replay
 from .command import Command
 
 COMMANDS: tuple[Command, ...] = (
@@ -72,6 +72,12 @@ COMMANDS: tuple[Command, ...] = (
         matches.configure_match_id,
         matches.with_store(matches.run_undo, writes=True),
         "take back a match's last change: a move, a fix, a rename or an abandon",
+    ),
+    Command(
+        "event",
+        event.configure,
+        event.run,
+        "a club night: players, events, rounds paired, paper results, standings, export and import",
     ),
     Command("app", app.configure_app, app.run_app, "start the app and open it (the default)"),
     Command("serve", app.configure_serve, app.run_serve, "serve the app without opening a browser"),
