@@ -87,6 +87,7 @@ MAX_ROSTER = 1_000  # entries of one event
 MAX_LOG = 100_000  # events in one event's log
 MAX_TEXT = 200  # an event's name
 MAX_GAMES = 99  # games a fixture
+MAX_SCORE = 10**6  # a game's final score (display points)
 _EVENT_KINDS = ("event", "checkin", "withdraw", "enter", "pair", "game", "paper")
 _PLAYER_KINDS = ("add", "rename", "link")
 
@@ -209,7 +210,7 @@ def _scores(value: object, sides: int) -> tuple[tuple[int, ...], ...]:
     for game in value:
         if not isinstance(game, list) or len(game) != sides:
             raise ValueError(f"a game needs one score for each of the {sides} sides")
-        games.append(tuple(_int(v) for v in game))
+        games.append(tuple(_int(v, 0, MAX_SCORE) for v in game))
     return tuple(games)
 
 
@@ -683,6 +684,8 @@ class ClubStore:
             new = tuple(tuple(int(v) for v in g) for g in games)
             if len(new) > MAX_GAMES:
                 raise _violation("club_too_many_games", limit=MAX_GAMES)
+            if any(not 0 <= v <= MAX_SCORE for g in new for v in g):
+                raise _violation("club_bad_score", limit=MAX_SCORE)
             result = FixtureResult(round_no, table, record.sides, new, Decided.PAPER)
             check_result(result, state.setup.rules.length)
             if record.paper == new:

@@ -288,3 +288,14 @@ def test_a_round_robin_of_pairs_through_the_store(club):
         (P4, 5, 5, 53, Criterion.GAMES_WON),
         (P3, 1, 1, -135, Criterion.POINTS),
     ]
+
+
+def test_a_paper_score_out_of_bounds_is_refused_before_anything_is_written(club):
+    ids = add(club, "a", "b")
+    event = club.create_event(SWISS, [ids["a"], ids["b"]])
+    club.pair(event, 1)
+    version = club.event(event).version
+    with pytest.raises(RuleViolation) as refused:
+        club.paper(event, 1, 1, [[10**9, 0]])
+    assert (refused.value.code, refused.value.params) == ("club_bad_score", {"limit": 10**6})
+    assert club.event(event).version == version
