@@ -299,3 +299,32 @@ def test_a_paper_score_out_of_bounds_is_refused_before_anything_is_written(club)
         club.paper(event, 1, 1, [[10**9, 0]])
     assert (refused.value.code, refused.value.params) == ("club_bad_score", {"limit": 10**6})
     assert club.event(event).version == version
+
+
+def test_a_best_of_three_fixture_is_its_matches_one_game_each(club):
+    ids = add(club, "a", "b")
+    setup = EventSetup(
+        "Best of three",
+        SWISS.day,
+        "horse-race",
+        {},
+        Format.SWISS,
+        ClubRules(length=FixtureLength(LengthKind.BEST_OF, 3)),
+    )
+    event = club.create_event(setup, [ids["a"], ids["b"]])
+    (table,) = club.pair(event, 1).tables
+    with pytest.raises(RuleViolation) as refused:
+        club.next_game(event, 1, 1)
+    assert refused.value.code == "club_game_unfinished"
+    first = play(club.store, table.matches[0], 1)
+    assert club.results(event) == [] and club.missing(event) == [1]  # 0–1 of best of 3: not decided
+    second_id = club.next_game(event, 1, 1)
+    second = play(club.store, second_id, 0)
+    assert club.missing(event) == [1]  # 1–1
+    third = play(club.store, club.next_game(event, 1, 1), 0)
+    (result,) = club.results(event)
+    assert (result.games, result.games_won(), result.decided.value) == ((first, second, third), (2, 1), "played")
+    with pytest.raises(RuleViolation) as refused:
+        club.next_game(event, 1, 1)
+    assert refused.value.code == "club_fixture_decided"
+    assert [r.points for r in club.standings(event)] == [2, 0]
