@@ -70,7 +70,7 @@ from ..club import (
 from ..rules import RuleViolation
 from ..rules.names import clean_name
 from ..rules.variants import GAMES
-from .atomic import DamagedFile, parse_tables, seal, write_and_confirm
+from .atomic import DamagedFile, parse_tables, seal, sweep_temp_files, write_and_confirm
 from .events import now, time_text
 from .intake import MAX_BYTES
 from .summary import FINISHED
@@ -410,6 +410,12 @@ class ClubStore:
         self.players_file = self.folder / "players.json"
         self.problems: list[str] = []
         self._damaged: dict[str, str] = {}  # event id → the problem
+        if store.read_only is None:  # the folder's lock is ours: no other writer is half-way through a write
+            for folder in (self.folder, self.events_folder):
+                try:
+                    sweep_temp_files(folder)
+                except OSError as err:  # harmless: a temp file is never read as an event
+                    log.warning("could not sweep %s: %s", folder, err)
 
     # --------------------------------------------------------------- players
     def _player_log(self) -> list[dict[str, Any]]:

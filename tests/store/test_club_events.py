@@ -328,3 +328,12 @@ def test_a_best_of_three_fixture_is_its_matches_one_game_each(club):
         club.next_game(event, 1, 1)
     assert refused.value.code == "club_fixture_decided"
     assert [r.points for r in club.standings(event)] == [2, 0]
+
+
+def test_a_temp_file_left_by_a_crash_is_swept_and_never_read_as_an_event(club, data_dir):
+    ids = add(club, "a", "b")
+    event = club.create_event(SWISS, [ids["a"], ids["b"]])
+    left = club.events_folder / f".{event}.json.4242-deadbeef.tmp"  # as write_atomic names its temp file
+    left.write_bytes(b'{"events": {"1": {"seq": 0')  # cut off mid-write by a kill
+    assert [i.id for i in ClubStore(club.store).list_events()] == [event]  # a fresh open sweeps it
+    assert not left.exists()
