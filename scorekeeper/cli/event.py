@@ -211,6 +211,13 @@ def _checkin(club: ClubStore, args: argparse.Namespace, t: Translator) -> int:
     return 0
 
 
+def _names(club: ClubStore, event_id: str) -> dict[str, str]:
+    """Each entrant's name: as the club's list has it now (a rename after the event was made shows), else as
+    entered in the event (a player imported with an id the list lacks)."""
+    current = {p.id: p.name for p in club.players()}
+    return {e.player.id: current.get(e.player.id, e.player.name) for e in club.event(event_id).roster.entries}
+
+
 def _side(text: str) -> tuple[str, ...]:
     return tuple(p for p in text.split("+") if p)
 
@@ -218,7 +225,7 @@ def _side(text: str) -> tuple[str, ...]:
 def _pair(club: ClubStore, args: argparse.Namespace, t: Translator) -> int:
     tables = [[_side(s) for s in table.split(":")] for table in args.table] if args.table else None
     record = club.pair(args.event, args.round, tables=tables)
-    names = {e.player.id: e.player.name for e in club.event(args.event).roster.entries}
+    names = _names(club, args.event)
     if args.json:
         _dump(
             {
@@ -277,7 +284,7 @@ def row_json(row: Row, names: dict[str, str]) -> dict[str, Any]:
 
 def _standings(club: ClubStore, args: argparse.Namespace, t: Translator) -> int:
     rows = club.standings(args.event)
-    names = {e.player.id: e.player.name for e in club.event(args.event).roster.entries}
+    names = _names(club, args.event)
     if args.json:
         _dump([row_json(r, names) for r in rows])
         return 0

@@ -86,3 +86,8 @@ def test_the_worked_swiss_from_the_command_line(capsys, data_dir, tmp_path):
     code, out, err = run(capsys, other, "import", str(backup))
     assert code == 0 and out.strip() == event and "with 8 match(es)" in err
     assert json.loads(run(capsys, other, "standings", event, "--json")[1]) == rows
+    # a rename keeps the id: the standings follow the new name, the figures stay
+    assert run(capsys, data_dir, "players", "--rename", ids["b"], "Bee")[0] == 0
+    code, text, _ = run(capsys, data_dir, "standings", event)
+    assert code == 0 and text.splitlines()[2].split()[:3] == ["2", "Bee", "4"]
+    assert json.loads(run(capsys, data_dir, "standings", event, "--json")[1])[1]["names"] == ["Bee"]

@@ -337,3 +337,31 @@ def test_a_temp_file_left_by_a_crash_is_swept_and_never_read_as_an_event(club, d
     left.write_bytes(b'{"events": {"1": {"seq": 0')  # cut off mid-write by a kill
     assert [i.id for i in ClubStore(club.store).list_events()] == [event]  # a fresh open sweeps it
     assert not left.exists()
+
+
+def test_a_read_only_folder_reads_events_and_refuses_changes(club, data_dir):
+    ids = add(club, "a", "b")
+    event = club.create_event(SWISS, [ids["a"], ids["b"]])
+    club.store.close()
+    reader = open_store(data_dir, read_only=True)
+    try:
+        there = ClubStore(reader)
+        assert [i.id for i in there.list_events()] == [event] and len(there.players()) == 2
+        with pytest.raises(ReadOnlyStore):
+            there.add_player("Cy")
+        with pytest.raises(ReadOnlyStore):
+            there.check_in(event, ids["a"], present=False)
+    finally:
+        reader.close()
+
+
+def test_a_damaged_player_list_is_set_aside_and_named(club, data_dir):
+    ids = add(club, "a", "b")
+    event = club.create_event(SWISS, [ids["a"], ids["b"]])
+    club.players_file.write_bytes(club.players_file.read_bytes()[:-9])  # cut off
+    fresh = ClubStore(club.store)
+    assert fresh.players() == []
+    (problem,) = fresh.problems
+    assert problem.startswith("The club's player list could not be read") and "damaged" in problem
+    assert fresh.event(event).roster.ids() == (ids["a"], ids["b"])  # the events are not affected
+    assert fresh.add_player("Cy").id not in ids.values()  # ids in the events are never minted again
