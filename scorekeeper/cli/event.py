@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from datetime import date
 from typing import Any
 
@@ -288,12 +289,38 @@ def _standings(club: ClubStore, args: argparse.Namespace, t: Translator) -> int:
     if args.json:
         _dump([row_json(r, names) for r in rows])
         return 0
-    print(t("ui.event_standings_head"))
-    for r in rows:
-        who = " & ".join(names[p] for p in r.unit)
-        by = "" if r.placed_by is None else r.placed_by.value
-        print(f"{r.place:>3}  {who}  {r.points}  {r.played}  {r.won}  {r.drawn}  {r.lost}  {r.byes}  {by}")
+    head = t("ui.event_standings_head").split("  ")  # the catalogs separate the column titles by two spaces
+    body = [
+        [str(r.place), " & ".join(names[p] for p in r.unit), str(r.points), str(r.played), str(r.won)]
+        + [
+            str(r.drawn),
+            str(r.lost),
+            str(r.byes),
+            "" if r.placed_by is None else t(f"ui.event_criterion.{r.placed_by.value}"),
+        ]
+        for r in rows
+    ]
+    for line in _aligned([head, *body]):
+        print(line)
     return 0
+
+
+def _cell_width(text: str) -> int:
+    """Terminal columns of ``text``: wide (W/F) characters take two, combining marks none (Korean titles)."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _aligned(table: list[list[str]]) -> list[str]:
+    """The rows of ``table`` as lines, each column padded to its widest cell (the name column left, numbers right)."""
+    widths = [max(_cell_width(row[k]) for row in table if k < len(row)) for k in range(max(map(len, table)))]
+    lines = []
+    for row in table:
+        cells = []
+        for k, cell in enumerate(row):
+            pad = " " * (widths[k] - _cell_width(cell))
+            cells.append(cell + pad if k in (1, len(widths) - 1) else pad + cell)
+        lines.append("  ".join(cells).rstrip())
+    return lines
 
 
 def _export(club: ClubStore, args: argparse.Namespace, t: Translator) -> int:

@@ -91,3 +91,8 @@ def test_the_worked_swiss_from_the_command_line(capsys, data_dir, tmp_path):
     code, text, _ = run(capsys, data_dir, "standings", event)
     assert code == 0 and text.splitlines()[2].split()[:3] == ["2", "Bee", "4"]
     assert json.loads(run(capsys, data_dir, "standings", event, "--json")[1])[1]["names"] == ["Bee"]
+    # the Korean table: columns line up on the terminal (Hangul takes two columns), the tie-break in Korean
+    code, text, _ = run(capsys, data_dir, "--lang", "ko", "standings", event)
+    head, first, second = text.splitlines()[:3]
+    assert head.startswith("순위  참가자  승점") and first.endswith("승점") and second.endswith("승자승")
+    assert first.startswith("   1  ")  # "순위" takes four columns: the place is right-aligned under it
