@@ -194,9 +194,9 @@ def _list(club: ClubStore, args: argparse.Namespace, t: Translator) -> int:
         print(t("ui.event_none"))
     for i in infos:
         if i.problem:
-            print(f"{i.id}  DAMAGED  {i.problem}")
+            print(f"{i.id}  {t('ui.event_list_damaged')}  {i.problem}")
         else:
-            print(f"{i.id}  {i.day}  {i.format:<17}  rounds {i.rounds}  {i.name}")
+            print(f"{i.id}  {i.day}  {i.format:<17}  {t('ui.event_list_rounds', rounds=i.rounds)}  {i.name}")
     return 0
 
 
