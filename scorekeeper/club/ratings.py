@@ -14,8 +14,10 @@ estimate: it starts at 0 and rises as the player proves themselves).
 side is a team of its players (one for singles, two for a partnership or a
 side of rotating partners), two, three or four sides (cut-throat tables are
 one match of three or four teams). The sides are ranked by games won in the
-fixture (more is better; equal games won is a tie, so a drawn fixture is a
-tie). A bye is no match and changes nothing.
+fixture (more is better), then by the side's points over its games (so a
+cut-throat game of one still places second and third, and a 1–1 fixture of two
+games goes to the side that scored more); sides level on both tie. A bye is no
+match and changes nothing.
 
 **Order.** The updates are applied one fixture at a time, in the order of the
 events (date, then event id), then round, then table — so the ratings are a
@@ -106,7 +108,10 @@ def ratings(events: Iterable[SeasonEvent], rules: SeasonRules) -> tuple[Rating, 
                 continue
             teams = [[current.get(p) or rater.rating() for p in side] for side in result.sides]
             won = result.games_won()
-            rated = rater.rate(teams, ranks=[float(-w) for w in won])
+            scored = [sum(game[s] for game in result.games) for s in range(len(result.sides))]
+            order = sorted({(w, p) for w, p in zip(won, scored, strict=True)}, reverse=True)
+            ranks = [float(order.index((w, p))) for w, p in zip(won, scored, strict=True)]
+            rated = rater.rate(teams, ranks=ranks)
             for side, new in zip(result.sides, rated, strict=True):
                 for pid, rating in zip(side, new, strict=True):
                     current[pid] = rating
