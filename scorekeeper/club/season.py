@@ -42,7 +42,7 @@ from .errors import SetupError
 from .results import Decided, FixtureResult
 from .roster import Roster, Unit
 from .scheme import ClubRules, Criterion, PointsScheme
-from .standings import Row, checked_results, standings
+from .standings import Row, standings
 
 Value = int | Fraction
 
@@ -163,8 +163,9 @@ def season(events: Iterable[SeasonEvent], rules: SeasonRules) -> tuple[SeasonRow
     results_of: dict[str, list[FixtureResult]] = {}
     for event in ordered:
         event_rules = ClubRules(scheme=rules.scheme, length=event.rules.length, tie_breaks=())
-        results_of[event.event_id] = checked_results(event.roster, event_rules, event.results)
-        for row in standings(event.roster, event_rules, results_of[event.event_id]):
+        event_rows = standings(event.roster, event_rules, event.results)  # checks every result
+        results_of[event.event_id] = sorted(event.results, key=lambda r: (r.round, r.table, r.sides))
+        for row in event_rows:
             if row.played or row.byes:
                 per_unit[row.unit].append((event, row))
 
