@@ -48,6 +48,8 @@ Value = int | Fraction
 
 #: at most this many events in one season view (an input bound: a club night a week for 20 years)
 MAX_EVENTS = 1000
+#: an event id's length at most
+MAX_ID = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,10 @@ class SeasonEvent:
         rules: the event's club rules (its fixture length is used; its scheme and
             tie-breaks are replaced by the season's).
         results: the event's fixture results.
+
+    Raises:
+        SetupError: ``event_id`` (empty, or longer than :data:`MAX_ID`), ``event_date``
+            (not ``YYYY-MM-DD``).
     """
 
     event_id: str
@@ -68,6 +74,25 @@ class SeasonEvent:
     roster: Roster
     rules: ClubRules
     results: tuple[FixtureResult, ...]
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.event_id) <= MAX_ID:
+            raise SetupError(
+                "event_id",
+                f"an event id has 1 to {MAX_ID} characters; this one has {len(self.event_id)}",
+                length=len(self.event_id),
+                limit=MAX_ID,
+            )
+        year, month, day = (self.date[:4], self.date[5:7], self.date[8:]) if len(self.date) == 10 else ("", "", "")
+        shaped = self.date[4:5] == "-" == self.date[7:8] and all(
+            p.isascii() and p.isdigit() for p in (year, month, day)
+        )
+        if not shaped or not (1 <= int(month) <= 12 and 1 <= int(day) <= 31):
+            raise SetupError(
+                "event_date",
+                f"event {self.event_id!r} has the date {self.date[:20]!r}; write it as YYYY-MM-DD",
+                event=self.event_id,
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +106,7 @@ class SeasonRules:
         ratings: whether the club shows ratings (:mod:`scorekeeper.club.ratings`).
 
     Raises:
-        SetupError: ``drop_worst`` for a negative count; ``tie_break`` as
+        SetupError: ``drop_worst`` for a count below 0 or above :data:`MAX_EVENTS`; ``tie_break`` as
             :class:`~scorekeeper.club.scheme.ClubRules` raises it.
     """
 
@@ -92,10 +117,10 @@ class SeasonRules:
 
     def __post_init__(self) -> None:
         ClubRules(scheme=self.scheme, tie_breaks=self.tie_breaks)  # the same checks of the tie-breaks
-        if self.drop_worst < 0:
+        if not 0 <= self.drop_worst <= MAX_EVENTS:
             raise SetupError(
                 "drop_worst",
-                f"dropping {self.drop_worst} results is not possible; drop 0 or more",
+                f"dropping {self.drop_worst} results is not possible; drop 0 to {MAX_EVENTS}",
                 value=self.drop_worst,
             )
 

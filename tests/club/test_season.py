@@ -134,3 +134,24 @@ def test_refusals():
     with pytest.raises(SetupError) as caught:
         SeasonRules(tie_breaks=(Criterion.POINTS,))
     assert caught.value.code == "tie_break"
+
+
+@pytest.mark.parametrize("date", ["2026-1-10", "10/01/2026", "2026-13-01", "2026-01-32", "２０２６-01-10", ""])
+def test_an_event_date_is_yyyy_mm_dd(date):
+    with pytest.raises(SetupError) as caught:
+        SeasonEvent("E9", date, ROSTER, EVENT_RULES, ())
+    assert (caught.value.code, caught.value.params) == ("event_date", {"event": "E9"})
+
+
+@pytest.mark.parametrize("event_id", ["", "x" * 101])
+def test_an_event_id_is_bounded(event_id):
+    with pytest.raises(SetupError) as caught:
+        SeasonEvent(event_id, "2026-01-10", ROSTER, EVENT_RULES, ())
+    assert caught.value.code == "event_id" and caught.value.params["limit"] == 100
+
+
+def test_drop_worst_is_bounded():
+    with pytest.raises(SetupError) as caught:
+        SeasonRules(drop_worst=1001)
+    assert caught.value.code == "drop_worst"
+    assert SeasonRules(drop_worst=1000).drop_worst == 1000
