@@ -31,14 +31,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-from openskill.models import PlackettLuce, PlackettLuceRating
+from typing import TYPE_CHECKING
 
 from .errors import SetupError
 from .results import Decided
 from .scheme import ClubRules
 from .season import MAX_EVENTS, SeasonEvent, SeasonRules
 from .standings import checked_results
+
+if TYPE_CHECKING:  # openskill is imported when ratings are computed: the rest of the club engine runs without it
+    from openskill.models import PlackettLuce, PlackettLuceRating
 
 #: the model's parameters (openskill's defaults, written out: see the module doc)
 MU = 25.0
@@ -70,6 +72,8 @@ class Rating:
 
 def model() -> PlackettLuce:
     """The club's rating model, with the parameters of the module doc."""
+    from openskill.models import PlackettLuce
+
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, kappa=KAPPA)
 
 

@@ -9,6 +9,8 @@ s² = (25/3)² + (25/300)²; c = √(2·(s² + β²)) with β = 25/6; each has p
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 import random
 
 import pytest
@@ -128,3 +130,16 @@ def test_many_random_events_are_reproducible():
     rng.shuffle(events)
     assert ratings(events, ON) == first
     assert first is not None and sum(r.fixtures for r in first) == 2 * 20
+
+
+def test_the_club_engine_imports_without_openskill():
+    """openskill is imported only when ratings are computed (a build without it still pairs and ranks)."""
+    script = (
+        "import sys; sys.modules['openskill'] = None\n"
+        "import scorekeeper.club as club\n"
+        "assert club.ratings([], club.SeasonRules()) is None\n"
+        "try:\n    club.ratings([], club.SeasonRules(ratings=True))\nexcept ImportError:\n    print('lazy')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "lazy"
