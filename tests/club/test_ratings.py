@@ -9,9 +9,9 @@ s² = (25/3)² + (25/300)²; c = √(2·(s² + β²)) with β = 25/6; each has p
 from __future__ import annotations
 
 import math
+import random
 import subprocess
 import sys
-import random
 
 import pytest
 
