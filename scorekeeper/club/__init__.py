@@ -9,11 +9,13 @@ event's stored kinds and build the screens and the CLI on top.
 from .errors import ClubError, PairingError, ResultError, SetupError
 from .groups import split_tables
 from .pairings import pair_round
+from .ratings import Rating, ratings
 from .results import Decided, FixtureResult, check_result
 from .roster import Entry, Player, Roster, Status, Unit
 from .round_robin import berger_round
 from .rounds import Format, Pairing, Table, check_pairing, next_round
 from .scheme import TIE_BREAKS, ClubRules, Criterion, FixtureLength, LengthKind, LoserBonus, PointsScheme
+from .season import EventResult, SeasonEvent, SeasonRow, SeasonRules, season
 from .standings import Row, standings
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "Criterion",
     "Decided",
     "Entry",
+    "EventResult",
     "FixtureLength",
     "FixtureResult",
     "Format",
@@ -32,9 +35,13 @@ __all__ = [
     "PairingError",
     "Player",
     "PointsScheme",
+    "Rating",
     "ResultError",
     "Roster",
     "Row",
+    "SeasonEvent",
+    "SeasonRow",
+    "SeasonRules",
     "SetupError",
     "Status",
     "Table",
@@ -44,6 +51,8 @@ __all__ = [
     "check_result",
     "next_round",
     "pair_round",
+    "ratings",
+    "season",
     "split_tables",
     "standings",
 ]
