@@ -34,7 +34,7 @@ def test_the_table_lists_every_command_once_in_the_help_order():
 
 
 def test_every_command_module_has_its_line_in_the_table():
-    """A module of the recipe's shape (``configure`` and ``run``, docs/app.md step 1) whose line in
+    """A module of the recipe's shape (its ``configure``, docs/app.md step 1) whose line in
     ``COMMANDS`` was forgotten (step 2) would be a command no one can start: nothing registers on import."""
     configured = {command.configure for command in COMMANDS}
     modules = [
@@ -45,7 +45,7 @@ def test_every_command_module_has_its_line_in_the_table():
     shaped = [module for module in modules if callable(getattr(module, "configure", None))]
     assert "scorekeeper.cli.replay" in [module.__name__ for module in shaped]  # the scan finds them
     for module in shaped:
-        assert module.configure in configured and callable(getattr(module, "run", None)), module.__name__
+        assert module.configure in configured, module.__name__  # its run may be wrapped: with_store(body)
 
 
 def test_a_throwaway_command_is_listed_in_the_help_and_dispatched(capsys, tmp_path):
