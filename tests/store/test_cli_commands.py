@@ -4,9 +4,12 @@ listed in ``--help`` and dispatched, with no other edit (docs/app.md, "Add a CLI
 from __future__ import annotations
 
 import argparse
+import importlib
+import pkgutil
 
 import pytest
 
+import scorekeeper.cli
 from scorekeeper.cli import COMMANDS, Command, build_parser, main
 
 
@@ -29,6 +32,21 @@ def test_the_table_lists_every_command_once_in_the_help_order():
         "serve",
     ]
     assert all(command.help for command in COMMANDS)
+
+
+def test_every_command_module_has_its_line_in_the_table():
+    """A module of the recipe's shape (its ``configure``, docs/app.md step 1) whose line in
+    ``COMMANDS`` was forgotten (step 2) would be a command no one can start: nothing registers on import."""
+    configured = {command.configure for command in COMMANDS}
+    modules = [
+        importlib.import_module(f"scorekeeper.cli.{info.name}")
+        for info in pkgutil.iter_modules(scorekeeper.cli.__path__)
+        if info.name != "__main__"  # importing it runs the command line
+    ]
+    shaped = [module for module in modules if callable(getattr(module, "configure", None))]
+    assert "scorekeeper.cli.replay" in [module.__name__ for module in shaped]  # the scan finds them
+    for module in shaped:
+        assert module.configure in configured, module.__name__  # its run may be wrapped: with_store(body)
 
 
 def test_a_throwaway_command_is_listed_in_the_help_and_dispatched(capsys, tmp_path):

@@ -156,3 +156,22 @@ def test_register_refuses_what_the_table_could_not_hold(note_kind):
     with pytest.raises(ValueError, match="is a change"):
         register(EventKind("skip", "action", frozenset(("move",))))
     assert "memo" not in KINDS and "skip" not in KINDS
+
+
+def test_every_declared_kind_holds_what_register_asks_of_one():
+    """The product's own entries of ``KINDS`` are not put through :func:`register`: a change declared there
+    without ``give_back`` would be read and written and fail only at its undo, so the table is checked here
+    (docs/store.md, "Adding a stored event kind", step 1 and 2)."""
+    from scorekeeper.server.store_guard import MATCH_WRITES
+    from scorekeeper.store import MatchStore
+
+    roles = [kind.role for kind in KINDS.values()]
+    assert all(name == kind.name for name, kind in KINDS.items())
+    assert set(roles) <= {"create", "action", "change", "undo", "redo"}
+    assert [roles.count(role) for role in ("create", "undo", "redo")] == [1, 1, 1]
+    for kind in KINDS.values():
+        if kind.role == "change":
+            assert kind.take is not None and kind.give_back is not None, kind.name
+        if kind.method is not None:  # its own method: a store write the guard lets a scorer make
+            assert callable(getattr(MatchStore, kind.method, None)) and kind.method in MATCH_WRITES, kind.name
+    assert {k.name for k in KINDS.values() if k.method} >= {"abandon", "correct", "rename"}  # the loop saw them
