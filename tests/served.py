@@ -38,7 +38,19 @@ SCOREKEEPER_MAIN = "import sys; from scorekeeper.cli import main; sys.exit(main(
 
 
 def free_port() -> int:
-    """A TCP port free on the loopback interface right now."""
+    """A TCP port free on the loopback interface right now: the first free one of ``SCOREKEEPER_PORTS``
+    (``"8620-8629"``) when that is set (a shared machine's share of ports), else any the system gives."""
+    share = os.environ.get("SCOREKEEPER_PORTS", "")
+    if share:
+        low, _, high = share.partition("-")
+        for port in range(int(low), int(high or low) + 1):
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+                return port
+        raise RuntimeError(f"no free port in SCOREKEEPER_PORTS={share}")
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
