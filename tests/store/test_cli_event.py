@@ -84,7 +84,7 @@ def test_the_worked_swiss_from_the_command_line(capsys, data_dir, tmp_path):
     assert code == 2 and f"event {event} is here already" in err
     other = tmp_path / "other"
     code, out, err = run(capsys, other, "import", str(backup))
-    assert code == 0 and out.strip() == event and "with 8 match(es)" in err
+    assert code == 0 and out.strip() == event and "matches: 8" in err
     assert json.loads(run(capsys, other, "standings", event, "--json")[1]) == rows
     # a rename keeps the id: the standings follow the new name, the figures stay
     assert run(capsys, data_dir, "players", "--rename", ids["b"], "Bee")[0] == 0
