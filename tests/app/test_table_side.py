@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from scorekeeper.app.models.app import AppModel
+from scorekeeper.app.navigation import Screen
 from scorekeeper.rules import parse_tile
 
 from .hooks import hooks, text
@@ -85,6 +86,32 @@ def test_horse_race_deals_by_the_number_of_players(state):
     new_match_state(state, "horse-race", ["Ann", "Bo", "Cy"])
     assert "each player takes 6 tiles; the other 10 stay in the stock" in shown(state)["deal"]
     assert shown(state)["deal"].endswith("(S2, H2).")
+
+
+def test_fives_and_threes_deal_says_nobody_draws(state):
+    """F2 (R3 ``all``): the tiles left after the deal are out of play, so the deal line never calls them drawable."""
+    new_match_state(state, "fives-and-threes", ["Ann", "Bo"])
+    assert shown(state)["deal"] == (
+        "Shuffle all 28 tiles face down (anyone may); each player takes 7 tiles; "
+        "the other 14 are set aside, out of play: nobody draws (S2, F2)."
+    )
+    state.shell.lang = "uk"
+    assert "решту 14 плиток відкладіть, вони не в грі: ніхто не добирає (S2, F2)." in shown(state)["deal"]
+    state.shell.lang = "ko"
+    assert "나머지 14개는 따로 치워 두며 게임에 쓰지 않습니다: 아무도 뽑지 않습니다 (S2, F2)." in shown(state)["deal"]
+
+
+def test_a_house_reserve_is_named_in_the_deal(state):
+    run(state.go(Screen.NEW_MATCH))
+    state.setup.set_form(variant="horse-race", count=2)
+    run(state.setup.set_house("reserve", 2))
+    state.setup.set_name(0, "Ann")
+    state.setup.set_name(1, "Bo")
+    run(state.setup.create())
+    assert state.shell.error is None
+    assert shown(state)["deal"].endswith(
+        "each player takes 7 tiles; the other 14 stay in the stock; the last 2 are never drawn (S2, H2, R3)."
+    )
 
 
 def test_after_a_blocked_round_a_lot_chooses_the_leader(state):
