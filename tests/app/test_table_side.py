@@ -251,3 +251,32 @@ def test_picker_tiles_are_finger_sized_and_grow_on_a_desktop():
     assert picker_cell(390) == 19 and picker_cell(1280) == 30 and picker_cell(900) == 20
     for width in (900, 1024, 1280, 1920):  # the table's right column holds the triangle's widest row
         assert 7 * (2 * picker_cell(width) + 8) + 6 * 3 <= 0.42 * width - 14, width
+
+
+def _texts(control) -> list[str]:
+    """Every text value under ``control`` (a Row/Column tree)."""
+    found = [control.value] if isinstance(getattr(control, "value", None), str) else []
+    for child in getattr(control, "controls", None) or []:
+        found += _texts(child)
+    content = getattr(control, "content", None)
+    if content is not None and not isinstance(content, str):
+        found += _texts(content)
+    return found
+
+
+def test_the_header_names_the_round_the_start_card_names(state):
+    """After a round is settled, the header and the round's start card both name the next round."""
+    from scorekeeper.app.parts.page import match_header
+
+    def title() -> str:
+        return next(
+            words for words in _texts(match_header(state.shell.t, state.table.shown, lambda _: None)) if "·" in words
+        )
+
+    doc = case("hr-2p-seed-layout")
+    new_match_state(state, doc["variant"], doc["players"])
+    assert title() == "Horse Race · Round 1"  # before the first round, as its card
+    drive_document(state, doc | {"rounds": doc["rounds"][:1]})
+    assert state.table.match.status == "start-round"
+    assert title() == "Horse Race · Round 2"
+    assert any(words == "Round 2" for words in _texts(_table(state)))  # the start card's title
