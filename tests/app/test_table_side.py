@@ -280,3 +280,29 @@ def test_the_header_names_the_round_the_start_card_names(state):
     assert state.table.match.status == "start-round"
     assert title() == "Horse Race · Round 2"
     assert any(words == "Round 2" for words in _texts(_table(state)))  # the start card's title
+
+
+def test_a_double_that_is_no_spinner_has_ends_not_lines(state):
+    """Fives and Threes (R9 ``none``): a double is crosswise with two ends, so its open spot is no "line B"."""
+    new_match_state(state, "fives-and-threes", ["Ann", "Bo"])
+    run(state.table.start_round(0))
+    state.entry.pick_tile(parse_tile("5-5"))
+    run(state.entry.play())
+    assert state.shell.error is None
+    state.entry.pick_tile(parse_tile("2-5"))
+    state.entry.pick_spot(((5, 5), "line-b"))
+    assert shown(state)["selection"].startswith("2-5 at 5-5 (other end)")
+    state.shell.lang = "uk"
+    assert "5-5 (інший кінець)" in shown(state)["selection"]
+    state.shell.lang = "ko"
+    assert "5-5 (다른 쪽 끝)" in shown(state)["selection"]
+
+
+def test_a_spinner_double_keeps_its_lines(state):
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.table.start_round(0))
+    state.entry.pick_tile(parse_tile("5-5"))
+    run(state.entry.play())
+    state.entry.pick_tile(parse_tile("2-5"))
+    state.entry.pick_spot(((5, 5), "line-b"))
+    assert "5-5 (line B)" in shown(state)["selection"]
