@@ -24,9 +24,14 @@ from .rules.tiles import tile_text
 _HOUSE_RULE_NAMED = ("house_rule_value", "house_rule_not_here")  # refusals whose ``name`` is a house rule's
 
 
-def spot_words(t: Translator, spot: Spot) -> str:
-    """``"1-4 (low end)"`` for the spot ``((1, 4), "low")``."""
-    return f"{tile_text(spot[0])} ({t('side.' + spot[1])})"
+def spot_words(t: Translator, spot: Spot, spinner: bool = True) -> str:
+    """``"1-4 (low end)"`` for the spot ``((1, 4), "low")``. ``spinner`` False: the double is no spinner
+    (R9 ``none``, Fives and Threes; R9 ``first`` after the first double), so it has no lines and branches,
+    only two ends: its line A / line B are said ``one end`` / ``other end`` (``"2-2 (other end)"``)."""
+    side = spot[1]
+    if not spinner and side in ("line-a", "line-b"):
+        side = "end-a" if side == "line-a" else "end-b"
+    return f"{tile_text(spot[0])} ({t('side.' + side)})"
 
 
 def worded_params(t: Translator, err: RuleViolation) -> dict[str, object]:

@@ -14,6 +14,7 @@ anything unforeseen is one ``error: unexpected …`` line (a bug to report).
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -26,7 +27,10 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
     """The argument parser with a sub-command for each of ``commands`` (default: the product's table)."""
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
-        description="Table-side score keeper and referee for Fives dominoes (Horse Race, Exact 61 Five Up).",
+        description=(
+            "Table-side score keeper and referee for Fives dominoes (Horse Race, Exact 61 Five Up; "
+            "All Fives, Merry-Go-Round, Fives and Threes)."
+        ),
     )
     parser.add_argument(
         "--data-dir", help="where matches are stored (default: the per-user data folder, or $SCOREKEEPER_DATA)"
@@ -47,6 +51,8 @@ def main(argv: list[str] | None = None, commands: Sequence[Command] = COMMANDS) 
     if name is None:
         parser.print_help()
         return 0
+    if name not in SERVING:  # a served app has its own logging (docs/server.md, "The serving process")
+        _log_warnings_once()
     try:
         code = by_name[name].run(args)
         sys.stdout.flush()  # here, not at exit, so that a closed pipe is met inside this try
@@ -59,6 +65,29 @@ def main(argv: list[str] | None = None, commands: Sequence[Command] = COMMANDS) 
     except Exception as err:  # noqa: BLE001 - a user never gets a traceback
         print(f"error: unexpected {type(err).__name__}: {err}", file=sys.stderr)
         return EXIT_REFUSED
+
+
+SERVING = ("app", "serve")  # the commands that run the app, with its server's logging
+
+
+class _WarningLines(logging.Handler):
+    """The package's warnings as ``warning: …`` lines on standard error, except those a command prints
+    itself (the store's ``problems``, logged with ``said_by_caller``): without it logging's last-resort
+    handler printed each of them a second time."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not getattr(record, "said_by_caller", False):
+            print(f"warning: {record.getMessage()}", file=sys.stderr)
+
+
+def _log_warnings_once() -> None:
+    """Give the ``scorekeeper`` logger the CLI's handler (once per process) where nothing else handles
+    its records (no root handler: a plain command line, not a test run nor a served app's logging)."""
+    logger = logging.getLogger("scorekeeper")
+    if logging.getLogger().handlers or any(isinstance(h, _WarningLines) for h in logger.handlers):
+        return
+    handler = _WarningLines(logging.WARNING)
+    logger.addHandler(handler)
 
 
 def _discard_stdout() -> None:

@@ -47,7 +47,7 @@ class Repair:
     def problem(self, message: str) -> None:
         """Say ``message`` once (in ``problems``, and in the log)."""
         self.problems.append(message)
-        log.warning("%s", message)
+        log.warning("%s", message, extra={"said_by_caller": True})  # the CLI prints ``problems`` itself
 
     def note_obstacles(self) -> None:
         """Say each stray file standing where ``index/`` or ``damaged/`` goes (a fallback folder serves)."""

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from scorekeeper.app.models.app import AppModel
+from scorekeeper.app.navigation import Screen
 from scorekeeper.rules import parse_tile
 
 from .hooks import hooks, text
@@ -85,6 +86,32 @@ def test_horse_race_deals_by_the_number_of_players(state):
     new_match_state(state, "horse-race", ["Ann", "Bo", "Cy"])
     assert "each player takes 6 tiles; the other 10 stay in the stock" in shown(state)["deal"]
     assert shown(state)["deal"].endswith("(S2, H2).")
+
+
+def test_fives_and_threes_deal_says_nobody_draws(state):
+    """F2 (R3 ``all``): the tiles left after the deal are out of play, so the deal line never calls them drawable."""
+    new_match_state(state, "fives-and-threes", ["Ann", "Bo"])
+    assert shown(state)["deal"] == (
+        "Shuffle all 28 tiles face down (anyone may); each player takes 7 tiles; "
+        "the other 14 are set aside, out of play: nobody draws (S2, F2)."
+    )
+    state.shell.lang = "uk"
+    assert "решту 14 плиток відкладіть, вони не в грі: ніхто не добирає (S2, F2)." in shown(state)["deal"]
+    state.shell.lang = "ko"
+    assert "나머지 14개는 따로 치워 두며 게임에 쓰지 않습니다: 아무도 뽑지 않습니다 (S2, F2)." in shown(state)["deal"]
+
+
+def test_a_house_reserve_is_named_in_the_deal(state):
+    run(state.go(Screen.NEW_MATCH))
+    state.setup.set_form(variant="horse-race", count=2)
+    run(state.setup.set_house("reserve", 2))
+    state.setup.set_name(0, "Ann")
+    state.setup.set_name(1, "Bo")
+    run(state.setup.create())
+    assert state.shell.error is None
+    assert shown(state)["deal"].endswith(
+        "each player takes 7 tiles; the other 14 stay in the stock; the last 2 are never drawn (S2, H2, R3)."
+    )
 
 
 def test_after_a_blocked_round_a_lot_chooses_the_leader(state):
@@ -224,3 +251,58 @@ def test_picker_tiles_are_finger_sized_and_grow_on_a_desktop():
     assert picker_cell(390) == 19 and picker_cell(1280) == 30 and picker_cell(900) == 20
     for width in (900, 1024, 1280, 1920):  # the table's right column holds the triangle's widest row
         assert 7 * (2 * picker_cell(width) + 8) + 6 * 3 <= 0.42 * width - 14, width
+
+
+def _texts(control) -> list[str]:
+    """Every text value under ``control`` (a Row/Column tree)."""
+    found = [control.value] if isinstance(getattr(control, "value", None), str) else []
+    for child in getattr(control, "controls", None) or []:
+        found += _texts(child)
+    content = getattr(control, "content", None)
+    if content is not None and not isinstance(content, str):
+        found += _texts(content)
+    return found
+
+
+def test_the_header_names_the_round_the_start_card_names(state):
+    """After a round is settled, the header and the round's start card both name the next round."""
+    from scorekeeper.app.parts.page import match_header
+
+    def title() -> str:
+        return next(
+            words for words in _texts(match_header(state.shell.t, state.table.shown, lambda _: None)) if "·" in words
+        )
+
+    doc = case("hr-2p-seed-layout")
+    new_match_state(state, doc["variant"], doc["players"])
+    assert title() == "Horse Race · Round 1"  # before the first round, as its card
+    drive_document(state, doc | {"rounds": doc["rounds"][:1]})
+    assert state.table.match.status == "start-round"
+    assert title() == "Horse Race · Round 2"
+    assert any(words == "Round 2" for words in _texts(_table(state)))  # the start card's title
+
+
+def test_a_double_that_is_no_spinner_has_ends_not_lines(state):
+    """Fives and Threes (R9 ``none``): a double is crosswise with two ends, so its open spot is no "line B"."""
+    new_match_state(state, "fives-and-threes", ["Ann", "Bo"])
+    run(state.table.start_round(0))
+    state.entry.pick_tile(parse_tile("5-5"))
+    run(state.entry.play())
+    assert state.shell.error is None
+    state.entry.pick_tile(parse_tile("2-5"))
+    state.entry.pick_spot(((5, 5), "line-b"))
+    assert shown(state)["selection"].startswith("2-5 at 5-5 (other end)")
+    state.shell.lang = "uk"
+    assert "5-5 (інший кінець)" in shown(state)["selection"]
+    state.shell.lang = "ko"
+    assert "5-5 (다른 쪽 끝)" in shown(state)["selection"]
+
+
+def test_a_spinner_double_keeps_its_lines(state):
+    new_match_state(state, "horse-race", ["Ann", "Bo"])
+    run(state.table.start_round(0))
+    state.entry.pick_tile(parse_tile("5-5"))
+    run(state.entry.play())
+    state.entry.pick_tile(parse_tile("2-5"))
+    state.entry.pick_spot(((5, 5), "line-b"))
+    assert "5-5 (line B)" in shown(state)["selection"]

@@ -270,7 +270,7 @@ def table_picture(
     tile = position.selected_tile
     legal = tuple(position.legal_spots(tile)) if tile else None
     offered = entering and match.status == Status.MOVE and match.turn is not None and match.turn.must != "pass"
-    words = {spot: spot_words(t, spot) for spot in layout.open_spots} if offered else {}
+    words = {spot: spot_words(t, spot, layout.is_spinner(spot[0])) for spot in layout.open_spots} if offered else {}
     on_pick = position.pick_spot if offered else None  # None: no spots layer (a viewer's phone, a pass)
     held = match.status == Status.REVEAL  # the hands are entered: the screen keeps its room for them
     args = (

@@ -26,14 +26,14 @@ def selection_words(t: Translator, entry: MoveEntry, refused: bool) -> str:
     if tile is None:
         if spot is None:
             return t("ui.pick_lead") if not r.layout.tiles else t("ui.pick_tile_or_spot")
-        return t("ui.spot_selected", spot=spot_words(t, spot))
+        return t("ui.spot_selected", spot=spot_words(t, spot, r.layout.is_spinner(spot[0])))
     if not r.layout.tiles:
         return t("ui.lead_selected", tile=tile_text(tile))
     if spot is None:
         return t("ui.tile_selected", tile=tile_text(tile))
     if entry.spot_tapped and (refused or len(entry.legal_spots(tile)) > 1):  # say how to change it
-        return t("ui.play_at_other", tile=tile_text(tile), spot=spot_words(t, spot))
-    return t("ui.play_at", tile=tile_text(tile), spot=spot_words(t, spot))
+        return t("ui.play_at_other", tile=tile_text(tile), spot=spot_words(t, spot, r.layout.is_spinner(spot[0])))
+    return t("ui.play_at", tile=tile_text(tile), spot=spot_words(t, spot, r.layout.is_spinner(spot[0])))
 
 
 def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:

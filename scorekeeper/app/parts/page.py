@@ -53,10 +53,13 @@ def match_header(
     width: float = 390,
 ) -> ft.Control:
     """The header of the table: the game and round (``Horse Race · Round 2``); ``phones`` (a host's tab):
-    opens the Table screen (the join codes and the devices); ``width``: the window's, px."""
+    opens the Table screen (the join codes and the devices); ``width``: the window's, px. Between rounds
+    (a round settled, or none yet) it names the round about to be dealt, as the round's start card does;
+    a finished match keeps its last round's number."""
     title = t("game." + match.variant)
-    if match.rounds:
-        title += " · " + t("ui.round_n", n=len(match.rounds))
+    number = len(match.rounds) + (1 if match.status == "start-round" else 0)
+    if number:
+        title += " · " + t("ui.round_n", n=number)
     return header(t, title, go, phones, width=width)
 
 

@@ -186,14 +186,20 @@ class PickInto:
 def deal_words(t: Translator, match: Match) -> str:
     """What to deal (S2 with the game's deal table, H2/E2): ``Shuffle all 28 tiles face down (anyone may);
     each player takes 5 tiles; the other 8 stay in the stock, all drawable (S2, E2).`` The numbers are
-    the engine's (:meth:`Variant.deal_size`, :meth:`Variant.stock_size`)."""
+    the engine's (:meth:`Variant.deal_size`, :meth:`Variant.stock_size`); the stock's words follow R3's
+    reserve (:meth:`Variant.reserve_tiles`): with ``all`` (Fives and Threes, F2) the other tiles are set
+    aside and nobody draws, with 1 or 2 the last ones are never drawn (R3 is named when it is a house rule)."""
     rules = match.rules
-    return t(
-        "ui.deal",
-        each=t("ui.deal_each", count=rules.deal_size(match.n)),
-        stock=t("ui.deal_stock", count=rules.stock_size(match.n)),
-        rules=f"S2, {rules.deal_rule}",
-    )
+    stock = rules.stock_size(match.n)
+    reserve = rules.reserve_tiles(match.n)
+    if reserve >= stock:  # R3 ``all`` (Fives and Threes' F2): the stock is out of play, nobody draws
+        stock_words = t("ui.deal_stock_out", count=stock)
+    elif reserve:  # R3 1 or 2: the last tiles of the stock are never drawn
+        stock_words = t("ui.deal_stock_reserve", count=stock, reserve=reserve)
+    else:
+        stock_words = t("ui.deal_stock", count=stock)
+    ids = f"S2, {rules.deal_rule}" + (", R3" if "reserve" in rules.house_rules else "")
+    return t("ui.deal", each=t("ui.deal_each", count=rules.deal_size(match.n)), stock=stock_words, rules=ids)
 
 
 def start_round_panel(shell: Shell, table: OpenMatch, open_rule: Callable[[str], Any] | None = None) -> ft.Control:
