@@ -18,6 +18,7 @@ R4–R6 and R8 the settlement, R7 the target, R9/R11 the layout, R10 a double le
 
 from __future__ import annotations
 
+import copy
 from enum import StrEnum
 
 from .errors import Clause, RuleViolation
@@ -44,7 +45,7 @@ from .moves import (
 )
 from .names import check_readable_name
 from .referee import DOUBLES, Claim, TableFacts, check_hands, claim_fits, proven_fit
-from .scoring import FIVES_AND_THREES, placement_raw, to_points
+from .scoring import FIVES_AND_THREES, RAW_PER_POINT, placement_raw, to_points
 from .settlement import Award, block_awards, domino_award, go_award
 from .tiles import ALL_TILES, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
@@ -52,6 +53,9 @@ from .variants import Variant, get_variant, side_of_seats
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
 _SPECIAL = frozenset({LEAD, PLAY_DRAWN, PASS_AFTER_DRAW})  # turns with extra S8 checks on a play
 _CONTINUE = frozenset({CONTINUE_DOUBLE, CONTINUE_SCORED})  # H4: the same player goes on
+
+
+MAX_CLAIM = 999  # R13: a claim in display points
 
 
 class Result(StrEnum):
@@ -284,6 +288,7 @@ class Match:
         self._reserve = rules.reserve_tiles(self.n)  # R3 (the whole stock with "all")
         self._scoring = str(options["scoring"])  # R12: what an end sum scores
         self._lead_double = options["lead"] == "double"  # R10
+        self._muggins = options["claims"] == "muggins"  # R13: players call their points
         self._in_play: Round | None = None  # the round that takes moves now, if any
 
     @property
@@ -536,6 +541,8 @@ class Match:
             for claim_move, open_mask, kind in claims:  # claim_fits, inlined: the hot path
                 if open_mask & ((1 << a) | (1 << b)) or (open_mask >= DOUBLES and a == b):
                     raise proven_fit(self.players[player], player, claim_move, open_mask, kind, tile, str(index + 1))
+        if move.claim is not None or move.muggins is not None:  # R13: checked before anything changes
+            self._check_claim(r, move)
         end_sum = layout.place(tile, spot)  # validates the placement (S4, S5) before changing anything
         # From here on the move is legal: update the state.
         if drawn:
@@ -546,9 +553,17 @@ class Match:
             r.hand_sizes[player] -= 1
         r.moves.append(move)
         raw = placement_raw(end_sum, self._scoring)  # S7; R12
+        called: ScoreEvent | None = None  # R13: a Muggins call's award
         joins = self._joins and not r.hand_sizes[player]
         if joins:  # E5: the last tile joins the settlement
             r.last_play_raw, event = raw, None
+        elif move.claim is not None and raw:  # R13: an under-claim (or an exact one) stands
+            claimed = move.claim * RAW_PER_POINT
+            event = self._score_play(r, player, claimed, index, end_sum) if claimed else None
+            if event is not None:
+                event.detail.update(claimed=claimed, ends=raw)
+            if move.muggins is not None and r.ended is None:  # the caller takes the missed points
+                called = self._score_muggins(r, move, raw - claimed, index, end_sum)
         else:
             event = self._score_play(r, player, raw, index, end_sum) if raw else None
         if r.ended is None:  # the round goes on: whose move next
@@ -561,7 +576,93 @@ class Match:
                 r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
         if self.explain:
             r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event, joins)
+        if called is not None:
+            return (event, called) if event is not None else (called,)
         return (event,) if event is not None else _NO_EVENTS
+
+    def _check_claim(self, r: Round, move: Play) -> None:
+        """R13: a claim and a Muggins call on ``move``, checked on a copy of the layout.
+
+        Raises RuleViolation R13 ``claims_automatic`` (not a muggins match), ``claim_bad``
+        (not a whole number 0 to 999, or on a last tile that joins the settlement, E5),
+        ``claim_over`` (more than the ends make: ``ends``, display points), ``muggins_none``
+        (a call with nothing missed, by a seat that is not an opponent, or not a seat).
+        """
+        name = self.players[move.player]
+        if not self._muggins:
+            raise RuleViolation("R13", "claims_automatic", name=name)
+        claim = move.claim
+        if claim is not None and (type(claim) is not int or not 0 <= claim <= MAX_CLAIM):
+            raise RuleViolation("R13", "claim_bad", name=name, claim=str(claim)[:20], most=MAX_CLAIM)
+        trial = copy.deepcopy(r.layout)
+        raw = placement_raw(trial.place(move.tile, move.spot), self._scoring)
+        ends = to_points(raw)
+        if self._joins and not move.drawn and r.hand_sizes[move.player] == 1:  # E5: joins the settlement
+            raise RuleViolation("R13", "claim_bad", name=name, claim=str(claim), most=MAX_CLAIM)
+        if claim is not None and claim > ends:
+            raise RuleViolation("R13", "claim_over", name=name, claimed=claim, ends=ends)
+        caller = move.muggins
+        if caller is None:
+            return
+        if (
+            claim is None
+            or claim >= ends
+            or type(caller) is not int
+            or not 0 <= caller < self.n
+            or self.side_of[caller] == self.side_of[move.player]
+        ):
+            who = self.players[caller] if type(caller) is int and 0 <= caller < self.n else str(caller)[:20]
+            raise RuleViolation("R13", "muggins_none", name=name, who=who)
+
+    def _score_muggins(self, r: Round, move: Play, missed: int, index: int, end_sum: int) -> ScoreEvent:
+        """R13: the missed points of an under-claim, to the caller's side (as a play's points:
+        E3 rejects them whole if they would pass an exact target; reaching it ends the match)."""
+        assert move.muggins is not None
+        side = self.side_of[move.muggins]
+        before = self.scores[side]
+        accepted = self.rules.accepts(before + missed)
+        event = ScoreEvent(
+            "muggins",
+            side,
+            missed,
+            accepted,
+            index,
+            end_sum,
+            None,
+            None,
+            before,
+            {"caller": move.muggins, "player": move.player},
+        )
+        r.events.append(event)
+        if accepted:
+            self.scores[side] = before + missed
+            if self.rules.reached(before + missed):
+                self._end_by_placement(r, side)
+        return event
+
+    def call_muggins(self, caller: int) -> tuple[ScoreEvent, ...]:
+        """R13: seat ``caller`` calls "Muggins!" on the last move, an under-claimed play.
+
+        Replaces that play by the same play with ``muggins=caller`` (refolded, as
+        :meth:`undo`); returns its score events. Raises RuleViolation R13
+        ``muggins_too_late`` when the last action is not a play with a claim (the next
+        tile, draw or pass came first), or the refusals of :meth:`_check_claim`.
+        """
+        last = self.actions[-1] if self.actions else None
+        if not self._muggins:
+            raise RuleViolation("R13", "claims_automatic", name=self._seat_name(caller))
+        if not isinstance(last, Play) or last.claim is None or last.muggins is not None:
+            raise RuleViolation("R13", "muggins_too_late", who=self._seat_name(caller))
+        called = Play(last.player, last.tile, last.spot, last.drawn, last.claim, caller)
+        fresh = self.fresh()
+        for action in self.actions[:-1]:
+            fresh.apply(action)
+        events = fresh.apply(called)
+        self.__dict__.update(fresh.__dict__)
+        return events
+
+    def _seat_name(self, seat: object) -> str:
+        return self.players[seat] if type(seat) is int and 0 <= seat < self.n else str(seat)[:20]
 
     def _score_play(self, r: Round, player: int, raw: int, index: int, end_sum: int) -> ScoreEvent:
         """The placement's points (S7) as an event: Horse Race scores it at once and 61 or more
