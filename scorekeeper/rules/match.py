@@ -56,6 +56,7 @@ _CONTINUE = frozenset({CONTINUE_DOUBLE, CONTINUE_SCORED})  # H4: the same player
 
 
 MAX_CLAIM = 999  # R13: a claim in display points
+PLACEMENT_KINDS = ("play", "muggins")  # score events of a placement (S7; R13), not of a settlement
 
 
 class Result(StrEnum):
@@ -163,7 +164,7 @@ class Round:
     def settlement(self) -> list[ScoreEvent]:
         """The round's settlement as a referee tells it: its score events (domino, settlement, block;
         rejected ones included) then the awards worth 0 raw; ``[]`` before the hands are settled."""
-        return [event for event in self.events if event.kind != "play"] + self.nil_awards
+        return [event for event in self.events if event.kind not in PLACEMENT_KINDS] + self.nil_awards
 
     @property
     def passes_in_row(self) -> int:
@@ -575,7 +576,9 @@ class Match:
             else:  # H4: a double or a scoring tile from hand, the same player goes on
                 r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
         if self.explain:
-            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event, joins)
+            claim_raw = None if move.claim is None else move.claim * RAW_PER_POINT
+            ends = tuple(layout.scoring_ends())
+            r.placements[index] = PlacementInfo(index, tile, ends, end_sum, raw, event, joins, claim_raw, called)
         if called is not None:
             return (event, called) if event is not None else (called,)
         return (event,) if event is not None else _NO_EVENTS

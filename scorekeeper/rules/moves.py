@@ -148,8 +148,12 @@ class ScoreEvent:
     def report(self) -> dict[str, Any]:
         """The event as the replay report's JSON object (match-format.md)."""
         out: dict[str, Any] = {"kind": self.kind}
-        if self.kind == "play":
+        if self.kind in ("play", "muggins"):
             out["move"] = self.move
+        if "claimed" in self.detail:  # R13: the player's claim and the ends' value, display points
+            out["claimed"], out["ends"] = to_points(self.detail["claimed"]), to_points(self.detail["ends"])
+        if self.kind == "muggins":
+            out["caller"], out["player"] = self.detail["caller"], self.detail["player"]
         out["side"] = self.side
         if self.hand is not None:
             out["hand"] = self.hand
@@ -292,3 +296,5 @@ class PlacementInfo:
     raw: int
     event: ScoreEvent | None
     joins_settlement: bool = False
+    claimed: int | None = None  # R13: the claim, raw (None: no claim, the ends' value scored)
+    called: ScoreEvent | None = None  # R13: the Muggins call's award, if one was made

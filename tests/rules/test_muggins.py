@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules import Match, Play, RuleViolation, StartRound, load_document, match_to_document
+from scorekeeper.account import match_account
+from scorekeeper.rules import Match, Play, RuleViolation, StartRound, build_report, load_document, match_to_document
 from scorekeeper.rules.document import move_to_json, parse_move
 from tests.rules.helpers import SIMULATED
 from tests.simulator import Config, simulate
@@ -168,3 +169,30 @@ def test_exact_claims_score_as_the_automatic_match(config, seed):
     assert [[(e.kind, e.side, e.raw, e.accepted) for e in r.events] for r in muggins.rounds] == [
         [(e.kind, e.side, e.raw, e.accepted) for e in r.events] for r in sim.match.rounds
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Ann claimed 1, the ends made 2: muggins, Bo +1 → +1 Ann (1)"),
+        ("uk", "Ann: заявка 1, кінці дали 2: маґінс, Bo +1 → +1 Ann (1)"),
+        ("ko", "Ann 신고 1, 끝의 합 2: 머긴스, Bo +1 → +1 Ann (1)"),
+    ],
+)
+def test_the_account_and_the_report_tell_the_claim_and_the_call(lang, words):
+    match = opened()
+    match.apply(Play(0, (5, 5), None, False, 1))
+    match.call_muggins(1)
+    account = match_account(match, lang)
+    assert words in account
+    events = build_report(match)["rounds"][0]["events"]
+    assert events[0]["claimed"] == 1 and events[0]["ends"] == 2 and events[0]["points"] == 1
+    assert {k: events[1][k] for k in ("kind", "move", "caller", "player", "side", "points")} == {
+        "kind": "muggins",
+        "move": 0,
+        "caller": 1,
+        "player": 0,
+        "side": 1,
+        "points": 1,
+    }
+    assert match.round is not None and match.round.settlement == []  # a call is no settlement

@@ -217,7 +217,9 @@ class OpenMatch(ft.Observable):
         self.can_redo = False  # a new entry: what was undone is gone for good
         self.show(self.shown)
         self.services.changed(self.shown_id, self.version)  # first: the move is stored whatever happens next
-        if any(event.kind != "play" for event in events):  # a domino, block or settlement award: the round is over
+        if any(
+            event.kind not in ("play", "muggins") for event in events
+        ):  # a domino, block or settlement award: the round is over
             self.shell.feel(SETTLED)
         elif isinstance(action, Play):
             self.shell.feel(TICK)
