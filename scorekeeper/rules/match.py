@@ -22,7 +22,7 @@ import copy
 from enum import StrEnum
 
 from .errors import Clause, RuleViolation
-from .layout import Layout
+from .layout import Layout, Spot
 from .moves import (
     CONTINUE_DOUBLE,
     CONTINUE_SCORED,
@@ -47,7 +47,7 @@ from .names import check_readable_name
 from .referee import DOUBLES, Claim, TableFacts, check_hands, claim_fits, proven_fit
 from .scoring import FIVES_AND_THREES, RAW_PER_POINT, placement_raw, to_points
 from .settlement import Award, block_awards, domino_award, go_award
-from .tiles import ALL_TILES, fits, tile_text
+from .tiles import ALL_TILES, Tile, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
@@ -663,6 +663,34 @@ class Match:
         events = fresh.apply(called)
         self.__dict__.update(fresh.__dict__)
         return events
+
+    def placement_points(self, tile: Tile, spot: Spot | None) -> int:
+        """The display points the ends would make if ``tile`` went at ``spot`` now (S7; R12), for a
+        screen's claim buttons (R13); 0 when it scores nothing. Changes nothing; raises the placement's
+        RuleViolation (S4, S5) for a spot it does not fit."""
+        r = self.round
+        if r is None:
+            return 0
+        trial = copy.deepcopy(r.layout)
+        return to_points(placement_raw(trial.place(tile, spot), self._scoring))
+
+    @property
+    def muggins_callers(self) -> list[int]:
+        """R13: the seats that may call Muggins now (the opponents of an under-claimed last play), in seat
+        order; ``[]`` when no call is open (no muggins, no claim, a call made, or another move came since)."""
+        last = self.actions[-1] if self.actions and self._muggins else None
+        r = self.round
+        if not isinstance(last, Play) or last.claim is None or last.muggins is not None or r is None:
+            return []
+        events = [e for e in r.events if e.kind == "play" and e.move == len(r.moves) - 1]
+        ends = events[0].detail.get("ends", 0) if events else None
+        if ends is None:  # a claim of 0: the ends' value is the placement's (kept when the match explains)
+            info = r.placements.get(len(r.moves) - 1)
+            ends = info.raw if info is not None else 0
+        if last.claim * RAW_PER_POINT >= ends:
+            return []
+        side = self.side_of[last.player]
+        return [seat for seat in range(self.n) if self.side_of[seat] != side]
 
     def _seat_name(self, seat: object) -> str:
         return self.players[seat] if type(seat) is int and 0 <= seat < self.n else str(seat)[:20]
