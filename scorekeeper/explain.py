@@ -89,6 +89,8 @@ def placement_words(t: Translator, match: Match, info: PlacementInfo) -> str:
     threes = match.rules.options["scoring"] == FIVES_AND_THREES
     if threes and info.raw:
         text += "; " + threes_fives_words(t, info.end_sum)
+    if info.claimed is not None and info.raw:  # R13: "Ann claimed 1, the ends made 2: muggins, Bo +1"
+        text += "; " + claim_words(t, match, info)
     if info.event is not None:
         return f"{text} → {event_words(t, match, info.event)}"
     if info.joins_settlement and info.raw:  # E5: no event of its own
@@ -203,6 +205,28 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
     if not event.accepted:
         text += " — " + event_words(t, match, event)
     return text
+
+
+def claim_words(t: Translator, match: Match, info: PlacementInfo) -> str:
+    """R13 ``muggins``: ``"Ann claimed 1, the ends made 2: muggins, Bo +1"`` (display points; the
+    call's part only when an opponent called); ``""`` without a claim."""
+    if info.claimed is None:
+        return ""
+    name = match.players[match_player(match, info)]
+    text = t("account.claim", name=name, claimed=to_points(info.claimed), ends=to_points(info.raw))
+    called = info.called
+    if called is not None:
+        caller = match.players[called.detail["caller"]]
+        text += ": " + t("account.muggins", caller=caller, points=called.points)
+    return text
+
+
+def match_player(match: Match, info: PlacementInfo) -> int:
+    """The seat that made the placement ``info`` (found in the round that holds it)."""
+    for r in match.rounds:
+        if r.placements.get(info.move) is info:
+            return r.moves[info.move].player
+    raise LookupError(info.move)
 
 
 def move_words(t: Translator, match: Match, r: Round, index: int) -> str:

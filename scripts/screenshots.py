@@ -415,6 +415,46 @@ def seed_fives_and_threes(data: Path) -> None:
         store.close()
 
 
+def seed_muggins(data: Path) -> None:
+    """Issue 24 item 3: a Horse Race match under R13 ``muggins``, Ann to lead round 1."""
+    from scorekeeper.store import open_store
+
+    doc = {
+        "format": "scorekeeper-match/1",
+        "variant": "horse-race",
+        "players": ["Ann", "Bo"],
+        "partnerships": False,
+        "house_rules": {"claims": "muggins"},
+        "rounds": [{"starter": 0, "moves": []}],
+        "meta": {"started": "2026-12-03T07:00:00.000Z"},
+    }
+    store = open_store(data)
+    try:
+        store.import_documents([doc])
+    finally:
+        store.close()
+
+
+def muggins(d: Driver) -> None:
+    """Issue 24 item 3: Ann leads 5-5 (the ends make 2) and claims 1; Bo's Muggins! button, then his call."""
+    page = d.page
+    page.wait_for_selector('[flt-semantics-identifier="home"], [flt-semantics-identifier="history"]')
+    if page.locator('[flt-semantics-identifier="history"]').count() == 0:
+        d.tap("home")
+    d.tap("history")
+    d.page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Claims").first.click()
+    d.tap("tile-5-5")
+    d.expect_label("claim", "Claimed")
+    d.shot("table-muggins-claim")
+    d.tap("claim-1")
+    d.tap("play")
+    d.expect_label("muggins-1", "Muggins! Bo")
+    d.shot("table-muggins-call")
+    d.tap("muggins-1")
+    d.expect_gone("muggins-1")
+    d.shot("table-muggins-called")
+
+
 def fives_and_threes(d: Driver) -> None:
     """Issue 24: a Fives and Threes table (the preset) with the last placement's two parts."""
     page = d.page
@@ -520,6 +560,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep-data", action="store_true", help="keep the temporary data folder")
     parser.add_argument("--house", action="store_true", help="only the house-rules pictures (issue 13)")
     parser.add_argument("--fives", action="store_true", help="only the Fives and Threes table (issue 24)")
+    parser.add_argument("--muggins", action="store_true", help="only the muggins claim and call (issue 24)")
+    parser.add_argument("--port", type=int, help="serve on this port (default: a free one)")
     parser.add_argument(
         "--only-phones", action="store_true", help="only the phones at the table (lan-403, lan-table, lan-viewer)"
     )
@@ -537,6 +579,12 @@ def main(argv: list[str] | None = None) -> int:
         seed_all_fives(data)
     if args.fives:
         seed_fives_and_threes(data)
+    if args.muggins:
+        seed_muggins(data)
+    if args.port:
+        import tests.served
+
+        tests.served.free_port = lambda: args.port
     server = ServedApp(data, cwd=ROOT, env={"TZ": "Europe/Kyiv", "LANG": "en_US.UTF-8"})
     try:
         with sync_playwright() as playwright:
@@ -548,12 +596,14 @@ def main(argv: list[str] | None = None) -> int:
                     house_rules(driver)
                 elif args.fives:
                     fives_and_threes(driver)
+                elif args.muggins:
+                    muggins(driver)
                 elif not args.only_phones:
                     journey(driver)
             except Exception:
                 page.screenshot(path=str(out / "_failed.png"))
                 raise
-            if not (args.house or args.fives):
+            if not (args.house or args.fives or args.muggins):
                 driver.taken.append(forbidden_page(browser, out))
                 driver.taken += phones_at_the_table(browser, out)
             browser.close()

@@ -23,7 +23,7 @@ from .variants import get_variant
 FORMAT = "scorekeeper-match/1"
 _TOP_KEYS = {"format", "variant", "players", "partnerships", "house_rules", "rounds", "meta"}
 _ROUND_KEYS = {"starter", "moves", "hands"}
-_MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass"}
+_MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass", "claim", "muggins"}
 _SEAT_KEYS = {str(seat): seat for seat in range(4)}
 
 
@@ -216,7 +216,12 @@ def _read_move(move: object) -> Move:
         drawn = move.get("drawn", False)
         if type(drawn) is not bool:
             raise _malformed("drawn")
-        return Play(player, tile, parse_spot(at) if at is not None else None, drawn)
+        claim, caller = move.get("claim"), move.get("muggins")
+        if (claim is not None and type(claim) is not int) or (caller is not None and type(caller) is not int):
+            raise _malformed("claim")  # R13: whole numbers (the engine checks their ranges)
+        return Play(player, tile, parse_spot(at) if at is not None else None, drawn, claim, caller)
+    if "claim" in move or "muggins" in move:
+        raise _malformed("move_kinds")
     if "draw" in move:
         if "pass" in move or "at" in move or "drawn" in move:
             raise _malformed("move_kinds")
@@ -265,6 +270,10 @@ def move_to_json(move: Move) -> dict[str, Any]:
             out["at"] = spot_text(move.spot)
         if move.drawn:
             out["drawn"] = True
+        if move.claim is not None:  # R13
+            out["claim"] = move.claim
+        if move.muggins is not None:
+            out["muggins"] = move.muggins
         return out
     if type(move) is Draw:
         return {"player": move.player, "draw": move.count}

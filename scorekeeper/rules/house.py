@@ -153,6 +153,13 @@ OPTIONS: tuple[HouseRule, ...] = (
         "what an end sum scores: its multiples of 5 as raw points (S7), or one point per 5 and one per 3 "
         "it is a multiple of (Fives and Threes: 15 scores 3 + 5 = 8; going out scores 1, a block none)",
     ),
+    HouseRule(
+        "claims",
+        "R13",
+        ("automatic", "muggins"),
+        "a scoring play's points: the app counts the ends (automatic), or the player calls them and an "
+        "under-claim stands unless an opponent calls Muggins before the next tile and takes the missed points",
+    ),
 )
 OPTION_BY_NAME: dict[str, HouseRule] = {option.name: option for option in OPTIONS}
 

@@ -18,10 +18,11 @@ R4–R6 and R8 the settlement, R7 the target, R9/R11 the layout, R10 a double le
 
 from __future__ import annotations
 
+import copy
 from enum import StrEnum
 
 from .errors import Clause, RuleViolation
-from .layout import Layout
+from .layout import Layout, Spot
 from .moves import (
     CONTINUE_DOUBLE,
     CONTINUE_SCORED,
@@ -44,14 +45,18 @@ from .moves import (
 )
 from .names import check_readable_name
 from .referee import DOUBLES, Claim, TableFacts, check_hands, claim_fits, proven_fit
-from .scoring import FIVES_AND_THREES, placement_raw, to_points
+from .scoring import FIVES_AND_THREES, RAW_PER_POINT, placement_raw, to_points
 from .settlement import Award, block_awards, domino_award, go_award
-from .tiles import ALL_TILES, fits, tile_text
+from .tiles import ALL_TILES, Tile, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
 _NO_EVENTS: tuple[ScoreEvent, ...] = ()
 _SPECIAL = frozenset({LEAD, PLAY_DRAWN, PASS_AFTER_DRAW})  # turns with extra S8 checks on a play
 _CONTINUE = frozenset({CONTINUE_DOUBLE, CONTINUE_SCORED})  # H4: the same player goes on
+
+
+MAX_CLAIM = 999  # R13: a claim in display points
+PLACEMENT_KINDS = ("play", "muggins")  # score events of a placement (S7; R13), not of a settlement
 
 
 class Result(StrEnum):
@@ -159,7 +164,7 @@ class Round:
     def settlement(self) -> list[ScoreEvent]:
         """The round's settlement as a referee tells it: its score events (domino, settlement, block;
         rejected ones included) then the awards worth 0 raw; ``[]`` before the hands are settled."""
-        return [event for event in self.events if event.kind != "play"] + self.nil_awards
+        return [event for event in self.events if event.kind not in PLACEMENT_KINDS] + self.nil_awards
 
     @property
     def passes_in_row(self) -> int:
@@ -284,6 +289,7 @@ class Match:
         self._reserve = rules.reserve_tiles(self.n)  # R3 (the whole stock with "all")
         self._scoring = str(options["scoring"])  # R12: what an end sum scores
         self._lead_double = options["lead"] == "double"  # R10
+        self._muggins = options["claims"] == "muggins"  # R13: players call their points
         self._in_play: Round | None = None  # the round that takes moves now, if any
 
     @property
@@ -536,6 +542,8 @@ class Match:
             for claim_move, open_mask, kind in claims:  # claim_fits, inlined: the hot path
                 if open_mask & ((1 << a) | (1 << b)) or (open_mask >= DOUBLES and a == b):
                     raise proven_fit(self.players[player], player, claim_move, open_mask, kind, tile, str(index + 1))
+        if move.claim is not None or move.muggins is not None:  # R13: checked before anything changes
+            self._check_claim(r, move)
         end_sum = layout.place(tile, spot)  # validates the placement (S4, S5) before changing anything
         # From here on the move is legal: update the state.
         if drawn:
@@ -546,9 +554,17 @@ class Match:
             r.hand_sizes[player] -= 1
         r.moves.append(move)
         raw = placement_raw(end_sum, self._scoring)  # S7; R12
+        called: ScoreEvent | None = None  # R13: a Muggins call's award
         joins = self._joins and not r.hand_sizes[player]
         if joins:  # E5: the last tile joins the settlement
             r.last_play_raw, event = raw, None
+        elif move.claim is not None and raw:  # R13: an under-claim (or an exact one) stands
+            claimed = move.claim * RAW_PER_POINT
+            event = self._score_play(r, player, claimed, index, end_sum) if claimed else None
+            if event is not None:
+                event.detail.update(claimed=claimed, ends=raw)
+            if move.muggins is not None and r.ended is None:  # the caller takes the missed points
+                called = self._score_muggins(r, move, raw - claimed, index, end_sum)
         else:
             event = self._score_play(r, player, raw, index, end_sum) if raw else None
         if r.ended is None:  # the round goes on: whose move next
@@ -560,8 +576,124 @@ class Match:
             else:  # H4: a double or a scoring tile from hand, the same player goes on
                 r.reason = CONTINUE_DOUBLE if tile[0] == tile[1] else CONTINUE_SCORED
         if self.explain:
-            r.placements[index] = PlacementInfo(index, tile, tuple(layout.scoring_ends()), end_sum, raw, event, joins)
+            claim_raw = None if move.claim is None else move.claim * RAW_PER_POINT
+            ends = tuple(layout.scoring_ends())
+            r.placements[index] = PlacementInfo(index, tile, ends, end_sum, raw, event, joins, claim_raw, called)
+        if called is not None:
+            return (event, called) if event is not None else (called,)
         return (event,) if event is not None else _NO_EVENTS
+
+    def _check_claim(self, r: Round, move: Play) -> None:
+        """R13: a claim and a Muggins call on ``move``, checked on a copy of the layout.
+
+        Raises RuleViolation R13 ``claims_automatic`` (not a muggins match), ``claim_bad``
+        (not a whole number 0 to 999, or on a last tile that joins the settlement, E5),
+        ``claim_over`` (more than the ends make: ``ends``, display points), ``muggins_none``
+        (a call with nothing missed, by a seat that is not an opponent, or not a seat).
+        """
+        name = self.players[move.player]
+        if not self._muggins:
+            raise RuleViolation("R13", "claims_automatic", name=name)
+        claim = move.claim
+        if claim is not None and (type(claim) is not int or not 0 <= claim <= MAX_CLAIM):
+            raise RuleViolation("R13", "claim_bad", name=name, claim=str(claim)[:20], most=MAX_CLAIM)
+        trial = copy.deepcopy(r.layout)
+        raw = placement_raw(trial.place(move.tile, move.spot), self._scoring)
+        ends = to_points(raw)
+        if self._joins and not move.drawn and r.hand_sizes[move.player] == 1:  # E5: joins the settlement
+            raise RuleViolation("R13", "claim_bad", name=name, claim=str(claim), most=MAX_CLAIM)
+        if claim is not None and claim > ends:
+            raise RuleViolation("R13", "claim_over", name=name, claimed=claim, ends=ends)
+        caller = move.muggins
+        if caller is None:
+            return
+        if (
+            claim is None
+            or claim >= ends
+            or type(caller) is not int
+            or not 0 <= caller < self.n
+            or self.side_of[caller] == self.side_of[move.player]
+        ):
+            who = self.players[caller] if type(caller) is int and 0 <= caller < self.n else str(caller)[:20]
+            raise RuleViolation("R13", "muggins_none", name=name, who=who)
+
+    def _score_muggins(self, r: Round, move: Play, missed: int, index: int, end_sum: int) -> ScoreEvent:
+        """R13: the missed points of an under-claim, to the caller's side (as a play's points:
+        E3 rejects them whole if they would pass an exact target; reaching it ends the match)."""
+        assert move.muggins is not None
+        side = self.side_of[move.muggins]
+        before = self.scores[side]
+        accepted = self.rules.accepts(before + missed)
+        event = ScoreEvent(
+            "muggins",
+            side,
+            missed,
+            accepted,
+            index,
+            end_sum,
+            None,
+            None,
+            before,
+            {"caller": move.muggins, "player": move.player},
+        )
+        r.events.append(event)
+        if accepted:
+            self.scores[side] = before + missed
+            if self.rules.reached(before + missed):
+                self._end_by_placement(r, side)
+        return event
+
+    def call_muggins(self, caller: int) -> tuple[ScoreEvent, ...]:
+        """R13: seat ``caller`` calls "Muggins!" on the last move, an under-claimed play.
+
+        Replaces that play by the same play with ``muggins=caller`` (refolded, as
+        :meth:`undo`); returns its score events. Raises RuleViolation R13
+        ``muggins_too_late`` when the last action is not a play with a claim (the next
+        tile, draw or pass came first), or the refusals of :meth:`_check_claim`.
+        """
+        last = self.actions[-1] if self.actions else None
+        if not self._muggins:
+            raise RuleViolation("R13", "claims_automatic", name=self._seat_name(caller))
+        if not isinstance(last, Play) or last.claim is None or last.muggins is not None:
+            raise RuleViolation("R13", "muggins_too_late", who=self._seat_name(caller))
+        called = Play(last.player, last.tile, last.spot, last.drawn, last.claim, caller)
+        fresh = self.fresh()
+        for action in self.actions[:-1]:
+            fresh.apply(action)
+        events = fresh.apply(called)
+        self.__dict__.update(fresh.__dict__)
+        return events
+
+    def placement_points(self, tile: Tile, spot: Spot | None) -> int:
+        """The display points the ends would make if ``tile`` went at ``spot`` now (S7; R12), for a
+        screen's claim buttons (R13); 0 when it scores nothing. Changes nothing; raises the placement's
+        RuleViolation (S4, S5) for a spot it does not fit."""
+        r = self.round
+        if r is None:
+            return 0
+        trial = copy.deepcopy(r.layout)
+        return to_points(placement_raw(trial.place(tile, spot), self._scoring))
+
+    @property
+    def muggins_callers(self) -> list[int]:
+        """R13: the seats that may call Muggins now (the opponents of an under-claimed last play), in seat
+        order; ``[]`` when no call is open (no muggins, no claim, a call made, or another move came since)."""
+        last = self.actions[-1] if self.actions and self._muggins else None
+        r = self.round
+        if not isinstance(last, Play) or last.claim is None or last.muggins is not None or r is None:
+            return []
+        events = [e for e in r.events if e.kind == "play" and e.move == len(r.moves) - 1]
+        ends = events[0].detail.get("ends", 0) if events else None
+        if ends is None:  # a claim of 0: the ends' value is the placement's (kept when the match explains)
+            info = r.placements.get(len(r.moves) - 1)
+            ends = info.raw if info is not None else 0
+        if last.claim * RAW_PER_POINT >= ends:
+            return []
+        side = self.side_of[last.player]
+        return [seat for seat in range(self.n) if self.side_of[seat] != side]
+
+    def _seat_name(self, seat: object) -> str:
+        return self.players[seat] if type(seat) is int and 0 <= seat < self.n else str(seat)[:20]
 
     def _score_play(self, r: Round, player: int, raw: int, index: int, end_sum: int) -> ScoreEvent:
         """The placement's points (S7) as an event: Horse Race scores it at once and 61 or more

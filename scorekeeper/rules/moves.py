@@ -31,12 +31,21 @@ class Play:
 
     ``drawn`` is true when the tile was just drawn from the stock and is
     played at once (S8); it always ends the turn (H5).
+
+    Under R13 ``muggins`` only (``None`` otherwise and by default):
+    ``claim`` is the display points the player called (0 to 999; ``None``:
+    claimed exactly what the ends make), and ``muggins`` the seat of the
+    opponent who called "Muggins!" on an under-claim before the next tile
+    (it takes the missed points for its side). See
+    :meth:`Match.call_muggins <scorekeeper.rules.match.Match.call_muggins>`.
     """
 
     player: int
     tile: Tile
     spot: Spot | None = None
     drawn: bool = False
+    claim: int | None = None
+    muggins: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +82,10 @@ class ScoreEvent:
     """One scoring event, as the replay report lists it.
 
     Attributes:
-        kind: ``"play"`` (a placement, S7), ``"domino"`` (the award to the side
+        kind: ``"play"`` (a placement, S7; under R13 ``muggins`` its ``raw`` is the
+            claim and ``detail`` holds ``claimed`` and ``ends``, raw), ``"muggins"`` (R13:
+            the missed points of an under-claim, to the caller's side; ``move`` is the
+            play's, ``detail`` ``{"caller": seat, "player": seat}``), ``"domino"`` (the award to the side
             that went out with an "at least" target, H8), ``"settlement"`` (with an
             exact target, Exact 61's or R7's: last tile + opponents − partner as one
             event, E5/E6) or ``"block"`` (H7/H9, E7).
@@ -136,8 +148,12 @@ class ScoreEvent:
     def report(self) -> dict[str, Any]:
         """The event as the replay report's JSON object (match-format.md)."""
         out: dict[str, Any] = {"kind": self.kind}
-        if self.kind == "play":
+        if self.kind in ("play", "muggins"):
             out["move"] = self.move
+        if "claimed" in self.detail:  # R13: the player's claim and the ends' value, display points
+            out["claimed"], out["ends"] = to_points(self.detail["claimed"]), to_points(self.detail["ends"])
+        if self.kind == "muggins":
+            out["caller"], out["player"] = self.detail["caller"], self.detail["player"]
         out["side"] = self.side
         if self.hand is not None:
             out["hand"] = self.hand
@@ -280,3 +296,5 @@ class PlacementInfo:
     raw: int
     event: ScoreEvent | None
     joins_settlement: bool = False
+    claimed: int | None = None  # R13: the claim, raw (None: no claim, the ends' value scored)
+    called: ScoreEvent | None = None  # R13: the Muggins call's award, if one was made

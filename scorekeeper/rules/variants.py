@@ -48,6 +48,7 @@ _BASE_OPTIONS: dict[str, Value] = {
     "lead": "any",
     "spinner_fill": "lines-first",
     "scoring": "fives",
+    "claims": "automatic",
 }
 
 

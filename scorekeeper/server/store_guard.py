@@ -41,7 +41,7 @@ READS = frozenset(
     }
 )
 #: store methods that change one match (its id the first argument): the session must be allowed to score it
-MATCH_WRITES = frozenset({"record", "undo", "redo", "fix", "rename", "abandon", "append_change"})
+MATCH_WRITES = frozenset({"record", "undo", "redo", "fix", "call_muggins", "rename", "abandon", "append_change"})
 #: store methods that add matches: the session must be allowed to start matches
 START_WRITES = frozenset({"create_match", "import_documents", "import_report", "import_files"})
 

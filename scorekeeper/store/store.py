@@ -575,6 +575,28 @@ class MatchStore:
                 )
             return self._fix(op, preview, keep_before_broken)
 
+    def call_muggins(self, match_id: str, caller: int, expected_version: int | None = None) -> FixResult:
+        """R13: seat ``caller`` calls "Muggins!" on the last move, an under-claimed play.
+
+        Checked by the engine (:meth:`Match.call_muggins`: RuleViolation R13
+        ``muggins_too_late`` once another move came after the play, ``muggins_none`` for the
+        player's own side or nothing missed, ``claims_automatic`` without the house rule), then
+        written as one ``correct`` event replacing that play by the same play with
+        ``"muggins": caller`` (docs/house-rules.md, R13): the log keeps the claim and the call,
+        :meth:`undo` right after takes the call back. Raises as :meth:`fix` does.
+        """
+        with self._lock:
+            match = self.open_match(match_id)
+            trial = match.fresh()
+            for action in match.actions:
+                trial.apply(action)
+            trial.call_muggins(caller)  # RuleViolation: nothing written
+            r = match.round
+            assert r is not None and r.moves  # the call was accepted: the last action is a play
+            called = trial.actions[-1]
+            assert isinstance(called, Play)
+            return self.fix(match_id, ReplaceMove(r.number, len(r.moves), called), expected_version)
+
     def refresh(self, match_id: str) -> None:
         """Forget what this store holds of ``match_id``: its next read reads the file again.
 

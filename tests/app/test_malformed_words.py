@@ -103,6 +103,10 @@ BROKEN = {
         with_move({"player": 0, "play": "1-4", "drawn": "yes"}),
         'round 1, move 1: "drawn" must be true or false',
     ),
+    "claim": (
+        with_move({"player": 0, "play": "1-4", "claim": "1"}),
+        'round 1, move 1: "claim" and "muggins" must be whole numbers',
+    ),
     "draw_count": (with_move({"player": 0, "draw": "2"}), 'round 1, move 1: "draw" is the number of tiles drawn'),
     "pass": (with_move({"player": 0, "pass": False}), 'round 1, move 1: a pass is written {"player": p, "pass": true}'),
     "move_kind": (with_move({"player": 0}), 'round 1, move 1: a move needs one of "play", "draw" or "pass"'),

@@ -28,6 +28,7 @@ class MoveEntry(ft.Observable):
     spot_tapped: bool = False
     drawn: bool = False
     drawing: bool = False
+    claim: int | None = None  # R13: the points the player called (None: the ends' value)
 
     def __post_init__(self) -> None:
         self.table.on_show(self.clear)
@@ -45,6 +46,7 @@ class MoveEntry(ft.Observable):
         self.spot_tapped = False
         self.drawn = False
         self.drawing = False
+        self.claim = None
 
     # ------------------------------------------------------------ choosing
     def legal_spots(self, tile: Tile) -> list[Spot]:
@@ -79,6 +81,7 @@ class MoveEntry(ft.Observable):
         A selected spot the tile does not fit is let go (the tile is what the user chose last).
         """
         self.shell.drop_error()
+        self.claim = None
         if self.selected_tile == tile:
             self.selected_tile = None
             return
@@ -95,6 +98,7 @@ class MoveEntry(ft.Observable):
         A spot chosen by itself (the tile's only spot) and then tapped is kept: the tap confirms it.
         """
         self.shell.drop_error()
+        self.claim = None
         if spot == self.selected_spot and self.spot_tapped:
             self.selected_spot = None
             self.spot_tapped = False
@@ -120,6 +124,19 @@ class MoveEntry(ft.Observable):
             return False
         return self.selected_spot is not None or not r.layout.tiles
 
+    def claim_choices(self) -> list[int]:
+        """R13 ``muggins``: the quick claims for the selected placement, in display points: the ends'
+        value, one less, 0 (``[]`` when the match counts the ends itself or the placement scores nothing)."""
+        if self.match.rules.options["claims"] != "muggins" or not self.can_play():
+            return []
+        assert self.selected_tile is not None
+        points = self.match.placement_points(self.selected_tile, self.selected_spot)
+        return sorted({points, max(points - 1, 0), 0}, reverse=True) if points else []
+
+    def pick_claim(self, points: int) -> None:
+        """Choose the claim the player called (R13); the same choice again lets go of it."""
+        self.claim = None if self.claim == points else points
+
     def open_draw(self) -> None:
         """Show (or hide) the question "how many tiles did not fit?"."""
         self.shell.drop_error()
@@ -133,7 +150,15 @@ class MoveEntry(ft.Observable):
         assert turn is not None and self.selected_tile is not None
         tile, spot = self.selected_tile, self.selected_spot
         drawn = self.drawn or self.must_play_drawn()
-        await self.table.record(Play(turn.seat, tile, spot, drawn))
+        claim = self.claim if self.claim_choices() else None
+        await self.table.record(Play(turn.seat, tile, spot, drawn, claim))
+        self.claim = None
+        self.table.last_info = self.table.last_placement()
+
+    @intent
+    async def call_muggins(self, seat: int) -> None:
+        """Seat ``seat`` calls "Muggins!" on the last play's under-claim (R13), stored as a correction."""
+        await self.table.call_muggins(seat)
         self.table.last_info = self.table.last_placement()
 
     @intent

@@ -217,7 +217,9 @@ class OpenMatch(ft.Observable):
         self.can_redo = False  # a new entry: what was undone is gone for good
         self.show(self.shown)
         self.services.changed(self.shown_id, self.version)  # first: the move is stored whatever happens next
-        if any(event.kind != "play" for event in events):  # a domino, block or settlement award: the round is over
+        if any(
+            event.kind not in ("play", "muggins") for event in events
+        ):  # a domino, block or settlement award: the round is over
             self.shell.feel(SETTLED)
         elif isinstance(action, Play):
             self.shell.feel(TICK)
@@ -250,6 +252,17 @@ class OpenMatch(ft.Observable):
         """Bring back what the last Undo took back (the store appends a redo)."""
         await self.written(self.services.store.redo)
         await self.after_change()
+
+    async def call_muggins(self, seat: int) -> FixResult:
+        """R13: save seat ``seat``'s Muggins call on the last play (one correction event, the store's
+        :meth:`MatchStore.call_muggins <scorekeeper.store.store.MatchStore.call_muggins>`) and show the match with it.
+
+        Raises the engine's :class:`RuleViolation` (nothing written: too late, or not an opponent)
+        or the problem ``ui_stale_view``."""
+        store = self.services.store
+        result: FixResult = await self.written(store.call_muggins, seat)
+        await self.after_change()
+        return result
 
     async def fix(self, edits: list[Edit], keep_before_broken: bool = False) -> FixResult:
         """Save a fix of the record several moves back (one correction event) and show the corrected match.

@@ -80,6 +80,7 @@ def move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
             key="move-buttons",
         )
     )  # keyed: kept when the lines above it come and go (a pass's turn)
+    controls.extend(claim_rows(shell, entry))
     if entry.drawing:
         # 0 (the first tile drawn fitted) up to the engine's limit: more would break S8
         counts = [quick_button(f"draw-count-{n}", str(n), entry.draw, n, width=44) for n in range(0, turn.max_draw + 1)]
@@ -164,6 +165,7 @@ def phone_move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
             True,
         )
     )
+    controls.extend(claim_rows(shell, entry))
     height = picker_height(shell.width)
     slot: list[ft.Control] = []
     if entry.drawing:
@@ -204,6 +206,31 @@ def phone_move_panel(shell: Shell, entry: MoveEntry) -> ft.Control:
         )
     controls.append(ft.Container(height=height, content=ft.Column(slot, spacing=0)))
     return ft.Column(controls, spacing=8)
+
+
+def claim_rows(shell: Shell, entry: MoveEntry) -> list[ft.Control]:
+    """R13 ``muggins``: the claim's quick buttons for a scoring placement (the ends' value, less, 0;
+    the one chosen filled) and, after an under-claim, one "Muggins!" button per opponent who may call."""
+    t = shell.t
+    rows: list[ft.Control] = []
+    choices = entry.claim_choices()
+    if choices:
+        chosen = choices[0] if entry.claim is None else entry.claim
+        buttons = [
+            quick_button(f"claim-{n}", str(n), entry.pick_claim, n, filled=n == chosen, width=COUNT_KEY)
+            for n in choices
+        ]
+        rows.append(hook("claim", ft.Row([words_text(t("ui.claim")), *buttons], spacing=6, wrap=True)))
+    callers = entry.match.muggins_callers
+    if callers:
+        calls = [
+            quick_button(
+                f"muggins-{seat}", t("ui.muggins_by", name=entry.match.players[seat]), entry.call_muggins, seat
+            )
+            for seat in callers
+        ]
+        rows.append(hook("muggins", ft.Row(calls, spacing=6, wrap=True, run_spacing=6)))
+    return rows
 
 
 MoveButton = tuple[str, str, Callable[..., Any], bool, bool, ft.IconData | None]  # hook, label, handler, filled…

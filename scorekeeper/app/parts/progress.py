@@ -79,7 +79,9 @@ def score_progress(match: Match) -> Progress:
         round_steps.append(start + 1)
         reveal_step = start + 2 + len(r.moves)
         for event in r.events:
-            step = start + 2 + event.move if event.kind == "play" and event.move is not None else reveal_step
+            step = (
+                start + 2 + event.move if event.kind in ("play", "muggins") and event.move is not None else reveal_step
+            )
             if event.accepted:
                 series[event.side].append((step, event.points_after))
             changes.append(ScoreChange(step, event.side, event.points_after, event.accepted, r.number))
