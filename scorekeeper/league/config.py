@@ -10,6 +10,12 @@ A TOML file (read with :mod:`tomllib`), at most :data:`MAX_BYTES` bytes::
     # creds = "red-lion.creds"                 # ... or a NATS credentials file, not both
     # tls_cert = "venue.pem"  tls_key = "venue.key"  tls_ca = "league-ca.pem"   (all optional)
 
+The hub's own file names no ``hub`` and lists its venues' passwords (at most :data:`MAX_VENUES`)::
+
+    [venues]
+    red-lion = "..."
+    crown = "..."
+
 Relative paths are taken from the file's folder. A refusal is a :class:`LeagueConfigError` with a
 ``code`` worded by the catalogs (``error.league_<code>``) and ``params`` that never hold a password
 or a credentials file's contents: only the key's name, the file's name and bounds.
@@ -30,7 +36,9 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """A league's or venue's name: one NATS subject token (no dots, spaces or wildcards)."""
 URL = re.compile(r"(nats|tls|nats-leaf|ws|wss)://[A-Za-z0-9.\-\[\]:]{1,200}")
 """A hub URL: scheme, host and port only (no user or password in it: those go in their own keys)."""
-KEYS = frozenset({"league", "venue", "hub", "user", "password", "creds", "tls_cert", "tls_key", "tls_ca"})
+KEYS = frozenset({"league", "venue", "hub", "user", "password", "creds", "tls_cert", "tls_key", "tls_ca", "venues"})
+MAX_VENUES = 64
+"""The most venues a hub's file may list."""
 
 
 class LeagueConfigError(Exception):
@@ -64,6 +72,7 @@ class LeagueConfig:
     tls_cert: Path | None = None
     tls_key: Path | None = None
     tls_ca: Path | None = None
+    venues: dict[str, str] = field(default_factory=dict, repr=False)
 
 
 def load_config(path: Path, role: str = "venue") -> LeagueConfig:
