@@ -6,9 +6,10 @@ folder (``sysconfig.get_path("scripts")``, next to ``python``); a ``nats-server`
 folder (it holds passwords); the command line names only that file, never a secret.
 
 Hub: JetStream, one account ``LEAGUE`` whose users are the venues, each allowed to publish only
-under ``league.<league>.<venue>.>`` (NATS's own permissions) and to receive only its replies
-(``_INBOX.>``); the hub's own user (``hub``) may do everything in the account. A leaf-node port
-for the venues' servers.
+under ``league.<league>.<venue>.>`` (NATS's own permissions), to ask the stream for the last
+message of those subjects only (a direct get) and to receive only its replies (``_INBOX.>``);
+the hub's own user (``hub``) may do everything in the account. A leaf-node port for the venues'
+servers.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .config import LeagueConfig
-from .subjects import venue_filter
+from .subjects import last_message_request, venue_filter
 
 READY_SECONDS = 10.0
 """How long a server has to start listening before :func:`start` gives up, in seconds."""
@@ -63,7 +64,7 @@ def hub_conf(config: LeagueConfig, folder: Path, port: int, leaf_port: int) -> s
     ``hub`` with the file's ``password``."""
     users = []
     for venue, password in sorted(config.venues.items()):
-        allow = _quoted(venue_filter(config.league, venue))
+        allow = f"{_quoted(venue_filter(config.league, venue))}, {_quoted(last_message_request(config.league, venue))}"
         users.append(
             f"{{user: {_quoted(venue)}, password: {_quoted(password)}, permissions: "
             f'{{publish: {{allow: [{allow}, "$JS.API.INFO"]}}, subscribe: {{allow: ["_INBOX.>"]}}}}}}'

@@ -36,6 +36,18 @@ def league_filter(league: str) -> str:
     return f"{PREFIX}.{league}.>"
 
 
+def stream_name(league: str) -> str:
+    """The league's JetStream stream (at the hub): ``"LEAGUE_north"``; it captures
+    :func:`league_filter` and allows direct gets (a venue asks for its match's last message)."""
+    return f"LEAGUE_{league}"
+
+
+def last_message_request(league: str, venue: str) -> str:
+    """What a venue may ask the stream for: the last message of its own subjects only
+    (``"$JS.API.DIRECT.GET.LEAGUE_north.league.north.red-lion.>"``)."""
+    return f"$JS.API.DIRECT.GET.{stream_name(league)}.{venue_filter(league, venue)}"
+
+
 def event_id(match_id: str, seq: int) -> str:
     """The store's own id of an event: ``"20250612-153012-a1b2c3:7"``."""
     return f"{match_id}:{seq}"

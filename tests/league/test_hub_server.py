@@ -54,7 +54,7 @@ def test_a_venue_publishes_under_its_own_subjects_only(hub: RunningServer) -> No
     async def go() -> tuple[int, bool, str]:
         admin = await connect("hub", "hub-pw")
         js = admin.jetstream()
-        await js.add_stream(name="LEAGUE_north", subjects=[league_filter("north")])
+        await js.add_stream(name="LEAGUE_north", subjects=[league_filter("north")], allow_direct=True)
         venue = await connect("red-lion", "rl-pw")
         vjs = venue.jetstream()
         subject = match_subject("north", "red-lion", "m1")
@@ -65,7 +65,7 @@ def test_a_venue_publishes_under_its_own_subjects_only(hub: RunningServer) -> No
             await vjs.publish(subject, b"{}", headers=event_headers("m1", 0, 0))
         except APIError as err:
             resent = str(err.err_code)
-        last = await js.get_last_msg("LEAGUE_north", subject)  # how a publisher learns where it stands
+        last = await vjs.get_last_msg("LEAGUE_north", subject, direct=True)  # how a publisher learns where it stands
         refused = ""
         try:  # another venue's subject: NATS's permissions refuse it, the stream never sees it
             await vjs.publish(match_subject("north", "crown", "m2"), b"{}", timeout=1)
