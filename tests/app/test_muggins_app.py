@@ -54,3 +54,19 @@ def test_an_exact_claim_leaves_no_call_and_a_non_scoring_play_no_claim(state):
     state.entry.pick_tile((5, 5))
     run(state.entry.play())  # no claim chosen: the ends' value
     assert state.table.match.scores == [10, 0] and "muggins-1" not in shown(state)
+
+
+def test_a_fix_that_keeps_the_tile_and_spot_keeps_the_claim_and_the_call(state):
+    """The fix panel rebuilds the play: what was called at the table (a claim of 1, Bo's Muggins) stays with it."""
+    muggins_match(state)
+    state.entry.pick_tile((5, 5))
+    state.entry.pick_claim(1)
+    run(state.entry.play())
+    run(state.entry.call_muggins(1))
+    assert state.table.match.scores == [5, 5]
+    state.correction.open_entry(1, 1)
+    (edit,) = state.correction.edits()
+    assert (edit.new.claim, edit.new.muggins) == (1, 1) and state.correction.unchanged()
+    state.correction.toggle_drawn()  # only "drawn" changes: the claim and the call stay
+    (edit,) = state.correction.edits()
+    assert edit.new.drawn and (edit.new.claim, edit.new.muggins) == (1, 1)

@@ -304,9 +304,20 @@ class Correction(ft.Observable):
         lead = not self.match.round.layout.tiles if self.match.round is not None else False
         if self.selected_tile is None or (self.selected_spot is None and not lead):
             return None
-        return [
-            ReplaceMove(r, m, Play(turn.seat, self.selected_tile, None if lead else self.selected_spot, self.drawn))
-        ]
+        spot = None if lead else self.selected_spot
+        claim, muggins = self._claim_kept(r, m, self.selected_tile, spot)
+        return [ReplaceMove(r, m, Play(turn.seat, self.selected_tile, spot, self.drawn, claim, muggins))]
+
+    def _claim_kept(self, round_no: int, move_no: int, tile: Tile, spot: Spot | None) -> tuple[int | None, int | None]:
+        """The recorded play's claim and Muggins call (R13), kept when the fix leaves its tile and spot as they
+        were (only "drawn" changed): what was called at the table still stands. A fix to another tile or spot
+        makes other ends, so the old claim is not carried over (the play is then claimed exactly)."""
+        recorded = self.recorded
+        index = move_index(recorded, round_no, move_no)
+        old = recorded.actions[index] if index < len(recorded.actions) else None
+        if type(old) is Play and old.tile == tile and old.spot == spot:
+            return old.claim, old.muggins
+        return None, None
 
     def _hands(self) -> dict[int, list[Tile] | int] | None:
         r = self.match.round
