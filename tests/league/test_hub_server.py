@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +11,7 @@ import pytest
 from scorekeeper.league.config import LeagueConfig
 from scorekeeper.league.server import RunningServer, hub_conf, start, write_conf
 from scorekeeper.league.subjects import event_headers, league_filter, match_subject
+from tests.league.loop import run_apart
 
 nats = pytest.importorskip("nats")
 from nats.errors import NoServersError  # noqa: E402
@@ -47,7 +47,7 @@ def test_wrong_credentials_are_refused(hub: RunningServer) -> None:
         with pytest.raises((NoServersError, nats.errors.Error, OSError)):
             await connect("red-lion", "wrong")
 
-    asyncio.run(go())
+    run_apart(go())
 
 
 def test_a_venue_publishes_under_its_own_subjects_only(hub: RunningServer) -> None:
@@ -84,4 +84,4 @@ def test_a_venue_publishes_under_its_own_subjects_only(hub: RunningServer) -> No
         assert refused
         return info.state.messages, bool(fork), fork
 
-    assert asyncio.run(go()) == (1, True, "10071")
+    assert run_apart(go()) == (1, True, "10071")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +14,7 @@ from scorekeeper.league.publish import Publisher
 from scorekeeper.league.server import RunningServer, hub_conf, start, write_conf
 from scorekeeper.league.subjects import league_filter
 from scorekeeper.store import MatchStore, open_store
+from tests.league.loop import run_apart
 from tests.store.simulate import simulate
 
 nats = pytest.importorskip("nats")
@@ -84,7 +84,7 @@ def test_every_committed_event_is_published_once(hub: RunningServer, tmp_path: P
         await admin.close()
         return counts, events, len(local[played_later])
 
-    counts, events, later = asyncio.run(go())
+    counts, events, later = run_apart(go())
     assert counts == [total, total, 0, 0, 0, 0, later]
     for match_id, log in local.items():  # event for event, in order, once each
         mine = [e for e in events if e["subject"] == f"league.north.red-lion.{match_id}"]
