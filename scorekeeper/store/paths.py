@@ -11,7 +11,8 @@ What a data folder holds (:class:`DataFolder`)::
 ``index`` and ``damaged`` are conveniences, not the truth: if something that is not a folder stands
 in the way (a file named ``index``), the first of ``index.2``, ``index.3`` … that is a folder or is
 free serves instead (:attr:`DataFolder.obstacles` names what was in the way), so that one stray file
-cannot stop every command from reading the matches.
+cannot stop every command from reading the matches. ``matches`` itself has no stand-in (it is the
+truth: a stand-in would hide every match): a file there is refused by name (``matches_blocked``).
 
 A match id is ``YYYYMMDD-HHMMSS-xxxxxx``: the UTC time it was created and six
 random hex digits, so ids sort by creation and spread evenly over 256 shards.

@@ -247,6 +247,14 @@ class MatchStore:
         self.read_only: ReadOnlyReason | None = None
         self._lock = threading.RLock()
         self._lock_fd: int | None = None
+        if os.path.lexists(self.layout.matches) and not self.layout.matches.is_dir():
+            # matches/ is the truth: no stand-in folder may hide it, so the stray file must go first
+            raise StoreError(
+                f"a file named 'matches' stands in the data folder {root} where the folder of every match must be:"
+                " rename or move that file (e.g. to matches.old), then start again; nothing was changed",
+                "matches_blocked",
+                folder=str(root),
+            )
         if read_only:
             if not root.is_dir():
                 raise StoreError(f"there is no data folder {root}")

@@ -822,3 +822,20 @@ def test_with_index_blocked_the_stand_in_is_the_index_from_then_on(data_dir, his
         repair.Repair.summary_from_file = real
     assert reads == [] and store.problems == [store.problems[0]]  # trusted: no match file read again
     assert_others_intact(store, exports, None)
+
+
+def test_a_file_where_the_matches_folder_goes_is_named_and_nothing_is_changed(tmp_path, capsys):
+    """``matches/`` is the truth, so no stand-in may hide it: a regular file there stops the command
+    with one line that names the file and what to do (it said only "Not a directory" before)."""
+    (tmp_path / "matches").write_text("not Scorekeeper's\n")
+    with pytest.raises(StoreError) as refused:
+        open_store(tmp_path)
+    assert refused.value.code == "matches_blocked" and refused.value.params == {"folder": str(tmp_path)}
+    code, out, err = cli(capsys, tmp_path, "history")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        f"error: a file named 'matches' stands in the data folder {tmp_path} where the folder of every match"
+        " must be: rename or move that file (e.g. to matches.old), then start again; nothing was changed"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["matches"]  # nothing created beside it
+    assert (tmp_path / "matches").read_text() == "not Scorekeeper's\n"
