@@ -44,7 +44,12 @@ def match_account(match: Match, lang: str = "en") -> str:
                     head = t("account.lead", name=name, tile=tile_text(move.tile))
                 else:
                     key = "account.play_drawn" if move.drawn else "account.play"
-                    head = t(key, name=name, tile=tile_text(move.tile), spot=spot_words(t, move.spot))
+                    head = t(
+                        key,
+                        name=name,
+                        tile=tile_text(move.tile),
+                        spot=spot_words(t, move.spot, r.layout.is_spinner(move.spot[0])),
+                    )
                 info = r.placements.get(index)
                 tail = placement_words(t, match, info) if info is not None else ""
                 lines.append(f"{prefix}{head}: {tail}")

@@ -239,7 +239,9 @@ def move_words(t: Translator, match: Match, r: Round, index: int) -> str:
         if move.spot is None:
             return t("account.lead", name=name, tile=tile_text(move.tile))
         key = "account.play_drawn" if move.drawn else "account.play"
-        return t(key, name=name, tile=tile_text(move.tile), spot=spot_words(t, move.spot))
+        return t(
+            key, name=name, tile=tile_text(move.tile), spot=spot_words(t, move.spot, r.layout.is_spinner(move.spot[0]))
+        )
     if type(move) is Draw:
         return t("account.draw", name=name, count=move.count)
     return t("account.pass_stop" if index in r.stops else "account.pass", name=name)

@@ -219,3 +219,26 @@ def test_simulated_fives_and_threes_matches(seating, seed):
             assert (r.result, r.winners, r.settlement) == ("draw", [], [])
     assert totals == match.points and all(p <= 61 for p in match.points)
     assert not match.finished or match.points[match.winners[0]] == 61
+
+
+def test_the_account_and_review_say_ends_of_a_double_that_is_no_spinner():
+    """F&T's doubles are crosswise with two ends (R9 ``none``): the account and the review's move words say
+    "other end", where a spinner's line says "line B" (Horse Race, R9 ``all``; Ann goes on after scoring, H4)."""
+    from scorekeeper.explain import move_words
+
+    for variant, said in (("fives-and-threes", "5-5 (other end)"), ("horse-race", "5-5 (line B)")):
+        match = _with_a_double(variant)
+        name = match.players[match.rounds[0].moves[1].player]
+        assert f"{name} plays 2-5 at {said}" in match_account(match)
+        assert move_words(Translator("en"), match, match.rounds[0], 1) == f"{name} plays 2-5 at {said}"
+    f3 = _with_a_double("fives-and-threes")
+    assert "5-5 (інший кінець)" in match_account(f3, "uk") and "5-5 (다른 쪽 끝)" in match_account(f3, "ko")
+
+
+def _with_a_double(variant: str) -> Match:
+    """Ann leads 5-5 and the next player (whoever the turn names) plays 2-5 at its line B."""
+    match = Match(variant, ["Ann", "Bo"])
+    match.apply(StartRound(0))
+    match.apply(Play(0, (5, 5)))
+    match.apply(Play(match.turn.seat, (2, 5), at("5-5:line-b")))
+    return match

@@ -120,7 +120,9 @@ def _what(shell: Shell, fix: Correction) -> list[ft.Control]:
     elif spot is None:
         words = t("ui.lead_selected", tile=tile_text(tile))
     else:
-        words = t("ui.play_at", tile=tile_text(tile), spot=spot_words(t, spot))
+        r = fix.match.round
+        spinner = r is None or r.layout.is_spinner(spot[0])  # no lines on a double that is no spinner (R9)
+        words = t("ui.play_at", tile=tile_text(tile), spot=spot_words(t, spot, spinner))
     r = fix.match.round
     unseen = [x for x in ALL_TILES if r is None or x not in r.layout.on_table]
     return [
