@@ -15,6 +15,7 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import Protocol
 
+from .club.errors import ClubError
 from .i18n import Translator, catalog, template
 from .rules.errors import RuleViolation
 from .rules.house import OPTION_BY_NAME
@@ -97,6 +98,8 @@ def problem_words(t: Translator, err: RuleViolation | Coded, sentence: bool = Fa
     """
     if isinstance(err, RuleViolation):
         return violation_words(t, err, sentence)
+    if isinstance(err, ClubError):
+        return club_words(t, err, sentence)
     code = err.code or "store_problem"
     params: dict[str, object] = {"detail": getattr(err, "message", ""), **err.params}
     key = f"error.{code}"
@@ -122,3 +125,25 @@ def _worded(t: Translator, code: str, params: dict[str, object]) -> dict[str, ob
 def capitalised(text: str) -> str:
     """``text`` with a capital first letter: a catalog clause shown as a sentence on its own."""
     return text[:1].upper() + text[1:]
+
+
+def club_words(t: Translator, err: ClubError, sentence: bool = False) -> str:
+    """The club engine's refusal (:class:`~scorekeeper.club.ClubError`) in the reader's language: the catalog's
+    ``club.error.<code>`` with its values (a list of tables or players joined by commas), or the engine's
+    English text for a code the catalogs have no words for (``tests/app/test_club_words.py`` keeps that
+    from happening for every code the club can raise)."""
+    key = f"club.error.{err.code}"
+    if key not in catalog("en"):
+        return err.text
+    params = {k: _shown(v) for k, v in err.params.items()}
+    try:
+        words = t(key, **params)
+    except (KeyError, IndexError, ValueError):
+        return err.text
+    return capitalised(words) if sentence else words
+
+
+def _shown(value: object) -> object:
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(str(_shown(v)) for v in value)
+    return value

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..club import ClubError
 from ..rules import RuleViolation
 from ..store import StoreError
 
@@ -29,4 +30,4 @@ class Problem(Exception):
         return f"{self.code} {self.params}"
 
 
-Message = RuleViolation | StoreError | Problem  # what a tab's message line says (one at a time)
+Message = RuleViolation | StoreError | Problem | ClubError  # what a tab's message line says (one at a time)

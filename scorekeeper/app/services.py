@@ -16,9 +16,11 @@ from typing import Any, TypeVar
 
 from ..server.admission import LOCAL, Access
 from ..server.roles import Role
+from ..server.store_guard import GuardedClub, GuardedStore
 from ..store import MatchStore
 from . import settings
 from .device import Device
+from .store_access import club_of
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,15 @@ class Services:
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker thread (blocking storage), awaited."""
         return await asyncio.to_thread(fn, *args)
+
+    @property
+    def club(self) -> Any:
+        """The club's players and events (:class:`~scorekeeper.store.club.ClubStore`, the process's one) as
+        this tab may use them: through :class:`~scorekeeper.server.store_guard.GuardedClub` when the tab's
+        store is guarded (only a host's session changes an event), else as it is (an in-process tab)."""
+        if isinstance(self.store, GuardedStore):
+            return GuardedClub(club_of(self.store._store), self.store.access)
+        return club_of(self.store)
 
     def changed(self, match_id: str, version: int) -> None:
         """After this tab wrote ``match_id`` (now at ``version``): tell the other tabs."""

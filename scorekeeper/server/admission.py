@@ -62,6 +62,21 @@ class Access:
         if refusal is not None:
             raise refusal
 
+    def may_host(self) -> bool:
+        """Whether this session is the host's: only the host changes the club's players and events (pairs a
+        round, enters a paper result, checks players in)."""
+        return self.role is Role.HOST and not self.revoked
+
+    def check_host(self) -> None:
+        """Raise :class:`AccessDenied` unless :meth:`may_host`: ``access_revoked``, ``access_viewer`` or
+        ``access_not_host`` (a scorer: it enters its table's moves only)."""
+        if self.revoked or self.role is Role.VIEWER:
+            refusal = self._refusal(None)
+            if refusal is not None:
+                raise refusal
+        if self.role is not Role.HOST:
+            raise AccessDenied("only the host pairs rounds and changes the event: ask the organiser", "access_not_host")
+
     def start_refusal(self) -> AccessDenied | None:
         """Why this session may not start or import a match (:class:`AccessDenied`), or ``None`` if it may."""
         return self._refusal(None, start=True)

@@ -82,3 +82,67 @@ class GuardedStore:
             f"GuardedStore has no {name!r}: list it in store_guard.READS if it only reads, "
             "or in MATCH_WRITES / START_WRITES if it writes"
         )
+
+
+#: club store methods that change nothing (passed through as they are)
+CLUB_READS = frozenset(
+    {
+        "players",
+        "player",
+        "player_of",
+        "list_events",
+        "event",
+        "results",
+        "standings",
+        "missing",
+        "export_event",
+        "problems",
+        "store",
+    }
+)
+#: club store methods that change the club's list or an event: only the host may (it pairs and overrides)
+CLUB_WRITES = frozenset(
+    {
+        "add_player",
+        "rename_player",
+        "link",
+        "create_event",
+        "check_in",
+        "withdraw",
+        "enter",
+        "pair",
+        "next_game",
+        "paper",
+        "import_event",
+    }
+)
+
+
+class GuardedClub:
+    """``club`` (a :class:`scorekeeper.store.club.ClubStore`) seen through ``access`` (issue 23 item 5).
+
+    Reads (:data:`CLUB_READS`) pass; writes (:data:`CLUB_WRITES`: players, check-in, pairing, paper results,
+    the next game, imports) need a host's session (``Access.check_host``, :class:`AccessDenied`
+    ``access_viewer`` / ``access_not_host`` / ``access_revoked``: nothing written). Anything else raises
+    ``AttributeError`` (a new club method must be listed here).
+    """
+
+    def __init__(self, club: Any, access: Access) -> None:
+        self._club = club
+        self.access = access
+
+    def __getattr__(self, name: str) -> Any:
+        if name in CLUB_READS:
+            return getattr(self._club, name)
+        if name in CLUB_WRITES:
+            method = getattr(self._club, name)
+
+            def write_club(*args: Any, **kwargs: Any) -> Any:
+                self.access.check_host()  # AccessDenied: nothing written
+                return method(*args, **kwargs)
+
+            return write_club
+        raise AttributeError(
+            f"GuardedClub has no {name!r}: list it in store_guard.CLUB_READS if it only reads, "
+            "or in CLUB_WRITES if it writes"
+        )

@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
+from ...club import ClubError
 from ...rules import RuleViolation
 from ...store import NothingToUndo, StoreError
 from ..problems import Problem
@@ -52,7 +53,7 @@ def intent(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R | N
             return await method(self, *args, **kwargs)
         except NothingToUndo:
             shell.error = Problem("nothing_to_undo")
-        except (RuleViolation, Problem) as err:
+        except (RuleViolation, Problem, ClubError) as err:  # ClubError: the club engine's (club.error.<code>)
             shell.error = err
         except StoreError as err:  # a damaged file moved aside, the store closed…: worded by its code, logged
             log.warning("store: %s", err.message)
