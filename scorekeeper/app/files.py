@@ -26,15 +26,16 @@ class PickedFile:
     data: bytes
 
 
-async def save_bytes(file_name: str, data: bytes) -> str | None:
+async def save_bytes(file_name: str, data: bytes, extension: str = "json") -> str | None:
     """Offer ``data`` as a file named ``file_name``: a download in the browser, a save dialog on a desktop.
 
+    ``extension``: the file type a desktop's dialog offers (``json``; ``html`` for a page to print).
     Returns the path written on a desktop, ``None`` in the browser (the
     browser decides where downloads go) or if the user cancelled.
     """
     picker = ft.FilePicker()
     return await picker.save_file(
-        file_name=file_name, src_bytes=data, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]
+        file_name=file_name, src_bytes=data, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=[extension]
     )
 
 

@@ -20,3 +20,5 @@ class Screen(StrEnum):
     REVIEW = "review"
     RULES = "rules"  # the rules of a game, each rule by its id (S8, H4, E7)
     PHONES = "phones"  # the host's "Table" screen: join codes (QR) of the open match, the devices joined
+    EVENT = "event"  # club night (host): the events, a new event, the roster and check-in, the standings
+    ROUND = "round"  # club night (host): a round's tables by table and by name, pairing, paper results, codes

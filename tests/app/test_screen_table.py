@@ -66,6 +66,8 @@ def test_every_screen_has_one_entry_and_every_route_one_screen():
         "/history",
         "/rules",
         "/phones",
+        "/event",  # club night (issue 23)
+        "/round",
     }
 
 
@@ -85,7 +87,9 @@ def test_every_model_an_entry_names_is_observed_and_every_observable_model_is_na
         for model in entry.models(state):
             assert any(model is seen for seen in observed), (entry.screen, model)
     assert unobserved(state) == []
-    assert len(observed) == len({id(m) for m in observed}) == 12  # the shell and 11 models, each once
+    assert (
+        len(observed) == len({id(m) for m in observed}) == 15
+    )  # the shell and 14 models, each once (club night: event, its game form, round)
 
 
 def test_observed_is_read_from_the_entries_not_listed(tmp_path):

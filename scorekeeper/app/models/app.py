@@ -29,6 +29,7 @@ from ..screen_table import ScreenTable
 from ..services import Services
 from ..store_access import match_to_resume
 from .correction import Correction
+from .event import EventDesk
 from .history import HistoryQuery
 from .home import HomeList
 from .intent import intent
@@ -38,6 +39,7 @@ from .open_match import OpenMatch
 from .phones import Phones
 from .reveal import RevealEntry
 from .review import ReviewCursor
+from .round import RoundDesk
 from .rules import RulesGuide
 from .setup import SetupForm
 from .shell import Notice, Shell
@@ -51,7 +53,8 @@ class AppModel:
     """A tab: ``shell`` (screen, language, message), ``home`` (matches to resume), ``setup`` (the new-match
     form), ``table`` (the open match and its writes), ``entry`` (the next move), ``reveal`` (the hands at a
     round's end), ``names`` (the table's Names panel), ``history`` (the query), ``review`` (the step
-    shown), ``transfer`` (import, export), ``phones`` (a host's join codes and devices), ``rules`` (the rule shown);
+    shown), ``transfer`` (import, export), ``phones`` (a host's join codes and devices), ``rules`` (the rule
+    shown), ``event`` and ``round`` (club night: the Event and Round screens);
     ``views``: the screens gone through (Back returns along it) and the route the client shows;
     ``screens``: the screens it can show, one entry each (their routes, models, what each loads)."""
 
@@ -74,6 +77,9 @@ class AppModel:
         self.views = ViewStack(normal=screens.routes.normal)
         self.shell.after_intents(self.follow)
         self.phones = Phones(self.shell, self.table)
+        # club night (issue 23): the Event screen (its own game form: the game and house rules of the event)
+        self.event = EventDesk(self.shell, self.table, SetupForm(self.shell, self.table))
+        self.round = RoundDesk(self.shell, self.table, self.event)  # the Round screen of the event open
         self._table_match: str | None = None  # the table's match as this tab last knew it (follows_table)
 
     def observed(self) -> tuple[object, ...]:

@@ -18,7 +18,7 @@ import flet as ft
 from ..models.app import AppModel
 from ..navigation import Screen
 from ..screen_table import OfMatch, ScreenEntry, ScreenTable
-from . import history, home, new_match, phones, review, rules, settings, table
+from . import event, history, home, new_match, phones, review, round, rules, settings, table
 
 SCREEN_TABLE: ScreenTable[AppModel] = ScreenTable(
     ScreenEntry(
@@ -76,6 +76,20 @@ SCREEN_TABLE: ScreenTable[AppModel] = ScreenTable(
         models=lambda app: (app.phones,),
         enter=lambda app, came_from: app.phones.enter(),
         offered=lambda app: app.phones.offered,
+    ),
+    ScreenEntry(
+        Screen.EVENT,
+        "event",
+        event.view,
+        models=lambda app: (app.event, app.event.game),
+        enter=lambda app, came_from: app.event.enter(),
+    ),
+    ScreenEntry(
+        Screen.ROUND,
+        "round",
+        round.view,
+        models=lambda app: (app.round,),
+        enter=lambda app, came_from: app.round.enter(),
     ),
 )
 
