@@ -107,7 +107,7 @@ def player_rows(t: Translator, desk: EventDesk, *, picking: bool = False) -> lis
                 )
             )
         rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=4))
-        rows.append(ft.Text(t("ui.club.picked_n", count=len(desk.picked)), size=12))
+        rows.append(hook("club-picked", ft.Text(t("ui.club.picked_n", count=len(desk.picked)), size=12)))
     else:
         for player in desk.players:
             rows.append(player_line(t, desk, player.id, player.name))
@@ -188,6 +188,7 @@ def form_rows(app: AppModel, desk: EventDesk) -> list[ft.Control]:
         text_entry(
             "club-date", desk.day_text(), desk.set_day, label=t("ui.club.event_date"), dense=True, max_length=10
         ),
+        *player_rows(t, desk, picking=True),  # first: a phone's screen shows them without scrolling
         ft.Text(t("ui.game")),
         wrap(
             [
@@ -302,7 +303,6 @@ def form_rows(app: AppModel, desk: EventDesk) -> list[ft.Control]:
             )
         )
     rows.append(wrap(tie))
-    rows += player_rows(t, desk, picking=True)
     rows.append(
         ft.Row(
             [
