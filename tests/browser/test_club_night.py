@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,6 @@ def club_server():
 
 
 def test_the_host_runs_two_rounds_of_a_club_night(club_server, browser):
-    from playwright.sync_api import expect
 
     url, links, data = club_server
     host = joined(browser, url, links["this computer (host)"])
@@ -57,7 +57,7 @@ def test_the_host_runs_two_rounds_of_a_club_night(club_server, browser):
         # the join codes of the whole round, one sheet: each table's scorer and viewer codes
         with host.page.expect_download(timeout=20_000) as download:
             host.tap("club-sheet")
-        sheet = open(download.value.path(), encoding="utf-8").read()
+        sheet = Path(download.value.path()).read_text(encoding="utf-8")
         assert sheet.count("<svg") == 8 and sheet.count('class="card"') == 4
         assert "Thursday club night · round 1 · join codes" in sheet and "Gus v Hal" in sheet
         assert len(set(re.findall(r"\?key=([\w-]+)", sheet))) == 8  # every table its own two codes
