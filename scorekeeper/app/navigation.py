@@ -20,3 +20,5 @@ class Screen(StrEnum):
     REVIEW = "review"
     RULES = "rules"  # the rules of a game, each rule by its id (S8, H4, E7)
     PHONES = "phones"  # the host's "Table" screen: join codes (QR) of the open match, the devices joined
+    PROJECTOR = "projector"  # a club event on a wall or TV: standings and the round's pairings in turn, live
+    EVENING = "evening"  # "My evening" on a player's phone: where I sit, my score, my place

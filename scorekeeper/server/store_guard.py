@@ -8,6 +8,8 @@ show it translated, from ``error.<code>``), and nothing is written.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 from .admission import Access
@@ -82,3 +84,81 @@ class GuardedStore:
             f"GuardedStore has no {name!r}: list it in store_guard.READS if it only reads, "
             "or in MATCH_WRITES / START_WRITES if it writes"
         )
+
+
+#: club reads of one event (its id the first argument): the session must be allowed to see that event
+CLUB_EVENT_READS = frozenset({"event", "results", "standings", "missing", "export_event"})
+#: club reads of the whole club (the player list, every event): a host's only
+CLUB_READS = frozenset({"players", "player", "player_of", "list_events"})
+#: club writes of one event (its id the first argument): a host's only; the event is announced after
+CLUB_EVENT_WRITES = frozenset({"check_in", "withdraw", "enter", "pair", "next_game", "paper"})
+#: club writes that make an event or change the player list: a host's only
+CLUB_WRITES = frozenset({"add_player", "rename_player", "link", "create_event", "import_event"})
+
+_clubs: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+def club_of(store: Any) -> Any:
+    """The process's one :class:`~scorekeeper.store.club.ClubStore` over ``store`` (a ``MatchStore``, or the
+    viewer process's ``FollowingStore``, whose ``following`` is the read-only store it wraps): made on first
+    ask, the same ever after (a writable ``ClubStore`` sweeps its folders' temp files when made)."""
+    from ..store.club import ClubStore
+
+    base = getattr(store, "following", store)
+    club = _clubs.get(base)
+    if club is None:
+        club = ClubStore(base)
+        _clubs[base] = club
+    return club
+
+
+class GuardedClub:
+    """The club's players and events (a :class:`~scorekeeper.store.club.ClubStore`) seen through ``access``.
+
+    Reads of one event (:data:`CLUB_EVENT_READS`) need ``access.check_event_read(event_id)``: a host any
+    event, a device joined with an event's viewer link that event only (``access_other_event``). Reads of
+    the whole club (:data:`CLUB_READS`) and every write (:data:`CLUB_EVENT_WRITES`, :data:`CLUB_WRITES`)
+    are a host's only (``access.check_club_write`` for writes; ``AccessDenied``, nothing written). After a
+    write, ``on_write(event_id)`` is told the event changed (the projector and phones follow). Anything else
+    raises ``AttributeError``.
+    """
+
+    def __init__(self, club: Any, access: Access, on_write: Callable[[str], None] | None = None) -> None:
+        self._club = club
+        self.access = access
+        self.on_write = on_write
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._club, name) if name in _CLUB_ALL else None
+        if method is None:
+            raise AttributeError(f"GuardedClub has no {name!r}: list it in store_guard's CLUB_* sets")
+        access = self.access
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if name in CLUB_EVENT_READS:
+                access.check_event_read(str(args[0]) if args else "")
+            elif name in CLUB_READS:
+                if access.role.value != "host" or access.revoked:
+                    access.check_event_read("")  # AccessDenied: revoked, or this device sees one event only
+            else:
+                access.check_club_write()  # AccessDenied: nothing written
+            result = method(*args, **kwargs)
+            if self.on_write is not None:
+                if name in CLUB_EVENT_WRITES and args:
+                    self.on_write(str(args[0]))
+                elif name in ("create_event", "import_event") and isinstance(result, str):
+                    self.on_write(result)
+            return result
+
+        return call
+
+
+_CLUB_ALL = CLUB_EVENT_READS | CLUB_READS | CLUB_EVENT_WRITES | CLUB_WRITES
+
+
+def guarded_club(store: Any, access: Access, on_write: Callable[[str], None] | None = None) -> GuardedClub:
+    """The club of ``store`` as ``access`` may use it: ``store`` a :class:`GuardedStore` (its own access is
+    used) or a plain store (a lone test, the desktop window: ``access``)."""
+    if isinstance(store, GuardedStore):
+        return GuardedClub(club_of(store._store), store.access, on_write)
+    return GuardedClub(club_of(store), access, on_write)

@@ -66,6 +66,8 @@ def test_every_screen_has_one_entry_and_every_route_one_screen():
         "/history",
         "/rules",
         "/phones",
+        "/projector",
+        "/evening",
     }
 
 
@@ -85,7 +87,7 @@ def test_every_model_an_entry_names_is_observed_and_every_observable_model_is_na
         for model in entry.models(state):
             assert any(model is seen for seen in observed), (entry.screen, model)
     assert unobserved(state) == []
-    assert len(observed) == len({id(m) for m in observed}) == 12  # the shell and 11 models, each once
+    assert len(observed) == len({id(m) for m in observed}) == 14  # the shell and 13 models, each once
 
 
 def test_observed_is_read_from_the_entries_not_listed(tmp_path):
