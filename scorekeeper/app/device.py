@@ -64,6 +64,17 @@ class Device:
         self.shared: list[tuple[str, bytes]] = []
         self.lang: str | None = None
         self.pushed: list[str] = []
+        self.values: dict[str, str] = {}  # what the device keeps for itself (:meth:`keep_value`)
+
+    async def kept_value(self, key: str) -> str | None:
+        """What this device keeps under ``key`` for itself (a phone's choice, e.g. the player it is on *My
+        evening*: ``scorekeeper.evening.<event id>``), ``None`` if nothing or unreadable."""
+        return self.values.get(key)
+
+    async def keep_value(self, key: str, value: str) -> None:
+        """Keep ``value`` (at most 200 characters) under ``key`` on this device (a browser's storage), best
+        effort: a device that cannot keep it forgets it with the tab."""
+        self.values[key] = value[:200]
 
     async def languages(self) -> list[str]:
         """The device's language codes, most preferred first (``["uk-UA", "en-US"]``); ``[]`` if unknown."""
@@ -164,6 +175,24 @@ class FletDevice(Device):
             log.info("the language kept in the browser is unknown (%s)", err)
             return None
         return kept if kept in LANGUAGES else None
+
+    async def kept_value(self, key: str) -> str | None:
+        if not self.page.web:
+            return await super().kept_value(key)
+        try:
+            kept = await asyncio.wait_for(ft.SharedPreferences().get(key), LOCALE_WAIT)
+        except Exception as err:  # noqa: BLE001 - no answer: nothing kept
+            log.info("a value kept in the browser is unknown (%s)", err)
+            return await super().kept_value(key)
+        return kept[:200] if isinstance(kept, str) else None
+
+    async def keep_value(self, key: str, value: str) -> None:
+        await super().keep_value(key, value)
+        if self.page.web:
+            try:
+                await asyncio.wait_for(ft.SharedPreferences().set(key, value[:200]), LOCALE_WAIT)
+            except Exception as err:  # noqa: BLE001 - kept for this tab only
+                log.info("the browser did not keep a value (%s)", err)
 
     async def languages(self) -> list[str]:
         try:

@@ -46,6 +46,7 @@ FONT_FAMILY = "NotoSansKR"
 FONTS = {FONT_FAMILY: "fonts/NotoSansKR-Subset-Regular.otf"}  # Latin, Cyrillic and Hangul
 CHANGED = "match-changed"  # pubsub topic: (match id, version) after a tab wrote to a match
 TABLE = "table-match"  # pubsub topic: a match id, after a host's tab opened it on its table
+EVENT = "club-event"  # pubsub topic: a club event's id, after a host's tab changed it (paired, paper, check-in)
 
 
 class Viewers(Protocol):
@@ -54,6 +55,8 @@ class Viewers(Protocol):
     def changed(self, match_id: str, version: int) -> None: ...
 
     def table_opened(self, match_id: str) -> None: ...
+
+    def event_changed(self, event_id: str) -> None: ...
 
 
 # no slide or zoom between screens (a screen change shows at once, as before there were views; the
@@ -160,13 +163,26 @@ def make_main(
                 tell_viewers.table_opened(match_id)
             page.pubsub.send_others_on_topic(TABLE, match_id)
 
+        def announce_event(event_id: str) -> None:
+            if tell_viewers is not None:
+                tell_viewers.event_changed(event_id)
+            page.pubsub.send_all_on_topic(EVENT, event_id)  # this tab's own projector too
+
         services = Services(
-            guarded, str(data_dir), announce=announce, device=device(page), access=access, announce_table=announce_table
+            guarded,
+            str(data_dir),
+            announce=announce,
+            device=device(page),
+            access=access,
+            announce_table=announce_table,
+            announce_event=announce_event,
         )
         app = tab(services, page.width or 390)
+        app.projector.set_height(page.height or 1080)
 
         def on_resize(e: ft.PageResizeEvent) -> None:
             app.shell.width = page.width or app.shell.width
+            app.projector.set_height(page.height or app.projector.height)
 
         away = False  # the tab's connection is gone (a phone asleep, a closed tab): Flet drops what it would send
 
@@ -176,6 +192,11 @@ def make_main(
             # runs in a task started by the tab that wrote: page.run_task binds this tab's page,
             # so the re-render goes to this tab's session
             page.run_task(app.table.follow, *message)
+            page.run_task(app.follow_event_match, message[0])  # the projector, My evening: a result of theirs?
+
+        async def on_event(topic: str, event_id: str) -> None:
+            if not away:
+                page.run_task(app.follow_event, event_id)
 
         async def on_table(topic: str, match_id: str) -> None:
             if not away:  # a phone asleep catches up when it is back (on_connect)
@@ -191,6 +212,7 @@ def make_main(
             app.correction.close_sheet()
             await app.table.catch_up()
             await app.catch_up_table()
+            await app.follow_event(None)  # the projector, My evening: as the event is now
 
         async def on_route_change(e: ft.RouteChangeEvent) -> None:
             if not app.views.echo(e.route):  # not this tab's own push coming back: Back, Forward, an address
@@ -212,6 +234,7 @@ def make_main(
         page.on_disconnect = on_disconnect
         page.on_connect = on_connect
         page.pubsub.subscribe_topic(CHANGED, on_changed)
+        page.pubsub.subscribe_topic(EVENT, on_event)
         if services.follows_table:
             page.pubsub.subscribe_topic(TABLE, on_table)
         await app.start(page.route)

@@ -22,3 +22,5 @@ class Screen(StrEnum):
     PHONES = "phones"  # the host's "Table" screen: join codes (QR) of the open match, the devices joined
     EVENT = "event"  # club night (host): the events, a new event, the roster and check-in, the standings
     ROUND = "round"  # club night (host): a round's tables by table and by name, pairing, paper results, codes
+    PROJECTOR = "projector"  # a club event on a wall or TV: standings and the round's pairings in turn, live
+    EVENING = "evening"  # "My evening" on a player's phone: where I sit, my score, my place

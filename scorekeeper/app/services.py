@@ -16,11 +16,10 @@ from typing import Any, TypeVar
 
 from ..server.admission import LOCAL, Access
 from ..server.roles import Role
-from ..server.store_guard import GuardedClub, GuardedStore
+from ..server.store_guard import GuardedClub, guarded_club
 from ..store import MatchStore
 from . import settings
 from .device import Device
-from .store_access import club_of
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +34,8 @@ class Services:
     ``access``: what this tab's device may do (its role; :data:`LOCAL`, a host, outside the server's
     guard), read by the views to offer only the controls it may use (docs/server.md);
     ``announce_table(match_id)``: tells the phones joined with the table's codes that a host opened that
-    match on its table (``None`` in a lone test)."""
+    match on its table (``None`` in a lone test); ``announce_event(event_id)``: tells every tab (the
+    viewer process's too) that a club event changed (``None`` in a lone test)."""
 
     store: MatchStore
     data_dir: str
@@ -43,25 +43,31 @@ class Services:
     device: Device = field(default_factory=Device)
     access: Access = LOCAL
     announce_table: Callable[[str], None] | None = None
+    announce_event: Callable[[str], None] | None = None
     _remembered: str | None = None  # the match this tab last saved as the match last played
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker thread (blocking storage), awaited."""
         return await asyncio.to_thread(fn, *args)
 
-    @property
-    def club(self) -> Any:
-        """The club's players and events (:class:`~scorekeeper.store.club.ClubStore`, the process's one) as
-        this tab may use them: through :class:`~scorekeeper.server.store_guard.GuardedClub` when the tab's
-        store is guarded (only a host's session changes an event), else as it is (an in-process tab)."""
-        if isinstance(self.store, GuardedStore):
-            return GuardedClub(club_of(self.store._store), self.store.access)
-        return club_of(self.store)
-
     def changed(self, match_id: str, version: int) -> None:
         """After this tab wrote ``match_id`` (now at ``version``): tell the other tabs."""
         if self.announce is not None:
             self.announce(match_id, version)
+
+    def event_changed(self, event_id: str) -> None:
+        """After this tab changed club event ``event_id``: tell every tab (projectors and players' phones
+        of the event follow). :attr:`club`'s writes call it themselves."""
+        if self.announce_event is not None:
+            self.announce_event(event_id)
+
+    @property
+    def club(self) -> GuardedClub:
+        """The club's players and events (:class:`~scorekeeper.store.club.ClubStore`) as this tab may use
+        them: reads of an event need the right to see it (a host: any; an event's viewer link: that one),
+        writes are a host's, and each write announces its event (:meth:`event_changed`). Every call blocks:
+        run it with :meth:`call`."""
+        return guarded_club(self.store, self.access, self.event_changed)
 
     def table_opened(self, match_id: str) -> None:
         """After this tab opened ``match_id`` on its table: if it is a host's, the match is now the table's,
@@ -75,7 +81,7 @@ class Services:
         table-wide codes (a scorer or viewer whose join link named no match). It waits on the start screen
         until the host starts a match, then opens it, and the next one after it (a phone joined with a
         match's own codes stays on that match; a host chooses for itself)."""
-        return self.access.role is not Role.HOST and self.access.match_id is None
+        return self.access.role is not Role.HOST and self.access.match_id is None and self.access.event_id is None
 
     @property
     def keeps_settings(self) -> bool:

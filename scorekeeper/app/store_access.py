@@ -8,7 +8,6 @@ matches the app recorded.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from ..rules import Match
@@ -91,21 +90,3 @@ def snapshot(store, match_id: str) -> tuple[Match, int]:
     return Match.replay(
         live.variant, live.players, live.partnerships, actions, explain=True, house_rules=live.house_rules
     ), version
-
-
-_CLUBS: dict[int, object] = {}
-_CLUBS_LOCK = threading.Lock()
-
-
-def club_of(store):  # -> ClubStore (untyped like the rest of this module: a MatchStore or a test's)
-    """The process's :class:`~scorekeeper.store.club.ClubStore` over ``store`` (the process-wide match
-    store, not a tab's guarded view): made once, so every tab shares its record of damaged event files and
-    its temp-file sweep runs once, at the first use."""
-    from ..store.club import ClubStore
-
-    with _CLUBS_LOCK:
-        club = _CLUBS.get(id(store))
-        if club is None or club.store is not store:  # type: ignore[attr-defined]
-            club = ClubStore(store)
-            _CLUBS[id(store)] = club
-        return club

@@ -109,6 +109,11 @@ class ViewerProcess:
         joined with the table's codes open it. The line ``{"table": "<match id>"}``."""
         self._tell({"table": match_id})
 
+    def event_changed(self, event_id: str) -> None:
+        """Tell the viewer process that the host changed club event ``event_id`` (a round paired, a paper
+        result, a check-in): its projectors and players' phones of that event follow."""
+        self._tell({"event": event_id})
+
     def _tell(self, message: object) -> None:
         if not self.alive():
             return

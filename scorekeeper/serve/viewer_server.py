@@ -9,7 +9,8 @@ the match the relay names (``x-scorekeeper-match``); the relay checked the devic
 
 It opens the data folder for reading only (the server holds it for writing). Each line on stdin is a change
 the server made, ``["<match id>", <version>]``, or a match a host opened on its table, ``{"table": "<match id>"}``:
-the store forgets what it held of that match (:meth:`scorekeeper.store.MatchStore.refresh`) and the tabs
+or a club event the host changed, ``{"event": "<event id>"}`` (its matches are read again: a new round's
+too): the store forgets what it held of that match (:meth:`scorekeeper.store.MatchStore.refresh`) and the tabs
 showing it follow, as tabs of one process do (Flet's pubsub, ``CHANGED``); the viewers joined with the
 table's codes open the host's match (``TABLE``). End of stdin (the server stopped, or was killed) stops this process.
 """
@@ -24,12 +25,13 @@ from typing import Any, cast
 
 import flet as ft
 
-from ..app.main import ASSETS, CHANGED, TABLE, make_main
-from ..rules import strict_json
+from ..app.main import ASSETS, CHANGED, EVENT, TABLE, make_main
+from ..rules import RuleViolation, strict_json
 from ..server.admission import Access
-from ..server.relay import MATCH_HEADER
+from ..server.relay import EVENT_HEADER, MATCH_HEADER
 from ..server.roles import Role
 from ..server.session import RELAYED
+from ..server.store_guard import club_of
 from ..store import MatchStore, StoreError, open_store
 from . import flet_fixes
 from .launch import tune_collector
@@ -49,6 +51,11 @@ class FollowingStore:
 
     def __init__(self, store: MatchStore) -> None:
         self._store = store
+
+    @property
+    def following(self) -> MatchStore:
+        """The read-only store this one shows (the club's events are read through it: ``club_of``)."""
+        return self._store
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
@@ -71,7 +78,8 @@ class ViewerGate:
             return
         headers = dict(scope.get("headers", []))
         match_id = headers.get(MATCH_HEADER.encode("latin-1"), b"").decode("latin-1") or None
-        token = RELAYED.set(Access(Role.VIEWER, match_id))
+        event_id = headers.get(EVENT_HEADER.encode("latin-1"), b"").decode("latin-1")[:100] or None
+        token = RELAYED.set(Access(Role.VIEWER, match_id, event_id=event_id))
         try:
             await self.app(scope, receive, send)
         finally:
@@ -95,7 +103,7 @@ class Changes:
         for line in self.stream:
             try:
                 topic, message = self._told(strict_json.loads(line))  # bounded nesting (a ValueError), any parser
-            except (ValueError, TypeError, KeyError, StoreError) as err:
+            except (ValueError, TypeError, KeyError, StoreError, RuleViolation) as err:
                 log.warning("a change the server told could not be followed: %s", err)
                 continue
             if self.hub is not None:  # thread-safe: each tab's handler runs on the loop
@@ -107,6 +115,10 @@ class Changes:
         ``{"table": "<match id>"}`` (a host opened that match on its table: :data:`TABLE`). The store
         forgets what it held of that match first (a new match: it learns of it). Raises ``ValueError``,
         ``TypeError`` or ``KeyError`` for another shape, a :class:`StoreError` for a match it cannot read."""
+        if isinstance(told, dict) and "event" in told:
+            event_id = str(told["event"])[:100]
+            self._refresh_event(event_id)
+            return EVENT, event_id
         if isinstance(told, dict):
             match_id = str(told["table"])
             self.store.refresh(match_id)
@@ -114,6 +126,18 @@ class Changes:
         match_id, version = told
         self.store.refresh(str(match_id))
         return CHANGED, (str(match_id), int(version))
+
+    def _refresh_event(self, event_id: str) -> None:
+        """Every match of the event read again (a new round's are new here: the store learns of them), so the
+        event's results read after this are the server's."""
+        state = club_of(self.store).event(event_id)  # a RuleViolation (unknown, damaged): logged by read()
+        for record in state.rounds:
+            for table in record.tables:
+                for match_id in table.matches:
+                    try:
+                        self.store.refresh(match_id)
+                    except StoreError as err:
+                        log.warning("a match of event %s could not be read: %s", event_id, err)
 
 
 def main(argv: list[str]) -> int:

@@ -26,9 +26,10 @@ class Access:
     """What one session (one browser tab) may do, decided when it connected.
 
     ``role``: the device's :class:`Role`. ``match_id``: the match its join link named (the app opens it on
-    start), or ``None`` for a table-wide link. ``device``: the joined device, ``None`` where no key is in
-    play (loopback, desktop window). ``admission``: the table's :class:`Admission` for a host (the Table
-    screen's links, devices and renewal), else ``None``.
+    start), or ``None`` for a table-wide link. ``event_id``: the club event an event's viewer link named
+    (the app shows its projector view; the device sees that event only), else ``None``. ``device``: the
+    joined device, ``None`` where no key is in play (loopback, desktop window). ``admission``: the table's
+    :class:`Admission` for a host (the Table screen's links, devices and renewal), else ``None``.
 
     Checks read ``device.revoked`` each time, so disconnecting a device or renewing its key takes effect
     on its next write even if its websocket were still open.
@@ -38,6 +39,7 @@ class Access:
     match_id: str | None = None
     device: Device | None = None
     admission: Admission | None = None
+    event_id: str | None = None
 
     @property
     def revoked(self) -> bool:
@@ -67,19 +69,39 @@ class Access:
         round, enters a paper result, checks players in)."""
         return self.role is Role.HOST and not self.revoked
 
-    def check_host(self) -> None:
-        """Raise :class:`AccessDenied` unless :meth:`may_host`: ``access_revoked``, ``access_viewer`` or
-        ``access_not_host`` (a scorer: it enters its table's moves only)."""
-        if self.revoked or self.role is Role.VIEWER:
-            refusal = self._refusal(None)
-            if refusal is not None:
-                raise refusal
-        if self.role is not Role.HOST:
-            raise AccessDenied("only the host pairs rounds and changes the event: ask the organiser", "access_not_host")
-
     def start_refusal(self) -> AccessDenied | None:
         """Why this session may not start or import a match (:class:`AccessDenied`), or ``None`` if it may."""
         return self._refusal(None, start=True)
+
+    def may_see_event(self, event_id: str) -> bool:
+        """Whether this session may read club event ``event_id``: a device joined with an event's link
+        (a projector, a player's phone) only that event; any other session (the host, a table's scorer or
+        viewer: a club night's tables may look at the round and the standings) any event."""
+        if self.revoked:
+            return False
+        return self.event_id is None or self.event_id == event_id
+
+    def check_event_read(self, event_id: str) -> None:
+        """Raise :class:`AccessDenied` (``access_other_event``) unless :meth:`may_see_event`."""
+        if not self.may_see_event(event_id):
+            self._check_not_revoked()
+            raise AccessDenied(f"this device may not see event {event_id}", "access_other_event")
+
+    def check_club_write(self) -> None:
+        """Raise :class:`AccessDenied` unless this session may change the club's players and events (pair,
+        check in, enter a paper result): only a host. ``access_revoked``, ``access_viewer`` (a viewer, an
+        event's projector included), ``access_not_host`` (a scorer: it enters its table's moves only)."""
+        self._check_not_revoked()
+        if self.role is Role.VIEWER:
+            raise AccessDenied("this device joined as a viewer: it cannot change the event", "access_viewer")
+        if self.role is not Role.HOST:
+            raise AccessDenied("only the host pairs rounds and changes the event: ask the organiser", "access_not_host")
+
+    def _check_not_revoked(self) -> None:
+        if self.revoked:
+            raise AccessDenied(
+                "this device was disconnected or its key renewed: scan the table's code again", "access_revoked"
+            )
 
     def check_start(self) -> None:
         """Raise :class:`AccessDenied` unless :meth:`may_start`."""
@@ -134,7 +156,7 @@ class Admission:
         self.on_renew = on_renew
         self.devices_ = Devices()
         self.local = Device("local", Role.HOST, None, "this computer", "127.0.0.1")
-        self._links: dict[tuple[Role, str | None], JoinLink] = {}
+        self._links: dict[tuple[Role, str | None, str | None], JoinLink] = {}  # (role, match, event)
         self._sessions: dict[str, Access] = {}
         self.secrets_seen: set[str] = set()  # every key ever issued (the log redaction looks for them)
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's loop, known once it serves
@@ -152,10 +174,26 @@ class Admission:
             raise RuntimeError("no join links: this server listens on loopback only and needs no key")
         if role is Role.HOST and match_id is not None:
             raise ValueError("the host link is table-wide: it names no match")
-        link = self._links.get((role, match_id))
+        link = self._links.get((role, match_id, None))
         if link is None:
             link = JoinLink(role, match_id, new_key())
-            self._links[(role, match_id)] = link
+            self._links[(role, match_id, None)] = link
+            self.secrets_seen.add(link.key)
+        return link
+
+    def event_link(self, event_id: str) -> JoinLink:
+        """The viewer link of club event ``event_id`` (the projector, *My evening* on a player's phone),
+        made on first ask: a device joined with it is a viewer that sees that event only and changes
+        nothing. ``ValueError`` for an empty id or one over 100 characters; ``RuntimeError`` without
+        ``key_required``."""
+        if not self.key_required:
+            raise RuntimeError("no join links: this server listens on loopback only and needs no key")
+        if not event_id or len(event_id) > 100:
+            raise ValueError("an event id is 1 to 100 characters")
+        link = self._links.get((Role.VIEWER, None, event_id))
+        if link is None:
+            link = JoinLink(Role.VIEWER, None, new_key(), event_id=event_id)
+            self._links[(Role.VIEWER, None, event_id)] = link
             self.secrets_seen.add(link.key)
         return link
 
@@ -238,12 +276,27 @@ class Admission:
         joined with that link, so it may not join with it again). The guard refuses that join."""
         return self.devices_.barred(token, link)
 
-    def joined_with(self, match_id: str | None) -> int:
+    def joined_with(self, match_id: str | None, event_id: str | None = None) -> int:
         """How many devices (not revoked) joined with the scorer or viewer links of ``match_id`` (``None``:
-        the table-wide ones): those :meth:`renew` of ``match_id`` disconnects."""
+        the table-wide ones), or with ``event_id``'s viewer link: those :meth:`renew` of the same disconnects."""
         return sum(
-            1 for d in self.devices_.all() if d.link is not None and d.role is not Role.HOST and d.match_id == match_id
+            1
+            for d in self.devices_.all()
+            if d.link is not None and d.role is not Role.HOST and (d.match_id, d.event_id) == (match_id, event_id)
         )
+
+    async def renew_event(self, event_id: str) -> JoinLink:
+        """A new key for event ``event_id``'s viewer link: the old link stops working and the devices that
+        joined with it (the projector, players' phones) are disconnected. The other links are kept."""
+        old = self._links.pop((Role.VIEWER, None, event_id), None)
+        if old is not None:
+            for device in self.devices_.all():
+                if device.link is old:
+                    await device.revoke()
+            self.devices_.forget_revoked()
+        renewed = self.event_link(event_id)
+        self.devices_.forget_links(set(self._links.values()))
+        return renewed
 
     async def renew(self, match_id: str | None = None, *, every_match: bool = False) -> list[JoinLink]:
         """New keys for the scorer and viewer links of ``match_id`` (``None``: the table-wide ones, which the
@@ -252,18 +305,21 @@ class Admission:
         Returns the new links of ``match_id``; :attr:`on_renew` is told when the table-wide ones changed."""
         old = [
             link
-            for (role, match), link in self._links.items()
-            if role is not Role.HOST and (every_match or match == match_id)
+            for (role, match, event), link in self._links.items()
+            if role is not Role.HOST and (every_match or (event is None and match == match_id))
         ]
         for link in old:
-            self._links.pop((link.role, link.match_id))
+            self._links.pop((link.role, link.match_id, link.event_id))
         for device in self.devices_.all():
             if device.link in old:
                 await device.revoke()
         self.devices_.forget_revoked()
         renewed = self.links(match_id)
         for link in old:
-            self.link(link.role, link.match_id)
+            if link.event_id is not None:
+                self.event_link(link.event_id)
+            else:
+                self.link(link.role, link.match_id)
         self.devices_.forget_links(set(self._links.values()))
         if self.on_renew is not None and (every_match or match_id is None):
             self.on_renew(every_match)
@@ -297,6 +353,7 @@ class Admission:
                 device.match_id,
                 None if device is self.local else device,
                 self if device.role is Role.HOST else None,
+                device.event_id,
             )
             self._sessions[session_id] = access
         return access

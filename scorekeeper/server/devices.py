@@ -76,6 +76,11 @@ class Device:
     revoked: bool = False
     connections: list[Connection] = field(default_factory=list, repr=False)
 
+    @property
+    def event_id(self) -> str | None:
+        """The club event its link shows (an event's viewer link), else ``None``."""
+        return self.link.event_id if self.link is not None else None
+
     async def revoke(self) -> None:
         """Refuse this device from now on and close its open tabs."""
         self.revoked = True

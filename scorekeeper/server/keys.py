@@ -44,7 +44,9 @@ def digest(token: str) -> bytes:
 
 @dataclass(frozen=True, eq=False)
 class JoinLink:
-    """One join link: ``role`` at the table, ``match_id`` it opens (``None``: table-wide), its secret ``key``.
+    """One join link: ``role`` at the table, ``match_id`` it opens (``None``: table-wide), its secret ``key``;
+    ``event_id``: the club event it shows (an event's viewer link: the projector and *My evening*; its
+    ``match_id`` is ``None`` and its role viewer), else ``None``.
 
     Renewing a link makes a new :class:`JoinLink` (new key); devices that joined with the old one are
     disconnected. ``created``: local time it was made. Its ``repr`` never shows the key.
@@ -54,6 +56,7 @@ class JoinLink:
     match_id: str | None
     key: str = field(repr=False)
     created: datetime = field(default_factory=lambda: datetime.now().astimezone())
+    event_id: str | None = None
 
     def matches(self, given: str) -> bool:
         """Whether ``given`` is this link's key (constant time)."""

@@ -8,9 +8,10 @@ in a folder only this user can enter) and passes the frames both ways unchanged.
 device already (keys, role, revocation) and still tracks the connection, so the Table screen's device list,
 Disconnect and Renew work as before: closing the tab's side ends the relay.
 
-What the viewer process is told: the viewer's match (``x-scorekeeper-match``), the browser's language and
-User-Agent. Never a key or a cookie. The Flet session it starts is bound to the device here (from its first
-reply), so a tab coming back may resume it only from the same device, as for a session of this process.
+What the viewer process is told: the viewer's match (``x-scorekeeper-match``) or club event
+(``x-scorekeeper-event``), the browser's language and User-Agent. Never a key or a cookie. The Flet
+session it starts is bound to the device here (from its first reply), so a tab coming back may resume it
+only from the same device, as for a session of this process.
 
 If the viewer process cannot be reached (not started, stopped, crashed), the tab is served by ``fallback``
 (this process's own app): slower with many viewers, never refused.
@@ -31,6 +32,7 @@ from .session import CONNECTION
 log = logging.getLogger(__name__)
 
 MATCH_HEADER = "x-scorekeeper-match"  # the viewer's match id ("" for a table-wide viewer link)
+EVENT_HEADER = "x-scorekeeper-event"  # the club event an event's viewer link shows ("" for any other link)
 PASSED_HEADERS = ("user-agent", "accept-language")  # what the viewer process may know of the browser
 CONNECT_SECONDS = 3.0  # how long opening the relay may take before the tab is served here instead
 
@@ -63,6 +65,7 @@ class Relay:
         given = headers(scope)
         passed = [(name, given[name]) for name in PASSED_HEADERS if name in given]
         passed.append((MATCH_HEADER, (device.match_id if device is not None else None) or ""))
+        passed.append((EVENT_HEADER, (device.event_id if device is not None else None) or ""))
         query = scope.get("query_string", b"").decode("latin-1")
         uri = "ws://viewers" + (scope.get("path") or "/") + (f"?{query}" if query else "")
         try:

@@ -8,6 +8,8 @@ show it translated, from ``error.<code>``), and nothing is written.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 from .admission import Access
@@ -84,65 +86,80 @@ class GuardedStore:
         )
 
 
-#: club store methods that change nothing (passed through as they are)
-CLUB_READS = frozenset(
-    {
-        "players",
-        "player",
-        "player_of",
-        "list_events",
-        "event",
-        "results",
-        "standings",
-        "missing",
-        "export_event",
-        "problems",
-        "store",
-    }
-)
-#: club store methods that change the club's list or an event: only the host may (it pairs and overrides)
-CLUB_WRITES = frozenset(
-    {
-        "add_player",
-        "rename_player",
-        "link",
-        "create_event",
-        "check_in",
-        "withdraw",
-        "enter",
-        "pair",
-        "next_game",
-        "paper",
-        "import_event",
-    }
-)
+#: club reads of one event (its id the first argument): the session must be allowed to see that event
+CLUB_EVENT_READS = frozenset({"event", "results", "standings", "missing", "export_event"})
+#: club reads of the whole club (the player list, every event): not for a device that sees one event only
+CLUB_READS = frozenset({"players", "player", "player_of", "list_events"})
+#: club writes of one event (its id the first argument): a host's only; the event is announced after
+CLUB_EVENT_WRITES = frozenset({"check_in", "withdraw", "enter", "pair", "next_game", "paper"})
+#: club writes that make an event or change the player list: a host's only
+CLUB_WRITES = frozenset({"add_player", "rename_player", "link", "create_event", "import_event"})
+
+_clubs: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+def club_of(store: Any) -> Any:
+    """The process's one :class:`~scorekeeper.store.club.ClubStore` over ``store`` (a ``MatchStore``, or the
+    viewer process's ``FollowingStore``, whose ``following`` is the read-only store it wraps): made on first
+    ask, the same ever after (a writable ``ClubStore`` sweeps its folders' temp files when made)."""
+    from ..store.club import ClubStore
+
+    base = getattr(store, "following", store)
+    club = _clubs.get(base)
+    if club is None:
+        club = ClubStore(base)
+        _clubs[base] = club
+    return club
 
 
 class GuardedClub:
-    """``club`` (a :class:`scorekeeper.store.club.ClubStore`) seen through ``access`` (issue 23 item 5).
+    """The club's players and events (a :class:`~scorekeeper.store.club.ClubStore`) seen through ``access``.
 
-    Reads (:data:`CLUB_READS`) pass; writes (:data:`CLUB_WRITES`: players, check-in, pairing, paper results,
-    the next game, imports) need a host's session (``Access.check_host``, :class:`AccessDenied`
-    ``access_viewer`` / ``access_not_host`` / ``access_revoked``: nothing written). Anything else raises
-    ``AttributeError`` (a new club method must be listed here).
+    Reads of one event (:data:`CLUB_EVENT_READS`) need ``access.check_event_read(event_id)``: a device joined
+    with an event's viewer link that event only (``access_other_event``), any other session any event (a
+    table's scorer may look at the round). Reads of the whole club (:data:`CLUB_READS`) are refused to a
+    device that sees one event only; every write (:data:`CLUB_EVENT_WRITES`, :data:`CLUB_WRITES`) is a
+    host's only (``access.check_club_write``: ``access_viewer``, ``access_not_host``, ``access_revoked``;
+    nothing written). After a write, ``on_write(event_id)`` is told the event changed (the projector and
+    phones follow). Anything else
+    raises ``AttributeError``.
     """
 
-    def __init__(self, club: Any, access: Access) -> None:
+    def __init__(self, club: Any, access: Access, on_write: Callable[[str], None] | None = None) -> None:
         self._club = club
         self.access = access
+        self.on_write = on_write
 
     def __getattr__(self, name: str) -> Any:
-        if name in CLUB_READS:
-            return getattr(self._club, name)
-        if name in CLUB_WRITES:
-            method = getattr(self._club, name)
+        method = getattr(self._club, name) if name in _CLUB_ALL else None
+        if method is None:
+            raise AttributeError(f"GuardedClub has no {name!r}: list it in store_guard's CLUB_* sets")
+        access = self.access
 
-            def write_club(*args: Any, **kwargs: Any) -> Any:
-                self.access.check_host()  # AccessDenied: nothing written
-                return method(*args, **kwargs)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if name in CLUB_EVENT_READS:
+                access.check_event_read(str(args[0]) if args else "")
+            elif name in CLUB_READS:
+                access.check_event_read("")  # AccessDenied: revoked, or this device sees one event only
+            else:
+                access.check_club_write()  # AccessDenied: nothing written
+            result = method(*args, **kwargs)
+            if self.on_write is not None:
+                if name in CLUB_EVENT_WRITES and args:
+                    self.on_write(str(args[0]))
+                elif name in ("create_event", "import_event") and isinstance(result, str):
+                    self.on_write(result)
+            return result
 
-            return write_club
-        raise AttributeError(
-            f"GuardedClub has no {name!r}: list it in store_guard.CLUB_READS if it only reads, "
-            "or in CLUB_WRITES if it writes"
-        )
+        return call
+
+
+_CLUB_ALL = CLUB_EVENT_READS | CLUB_READS | CLUB_EVENT_WRITES | CLUB_WRITES
+
+
+def guarded_club(store: Any, access: Access, on_write: Callable[[str], None] | None = None) -> GuardedClub:
+    """The club of ``store`` as ``access`` may use it: ``store`` a :class:`GuardedStore` (its own access is
+    used) or a plain store (a lone test, the desktop window: ``access``)."""
+    if isinstance(store, GuardedStore):
+        return GuardedClub(club_of(store._store), store.access, on_write)
+    return GuardedClub(club_of(store), access, on_write)

@@ -34,9 +34,11 @@ from .history import HistoryQuery
 from .home import HomeList
 from .intent import intent
 from .move_entry import MoveEntry
+from .my_evening import MyEvening
 from .names import NamesForm
 from .open_match import OpenMatch
 from .phones import Phones
+from .projector import Projector
 from .reveal import RevealEntry
 from .review import ReviewCursor
 from .round import RoundDesk
@@ -81,6 +83,8 @@ class AppModel:
         self.event = EventDesk(self.shell, self.table, SetupForm(self.shell, self.table))
         self.round = RoundDesk(self.shell, self.table, self.event)  # the Round screen of the event open
         self._table_match: str | None = None  # the table's match as this tab last knew it (follows_table)
+        self.projector = Projector(self.shell)  # a club event's standings and pairings, live (a wall, a TV)
+        self.evening = MyEvening(self.shell, self.projector)  # "My evening" on a player's phone
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each): the shell, then the
@@ -147,8 +151,38 @@ class AppModel:
                 else Notice("ui.settings_unreadable", ok=False)
             )
 
+    # ------------------------------------------------------------ club events (projector, My evening)
+    @intent
+    async def open_projector(self, event_id: str) -> None:
+        """A host shows club event ``event_id`` on the projector screen (its Event screen's button; the
+        event's viewer link for the wall's browser is on that screen: ``app.projector.show_link``)."""
+        await self.projector.open(event_id)
+        await self._enter(Screen.PROJECTOR, self.shell.screen)
+
+    @intent
+    async def open_evening(self, event_id: str | None = None) -> None:
+        """*My evening* of ``event_id`` (``None``: the event shown, or the link's)."""
+        if event_id is not None:
+            await self.projector.open(event_id)
+        await self._enter(Screen.EVENING, self.shell.screen)
+
+    async def follow_event_match(self, match_id: str) -> None:
+        """Another tab wrote ``match_id``: the projector and *My evening* follow if it is their event's."""
+        await self.projector.follow_match(match_id)
+        await self.evening.follow()
+
+    async def follow_event(self, event_id: str | None) -> None:
+        """Club event ``event_id`` changed (``None``: this tab is back after a time away)."""
+        await self.projector.follow_event(event_id)
+        await self.evening.follow()
+
     async def _first_screen(self, route: str) -> None:
         services = self.services
+        if services.access.event_id is not None and self.screens.routes.target_of(route) == Target(Screen.HOME):
+            # an event's viewer link: a phone gets My evening, a wider screen (a wall, a TV) the projector
+            self.shell.screen = Screen.HOME
+            await self._enter(Screen.EVENING if self.shell.width < 700 else Screen.PROJECTOR, Screen.HOME)
+            return
         target = self.screens.routes.target_of(route)
         if target != Target(Screen.HOME):
             self.shell.screen = Screen.HOME  # under the screen opened, and shown if that one cannot open

@@ -18,7 +18,7 @@ import flet as ft
 from ..models.app import AppModel
 from ..navigation import Screen
 from ..screen_table import OfMatch, ScreenEntry, ScreenTable
-from . import event, history, home, new_match, phones, review, round, rules, settings, table
+from . import event, history, home, my_evening, new_match, phones, projector, review, round, rules, settings, table
 
 SCREEN_TABLE: ScreenTable[AppModel] = ScreenTable(
     ScreenEntry(
@@ -90,6 +90,22 @@ SCREEN_TABLE: ScreenTable[AppModel] = ScreenTable(
         round.view,
         models=lambda app: (app.round,),
         enter=lambda app, came_from: app.round.enter(),
+    ),
+    ScreenEntry(
+        Screen.PROJECTOR,
+        "projector",
+        projector.view,
+        models=lambda app: (app.projector,),
+        enter=lambda app, came_from: app.projector.enter(),
+        offered=lambda app: app.projector.offered,
+    ),
+    ScreenEntry(
+        Screen.EVENING,
+        "evening",
+        my_evening.view,
+        models=lambda app: (app.evening, app.projector),
+        enter=lambda app, came_from: app.evening.enter(),
+        offered=lambda app: app.evening.offered,
     ),
 )
 
