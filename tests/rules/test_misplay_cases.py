@@ -45,7 +45,7 @@ def test_the_proof_under_penalty_is_the_hand_worked_report_with_the_offence_name
     ("lang", "words"),
     [
         ("en", "Misplay: Оксана drew at move 3 holding 2-5, which fitted 0, 2 → Cy +2 (the opponents score it; R14)"),
-        ("uk", "Хибний хід: Оксана добирав на ході 3, маючи 2-5, що пасувала до 0, 2 → Cy +2"),
+        ("uk", "Хибний хід (Оксана): добір на ході 3 з 2-5 у руці, яка пасувала до 0, 2 → Cy +2"),
         ("ko", "잘못된 진행: Оксана이(가) 3번째 수에서 2-5을(를) 가진 채 뽑았습니다 (0, 2에 맞음) → Cy +2"),
     ],
 )
