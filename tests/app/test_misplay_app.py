@@ -85,11 +85,24 @@ def test_the_question_in_each_language(state, lang, fix, record):
     assert (ids["misplay-fix"], ids["misplay-record"]) == (fix, record)
 
 
-def test_the_review_steps_count_moves_not_the_offence(state):
-    from scorekeeper.app.models.review_steps import review_steps
+def test_the_review_steps_count_moves_and_the_chart_puts_each_play_at_its_action(state):
+    from scorekeeper.app.models.review_steps import Review, review_steps
+    from scorekeeper.app.parts.progress import score_progress
+    from scorekeeper.app.screens.review import step_title, step_words
 
     to_the_proof(state, "penalty")
     run(state.table.play_on())
     actions = [a for _, a in state.services.store.actions(state.table.match_id)]
     steps = review_steps(actions)
-    assert [(s.kind, s.move_no, s.moves) for s in steps] == [("start", None, 5)] + [("move", n, 5) for n in range(1, 6)]
+    assert [(s.kind, s.move_no) for s in steps] == [("start", None)] + [("move", n) for n in range(1, 5)] + [
+        ("misplay", None),
+        ("move", 5),
+    ]
+    review = Review.of(state.table.match_id, state.table.match, actions, index=5)
+    assert step_title(state.t, review, review.step) == "Round 1 of 1: misplay recorded"
+    assert step_words(state.t, review.match, review.step) == (
+        "Misplay recorded: Bo drew or passed at move 2 holding 0-3 (R14)"
+    )
+    assert review.at(6).step.move_no == 5 and len(review.at(6).match.rounds[0].moves) == 5
+    progress = score_progress(state.table.match)
+    assert progress.steps == len(actions)

@@ -65,3 +65,17 @@ def test_a_correction_that_removes_the_offending_draw_deletes_the_offence(tmp_pa
     again = open_store(tmp_path / "data")  # the log folds as written
     assert again.open_match(match_id).rounds[0].misplays == []
     again.close()
+
+
+def test_an_exported_offence_is_imported_as_its_own_event(tmp_path):
+    source = open_store(tmp_path / "a")
+    match_id = record_offence(source)
+    doc = source.export_document(match_id)
+    source.close()
+    target = open_store(tmp_path / "b")
+    (imported,) = target.import_documents([doc])
+    assert [e["kind"] for e in target.events(imported)].count("misplay") == 1
+    assert target.open_match(imported).rounds[0].misplays == [
+        {"player": 1, "move": 1, "tile": "0-3", "open": [0, 1], "claim": "draw"}
+    ]
+    target.close()

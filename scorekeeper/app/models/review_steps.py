@@ -23,8 +23,8 @@ class Step:
 
     ``index``: 0-based position in the action list (the view shows the match
     after actions ``0..index``). ``kind``: ``"start"`` (a round starts),
-    ``"move"`` (a tile, draw or pass) or ``"reveal"`` (the hands left, the
-    settlement). ``round_no``: 1-based. ``move_no``: 1-based within the
+    ``"move"`` (a tile, draw or pass), ``"misplay"`` (R14: an offence recorded)
+    or ``"reveal"`` (the hands left, the settlement). ``round_no``: 1-based. ``move_no``: 1-based within the
     round for a move, else ``None``; ``moves``: the round's number of moves.
     """
 
@@ -47,8 +47,8 @@ def review_steps(actions: list) -> list[Step]:
             move_no = 0
         elif isinstance(action, Reveal):
             steps.append(Step(index, "reveal", round_no, None, 0))
-        elif isinstance(action, Misplay):  # R14: the offence recorded, no move of its own (shown with the next)
-            continue
+        elif isinstance(action, Misplay):  # R14: the offence recorded: a step of its own, no move
+            steps.append(Step(index, "misplay", round_no, None, 0))
         else:
             move_no += 1
             steps.append(Step(index, "move", round_no, move_no, 0))
