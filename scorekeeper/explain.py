@@ -123,6 +123,20 @@ def settlement_words(t: Translator, match: Match, event: ScoreEvent) -> str:
             )
         else:
             text = t("settle.go", side=side, points=signed(event.points))
+    elif event.kind == "misplay":  # R14: a recorded offence's penalty, with its proof
+        drew = d["claim"] in ("draw", "drawn")
+        values = ", ".join(str(v) for v in d["open"]) if d["open"] else t("settle.misplay_double")
+        text = t(
+            "settle.misplay",
+            name=names[d["offender"]],
+            verb=t("settle.misplay_drew" if drew else "settle.misplay_passed"),
+            move=d["move"] + 1,
+            tile=d["tile"],
+            values=values,
+            side=side,
+            points=signed(event.points),
+            penalty=t("house.misplay_kind." + d["kind"]),
+        )
     elif event.kind == "domino":
         hands = summed(names, d["hands"], d["total"])
         opponents = event.parts["opponents"] if event.parts else event.raw  # R8: before the partner's

@@ -455,6 +455,57 @@ def muggins(d: Driver) -> None:
     d.shot("table-muggins-called")
 
 
+def seed_misplay(data: Path) -> None:
+    """Issue 24 item 2: ``tests/house_cases/hr-2p-misplay-penalty`` (R14 penalty) cut before Оксана's 2-5,
+    the play that proves her draw at move 3 wrong; no offence recorded yet."""
+    import json
+
+    from scorekeeper.store import open_store
+
+    doc = json.loads((ROOT / "tests" / "house_cases" / "hr-2p-misplay-penalty.json").read_text(encoding="utf-8"))
+    first = doc["rounds"][0]
+    doc["rounds"] = [{"starter": first["starter"], "moves": first["moves"][:5]}]
+    store = open_store(data)
+    try:
+        store.import_documents([doc | {"meta": {"started": "2026-12-03T08:00:00.000Z"}}])
+    finally:
+        store.close()
+
+
+def misplay(d: Driver) -> None:
+    """Issue 24 item 2: the proof refused with the table's question, "it happened" chosen, the round played
+    out and its settlement with the penalty (R14)."""
+    page = d.page
+    moves = case_of("hr-2p-misplay-penalty")["rounds"][0]["moves"]
+    page.wait_for_selector('[flt-semantics-identifier="home"], [flt-semantics-identifier="history"]')
+    if page.locator('[flt-semantics-identifier="history"]').count() == 0:
+        d.tap("home")
+    d.tap("history")
+    d.page.locator('[flt-semantics-identifier^="history-item-"]', has_text="Misplay").first.click()
+    d.tap("tile-2-5")
+    d.tap(spot_hook(moves[5]["at"]))
+    d.tap("play")
+    d.expect_label("misplay-record", "It happened")
+    d.shot("table-misplay-question")
+    d.tap("misplay-record")
+    d.expect_gone("tile-2-5")
+    play(d, moves[6:])
+    d.tap("reveal-seat-1")
+    for count, tile in enumerate(case_of("hr-2p-misplay-penalty")["rounds"][0]["hands"]["1"], start=1):
+        d.tap(tile_hook(tile))
+        d.expect_contains("reveal-seat-1", f"{count} of 3 tiles")
+    d.tap("confirm")
+    d.expect_contains("settlement", "Misplay")
+    d.shot("settlement-misplay")
+
+
+def case_of(name: str) -> dict:
+    """A house case's document (tests/house_cases)."""
+    import json
+
+    return json.loads((ROOT / "tests" / "house_cases" / f"{name}.json").read_text(encoding="utf-8"))
+
+
 def fives_and_threes(d: Driver) -> None:
     """Issue 24: a Fives and Threes table (the preset) with the last placement's two parts."""
     page = d.page
@@ -561,6 +612,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--house", action="store_true", help="only the house-rules pictures (issue 13)")
     parser.add_argument("--fives", action="store_true", help="only the Fives and Threes table (issue 24)")
     parser.add_argument("--muggins", action="store_true", help="only the muggins claim and call (issue 24)")
+    parser.add_argument("--misplay", action="store_true", help="only the misplay question and penalty (issue 24)")
     parser.add_argument("--port", type=int, help="serve on this port (default: a free one)")
     parser.add_argument(
         "--only-phones", action="store_true", help="only the phones at the table (lan-403, lan-table, lan-viewer)"
@@ -581,6 +633,8 @@ def main(argv: list[str] | None = None) -> int:
         seed_fives_and_threes(data)
     if args.muggins:
         seed_muggins(data)
+    if args.misplay:
+        seed_misplay(data)
     if args.port:
         import tests.served
 
@@ -598,12 +652,14 @@ def main(argv: list[str] | None = None) -> int:
                     fives_and_threes(driver)
                 elif args.muggins:
                     muggins(driver)
+                elif args.misplay:
+                    misplay(driver)
                 elif not args.only_phones:
                     journey(driver)
             except Exception:
                 page.screenshot(path=str(out / "_failed.png"))
                 raise
-            if not (args.house or args.fives or args.muggins):
+            if not (args.house or args.fives or args.muggins or args.misplay):
                 driver.taken.append(forbidden_page(browser, out))
                 driver.taken += phones_at_the_table(browser, out)
             browser.close()

@@ -36,7 +36,9 @@ totals (chosen per seat).
 
 For refusal tests, ``cheat`` makes one player draw (or pass) once while
 holding a fitting tile; the engine may then refuse a later action, which
-ends the simulation (see :class:`Cheat`).
+ends the simulation (see :class:`Cheat`). Under R14 ``misplay: penalty`` the
+table instead records the offence the refusal proves (a :class:`Misplay`, in the
+round's ``"misplays"``, counted in ``SimulatedMatch.misplays``) and plays on.
 
 Use: ``simulate(CONFIGS[0], seed=7)`` → :class:`SimulatedMatch`.
 
@@ -51,15 +53,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.rules.document import FORMAT, hands_to_json, move_to_json
+from scorekeeper.rules.document import FORMAT, hands_to_json, misplay_to_json, move_to_json
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.house import Value
 from scorekeeper.rules.layout import Layout
 from scorekeeper.rules.match import Match, Round
-from scorekeeper.rules.moves import Action, Draw, Pass, Play, Reveal, StartRound
+from scorekeeper.rules.moves import Action, Draw, Misplay, Pass, Play, Reveal, StartRound
 from scorekeeper.rules.scoring import placement_raw
-from scorekeeper.rules.tiles import ALL_TILES, Tile
+from scorekeeper.rules.tiles import ALL_TILES, Tile, parse_tile
 
+PROOF_CODES = frozenset({"held_fitting_tile", "held_fitting_tile_stop", "held_double"})  # proven_fit's (S8, R1, R10)
 NAMES = ("Ann", "Bo", "Cy", "Di", "Оксана", "Тарас", "민준", "서연")
 
 
@@ -147,6 +150,7 @@ class SimulatedMatch:
     stocks: list[list[Tile]] = field(default_factory=list)
     refusal: RuleViolation | None = None
     cheat: Cheat | None = None
+    misplays: int = 0
 
     @property
     def moves(self) -> int:
@@ -209,8 +213,23 @@ def simulate(
     sim.document["rounds"] = []
     chances = [cheat]  # countdown to the cheat, shared with the round loop
 
+    penalty = match.rules.options["misplay"] == "penalty"
+
     def apply(action: Action, table: Table) -> None:
-        match.apply(action)
+        try:
+            match.apply(action)
+        except RuleViolation as err:  # R14: "it happened at the table": record the offence, play on
+            if not penalty or err.code not in PROOF_CODES:
+                raise
+            offence = Misplay(
+                int(str(err.params["seat"])), int(str(err.params["move"])) - 1, parse_tile(err.params["tile"])
+            )
+            match.apply(offence)
+            sim.actions.append(offence)
+            sim.document["rounds"][-1].setdefault("misplays", []).append(misplay_to_json(offence))
+            sim.misplays += 1
+            apply(action, table)  # the proof again: another claim of the same seat may refuse it too
+            return
         sim.actions.append(action)
         if observe is not None:
             observe(table, match, action)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..rules import Draw, Pass, Play, Reveal, StartRound
 from ..rules.layout import spot_text
-from ..rules.moves import Action
+from ..rules.moves import Action, Misplay
 from ..rules.tiles import tile_text
 from ..store.events import LogState, action_from_json, check_log
 
@@ -33,6 +33,9 @@ def action_words(action: Action, names: list[str]) -> str:
         return f"{names[action.player]} passes"
     if type(action) is StartRound:
         return f"{names[action.starter]} leads"
+    if type(action) is Misplay:  # R14: the offence the table recorded
+        who = names[action.player] if 0 <= action.player < len(names) else str(action.player)
+        return f"misplay: {who} drew or passed at move {action.move + 1} holding {tile_text(action.tile)} (R14 penalty)"
     if type(action) is Reveal:
         shown = []
         for seat, hand in sorted(action.hands.items()):
@@ -56,7 +59,7 @@ def _place(state: LogState, seq: int) -> tuple[int, int | str]:
     for s, action in state.actions:
         if type(action) is StartRound:
             round_no, move_no = round_no + 1, 0
-        elif type(action) is not Reveal:
+        elif type(action) is not Reveal and type(action) is not Misplay:
             move_no += 1
         if s == seq:
             return round_no, "hands" if type(action) is Reveal else move_no
@@ -116,11 +119,13 @@ def audit_lines(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             described = "the match is abandoned (kept in the history, not offered to resume)"
         state.apply(event)
         names = state.names
-        if kind in ("start-round", "move", "reveal"):
+        if kind in ("start-round", "move", "reveal", "misplay"):
             action = action_from_json(event, len(names))
             round_no, move_no = _place(state, seq)
             if type(action) is StartRound:
                 described = f"round {round_no} starts: {action_words(action, names)}"
+            elif type(action) is Misplay:
+                described = f"round {round_no}: {action_words(action, names)}"
             else:
                 described = f"{_where(round_no, move_no)}: {action_words(action, names)}"
         out.append({"seq": seq, "time": event.get("time"), "kind": kind, "text": described})

@@ -1,5 +1,9 @@
 """``scorekeeper replay FILE [--json] [--lang L] [--house-rules JSON]``: referee a match record.
 
+Under R14 ``misplay: penalty`` (the document's or ``--house-rules``'), a draw or pass the record proves
+wrong is read as an offence at the table: recorded, penalised with its round's settlement and named on
+standard error (:func:`~scorekeeper.rules.document.fold_recording_offences`); under ``refuse`` it is refused.
+
 Prints a readable account of a match document in the chosen language (or the replay report as JSON,
 :func:`~scorekeeper.rules.build_report`, which names the house rules it was refereed under). A document
 that breaks a rule exits with code 2 and one line naming the round, the move and the rule, in the
@@ -14,8 +18,8 @@ import sys
 
 from ..i18n import LANGUAGES, Translator
 from ..refusals import refused_line
-from ..rules import RuleViolation, build_report, match_from_document, strict_json
-from ..rules.document import parse_json
+from ..rules import RuleViolation, build_report, strict_json
+from ..rules.document import fold_recording_offences, parse_json
 from ..rules.house import house_rules_text
 from .command import EXIT_REFUSED
 
@@ -56,10 +60,14 @@ def run(args: argparse.Namespace) -> int:
         check_nesting(doc)  # before the engine, which quotes the values it refuses
         if args.house_rules is not None and isinstance(doc, dict):
             doc = _with_house_rules(doc, args.house_rules)
-        match = match_from_document(doc, explain=not args.json)
+        match, offences = fold_recording_offences(doc, explain=not args.json)  # R14 penalty: proofs stand
     except RuleViolation as err:
         print(refused_line(Translator(args.lang), err), file=sys.stderr)
         return EXIT_REFUSED
+    t = Translator(args.lang)
+    for round_no, offence in offences:  # said on standard error: the document did not list them
+        name = match.players[offence.player]
+        print(t("ui.misplay_recorded", round=round_no, move=offence.move + 1, name=name), file=sys.stderr)
     if args.json:
         if match.house_rules:  # also said on standard error, as before the report carried them
             print(f"house rules: {house_rules_text(match.house_rules)}", file=sys.stderr)

@@ -9,20 +9,23 @@ file or console I/O here.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from . import strict_json
 from .errors import RuleViolation
 from .layout import parse_spot, spot_text
 from .match import Match
-from .moves import Action, Draw, Hand, Move, Pass, Play, Reveal, StartRound
+from .moves import Action, Draw, Hand, Misplay, Move, Pass, Play, Reveal, StartRound
 from .names import check_distinct, clean_name
 from .tiles import parse_tile, tile_text
 from .variants import get_variant
 
 FORMAT = "scorekeeper-match/1"
 _TOP_KEYS = {"format", "variant", "players", "partnerships", "house_rules", "rounds", "meta"}
-_ROUND_KEYS = {"starter", "moves", "hands"}
+_ROUND_KEYS = {"starter", "moves", "hands", "misplays"}  # misplays: R14, only when recorded
+MAX_MISPLAYS = 100  # R14: recorded offences in one round (each names a draw or pass of it)
+MAX_MOVE_INDEX = 10_000
 _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass", "claim", "muggins"}
 _SEAT_KEYS = {str(seat): seat for seat in range(4)}
 
@@ -123,12 +126,18 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
         if not isinstance(moves, list):
             raise _malformed("moves", r_index, 1)
         apply(StartRound(starter))
+        misplays = _round_misplays(rnd, r_index)
         for m_index, raw_move in enumerate(moves, start=1):
             try:
                 move = parse_move(raw_move)
             except RuleViolation as err:
                 raise err.at(r_index, m_index) from None
             apply(move)
+            for misplay in misplays.pop(m_index - 1, ()):  # R14: right after the draw or pass it names
+                apply(misplay)
+        for late in misplays.values():  # a move the round does not have: the engine refuses it
+            for misplay in late:
+                apply(misplay)
         if "hands" in rnd:
             try:
                 hands = parse_hands(rnd["hands"], len(players))
@@ -140,6 +149,73 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
         rule = match.rules.rule("domino" if last.ended == "domino" else "block")  # H8/E6, H7/E7
         raise RuleViolation(rule, "hands_missing").at(last.number, "hands")
     return match
+
+
+def _round_misplays(rnd: dict[str, Any], r_index: int) -> dict[int, list[Misplay]]:
+    """R14: a round's ``"misplays"`` (absent: none) by the 0-based move each names, in order."""
+    raw = rnd.get("misplays", [])
+    if not isinstance(raw, list) or len(raw) > MAX_MISPLAYS:
+        raise _malformed("misplays", r_index, "hands")
+    out: dict[int, list[Misplay]] = {}
+    for item in raw:
+        try:
+            misplay = parse_misplay(item)
+        except RuleViolation as err:
+            raise err.at(r_index, "hands") from None
+        out.setdefault(misplay.move, []).append(misplay)
+    return out
+
+
+def parse_misplay(item: object) -> Misplay:
+    """One recorded offence ``{"player": seat, "move": 0-based move, "tile": "3-5"}`` → :class:`Misplay`
+    (R14). Raises :class:`RuleViolation` (unlocated) for another shape or an unknown tile (S2)."""
+    if type(item) is not dict or set(item) != {"player", "move", "tile"}:
+        raise _malformed("misplays")
+    player, move = item["player"], item["move"]
+    if type(player) is not int or type(move) is not int or not 0 <= move < MAX_MOVE_INDEX:
+        raise _malformed("misplays")
+    return Misplay(player, move, parse_tile(item["tile"]))
+
+
+def misplay_to_json(misplay: Misplay) -> dict[str, Any]:
+    """A recorded offence as the match format and the log write it (R14)."""
+    return {"player": misplay.player, "move": misplay.move, "tile": tile_text(misplay.tile)}
+
+
+PROOF_CODES = frozenset({"held_fitting_tile", "held_fitting_tile_stop", "held_double"})  # proven_fit's (S8, R1, R10)
+
+
+def fold_recording_offences(doc: object, explain: bool = False) -> tuple[Match, list[tuple[int, Misplay]]]:
+    """Fold a document as :func:`match_from_document`, reading every S8 offence its record proves as
+    what happened at the table when R14 ``misplay: penalty`` is in effect: each proof refusal
+    (:data:`PROOF_CODES`) adds that offence to the round's ``"misplays"`` and the fold starts again.
+
+    Returns the match and the offences added, ``(round from 1, Misplay)`` in order (``[]`` under
+    ``refuse``: the first proof is refused as ever). Raises :class:`RuleViolation` as
+    :func:`match_from_document` does (an offence proven twice, or past :data:`MAX_MISPLAYS` in a
+    round, is refused as the proof was).
+    """
+    added: list[tuple[int, Misplay]] = []
+    work = doc
+    while True:
+        try:
+            return match_from_document(work, explain=explain), added
+        except RuleViolation as err:
+            rounds = work.get("rounds") if isinstance(work, dict) else None
+            house = work.get("house_rules") if isinstance(work, dict) else None
+            penalty = isinstance(house, dict) and house.get("misplay") == "penalty"
+            if not penalty or err.code not in PROOF_CODES or not isinstance(rounds, list) or err.round_no is None:
+                raise
+            misplay = Misplay(
+                int(str(err.params["seat"])), int(str(err.params["move"])) - 1, parse_tile(err.params["tile"])
+            )
+            if (err.round_no, misplay) in added or len(added) >= MAX_MISPLAYS:
+                raise
+            added.append((err.round_no, misplay))
+            work = copy.deepcopy(work)
+            assert isinstance(work, dict)
+            rnd = work["rounds"][err.round_no - 1]
+            rnd["misplays"] = [*rnd.get("misplays", []), misplay_to_json(misplay)]
 
 
 def _clean_players(players: list[str]) -> list[str]:
@@ -297,6 +373,8 @@ def match_to_document(match: Match) -> dict[str, Any]:
         rnd: dict[str, Any] = {"starter": r.starter, "moves": [move_to_json(m) for m in r.moves]}
         if r.hands is not None:
             rnd["hands"] = hands_to_json(r.hands)
+        if r.misplays:  # R14: only a round with a recorded offence has the key (older documents unchanged)
+            rnd["misplays"] = [{key: item[key] for key in ("player", "move", "tile")} for item in r.misplays]
         rounds.append(rnd)
     doc: dict[str, Any] = {
         "format": FORMAT,

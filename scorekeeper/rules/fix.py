@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from typing import TypeVar
 
 from .errors import Clause, RuleViolation
 from .match import Match, Round
-from .moves import Action, Draw, Hand, Move, Pass, Play, Reveal, StartRound
+from .moves import Action, Draw, Hand, Misplay, Move, Pass, Play, Reveal, StartRound
 
 T = TypeVar("T")
 
@@ -254,7 +255,7 @@ def preview_fix(match: Match, edits: Edit | Sequence[Edit]) -> FixPreview:
     of a round that has none yet (``no_hands``), two edits of one move or of
     one round's hands (``fix_twice``), or something that is not a move.
     """
-    plan = plan_fix(match, edits)
+    plan = _without_unproven(match, plan_fix(match, edits))
     origin = rebuild(
         list(range(len(match.actions))),
         {i: -1 for i in plan.replace},
@@ -279,6 +280,27 @@ def preview_fix(match: Match, edits: Edit | Sequence[Edit]) -> FixPreview:
         broken = Broken(failed, old, actions[failed], round_no, move_no)
         kept = folded  # the fold stopped just before it
     return FixPreview(match, plan, actions, origins, start, None, refusal, broken, kept, rechecked)
+
+
+def _without_unproven(match: Match, plan: Plan) -> Plan:
+    """R14: the plan with every recorded offence (:class:`Misplay`) after its first change that the
+    corrected record no longer proves taken out (a delete step each): the penalty belongs to the
+    draw or pass it names, so a correction that removes or changes that move removes the penalty."""
+    while True:
+        actions = rebuild(match.actions, plan.replace, plan.delete, plan.insert)
+        origin = rebuild(
+            list(range(len(match.actions))),
+            {i: -1 for i in plan.replace},
+            plan.delete,
+            {i: [-1] * len(new) for i, new in plan.insert.items()},
+        )
+        _, failed, refusal = fold(match, actions)
+        if failed is None or refusal is None or refusal.code != "misplay_unproven" or origin[failed] < 0:
+            return plan
+        old = origin[failed]
+        round_no, move_no = position(match, old)
+        step = Step("delete", old, round_no, move_no, None)
+        plan = _replace(plan, delete=plan.delete | {old}, steps=(*plan.steps, step))
 
 
 def apply_fix(match: Match, edits: Edit | Sequence[Edit], keep_before_broken: bool = False) -> Match:
@@ -342,7 +364,20 @@ def move_index(match: Match, round_no: int, move_no: int, *, insert: bool = Fals
         raise RuleViolation("", "no_such_move", round=round_no, move=str(move_no), moves=len(r.moves)).at(
             round_no, None
         )
-    return round_starts(match)[round_no - 1] + move_no
+    moves = _move_indices(match, round_no)
+    return moves[move_no - 1] if move_no <= len(moves) else moves[-1] + 1 if moves else _start(match, round_no) + 1
+
+
+def _start(match: Match, round_no: int) -> int:
+    return round_starts(match)[round_no - 1]
+
+
+def _move_indices(match: Match, round_no: int) -> list[int]:
+    """The indices in ``match.actions`` of round ``round_no``'s moves (R14: its :class:`Misplay`
+    actions stand between them and are no moves)."""
+    starts = round_starts(match)
+    end = starts[round_no] if round_no < len(starts) else len(match.actions)
+    return [i for i in range(starts[round_no - 1] + 1, end) if isinstance(match.actions[i], (Play, Draw, Pass))]
 
 
 def hands_index(match: Match, round_no: int) -> int:
@@ -351,7 +386,9 @@ def hands_index(match: Match, round_no: int) -> int:
     r = _round(match, round_no)
     if r.hands is None:
         raise RuleViolation("", "no_hands", round=round_no).at(round_no, "hands")
-    return round_starts(match)[round_no - 1] + len(r.moves) + 1
+    starts = round_starts(match)
+    end = starts[round_no] if round_no < len(starts) else len(match.actions)
+    return next(i for i in range(starts[round_no - 1], end) if type(match.actions[i]) is Reveal)
 
 
 def position(match: Match, index: int) -> tuple[int, int | str]:
@@ -364,7 +401,9 @@ def position(match: Match, index: int) -> tuple[int, int | str]:
         return round_no, 0
     if type(action) is Reveal:
         return round_no, "hands"
-    return round_no, index - starts[round_no - 1]
+    if type(action) is Misplay:  # R14: where the table sees it, at the draw or pass it names
+        return round_no, action.move + 1
+    return round_no, sum(1 for i in _move_indices(match, round_no) if i <= index)
 
 
 def plan_fix(match: Match, edits: Edit | Sequence[Edit]) -> Plan:

@@ -31,6 +31,8 @@ RESERVE_ALL = "all"  # R3: the whole stock is never drawn (Fives and Threes: the
 
 MIN_TARGET, MAX_TARGET = 1, 999  # R7: a target in display points
 
+MIN_PENALTY, MAX_PENALTY = 1, 50  # R14: a misplay penalty in display points, or in percent of the target
+
 
 @dataclass(frozen=True, slots=True)
 class HouseRule:
@@ -159,6 +161,28 @@ OPTIONS: tuple[HouseRule, ...] = (
         ("automatic", "muggins"),
         "a scoring play's points: the app counts the ends (automatic), or the player calls them and an "
         "under-claim stands unless an opponent calls Muggins before the next tile and takes the missed points",
+    ),
+    HouseRule(
+        "misplay",
+        "R14",
+        ("refuse", "penalty"),
+        "a proven draw or pass while able to play (S8): the record is refused until corrected, "
+        "or the round stands and the offender's side is penalised",
+    ),
+    HouseRule(
+        "misplay_kind",
+        "R14",
+        ("opponents-score", "offender-loses", "target-share"),
+        "the penalty: the opponents score the amount, the offender's side loses it, "
+        "or the opponents score that percent of the target",
+    ),
+    HouseRule(
+        "misplay_amount",
+        "R14",
+        (),
+        "the penalty's amount in points (a percent of the target under target-share)",
+        minimum=MIN_PENALTY,
+        maximum=MAX_PENALTY,
     ),
 )
 OPTION_BY_NAME: dict[str, HouseRule] = {option.name: option for option in OPTIONS}

@@ -13,12 +13,14 @@ E4, going out E6, blocked round E7/E8. The presets (All Fives' A rules,
 Merry-Go-Round's M rules) and the house rules (the house options, docs/house-rules.md) are
 the same machine with other values of the game's options (:class:`Variant`):
 R1 a continuation that stops, R2 drawing while able, R3 tiles left undrawn,
-R4–R6 and R8 the settlement, R7 the target, R9/R11 the layout, R10 a double lead.
+R4–R6 and R8 the settlement, R7 the target, R9/R11 the layout, R10 a double lead,
+R13 claims and Muggins, R14 a proven misplay penalised instead of refused (:class:`Misplay`).
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from enum import StrEnum
 
 from .errors import Clause, RuleViolation
@@ -34,6 +36,7 @@ from .moves import (
     Draw,
     EndedBy,
     Hand,
+    Misplay,
     Pass,
     PlacementInfo,
     Play,
@@ -46,7 +49,7 @@ from .moves import (
 from .names import check_readable_name
 from .referee import DOUBLES, Claim, TableFacts, check_hands, claim_fits, proven_fit
 from .scoring import FIVES_AND_THREES, RAW_PER_POINT, placement_raw, to_points
-from .settlement import Award, block_awards, domino_award, go_award
+from .settlement import Award, block_awards, domino_award, go_award, misplay_penalty
 from .tiles import ALL_TILES, Tile, fits, tile_text
 from .variants import Variant, get_variant, side_of_seats
 
@@ -159,6 +162,9 @@ class Round:
         self.placements: dict[int, PlacementInfo] = {}
         self.stops: set[int] = set()
         self.nil_awards: list[ScoreEvent] = []
+        # R14: the offences the table recorded (a Misplay action each), in order: {"player", "move",
+        # "tile", "open" (the values then, a list; [] for a double lead), "claim" (draw/pass/drawn/stop)}
+        self.misplays: list[dict[str, object]] = []
 
     @property
     def settlement(self) -> list[ScoreEvent]:
@@ -290,7 +296,9 @@ class Match:
         self._scoring = str(options["scoring"])  # R12: what an end sum scores
         self._lead_double = options["lead"] == "double"  # R10
         self._muggins = options["claims"] == "muggins"  # R13: players call their points
+        self._penalty = options["misplay"] == "penalty"  # R14: a proven S8 offence is penalised, not refused
         self._in_play: Round | None = None  # the round that takes moves now, if any
+        self._pending: list[Award] = []  # R14: penalties waiting for the round's settlement
 
     @property
     def house_rules(self) -> dict[str, str | int]:
@@ -373,6 +381,8 @@ class Match:
                 events = self._start_round(action.starter)
             elif isinstance(action, Reveal):
                 events = self._reveal(action.hands)
+            elif isinstance(action, Misplay):
+                events = self._misplay(action)
             else:
                 raise RuleViolation("", "unknown_action")
         except RuleViolation as err:
@@ -419,7 +429,10 @@ class Match:
             round_no, move_no = 1, 1
         else:
             round_no = r.number
-            move_no = "hands" if isinstance(action, Reveal) else len(r.moves) + 1
+            if isinstance(action, Misplay):
+                move_no = action.move + 1 if type(action.move) is int and 0 <= action.move < len(r.moves) else "hands"
+            else:
+                move_no = "hands" if isinstance(action, Reveal) else len(r.moves) + 1
         if err.round_no is None:
             err.round_no = round_no
         if err.move_no is None:
@@ -832,12 +845,62 @@ class Match:
         )
         pips = check_hands(hands, facts)
         r.hands, r.pips = dict(hands), pips
-        if r.ended == MATCH_END:
+        if r.ended == MATCH_END:  # the match is over: nothing more is scored (R14: a penalty neither)
             r.settled = True
             return _NO_EVENTS
+        self._pending = self._penalties(r)
         events = self._settle(r, pips)
+        if self._pending:  # a settlement that scores nothing (R12 block): the penalties alone
+            events = events + self._apply_awards(r, "misplay", [])
         r.settled = True
         return tuple(events)
+
+    def _misplay(self, move: Misplay) -> tuple[ScoreEvent, ...]:
+        """R14: record that ``move.player``'s draw or pass at ``move.move`` was made holding ``move.tile``.
+
+        Checks: the house rule is ``penalty`` (else R14 ``misplay_refused``); the round is not yet settled
+        (S10 ``misplay_settled``); the seat and move name one of that seat's draws or passes of this round
+        whose claim still stands (a later draw of the same seat brings new tiles: the older claims prove
+        nothing), the tile fits the open ends then and is not on the table (R14 ``misplay_unproven``).
+        The claim is then consumed (its proof is accepted) and the offence kept in
+        :attr:`Round.misplays`; its penalty is applied with the round's settlement (:meth:`_penalties`).
+        Returns no events.
+        """
+        r = self.round
+        player, index, tile = move.player, move.move, move.tile
+        who = self._seat_name(player)
+        if not self._penalty:
+            raise RuleViolation("R14", "misplay_refused", name=who)
+        if r is None or r.settled:
+            raise RuleViolation("S10", "misplay_settled", name=who)
+        claims = r.claims[player] if type(player) is int and 0 <= player < self.n else []
+        found = [claim for claim in claims if claim[0] == index] if type(index) is int else []
+        text = tile_text(tile) if isinstance(tile, tuple) else str(tile)[:20]
+        if not found or tile in r.layout.on_table or not claim_fits(tile, found[0][1]):
+            shown = index + 1 if type(index) is int else str(index)[:20]
+            raise RuleViolation("R14", "misplay_unproven", name=who, move=shown, tile=text)
+        claim_move, mask, kind = found[0]
+        claims.remove(found[0])
+        values = [] if mask >= DOUBLES else [v for v in range(7) if mask >> v & 1]
+        r.misplays.append({"player": player, "move": claim_move, "tile": text, "open": values, "claim": kind})
+        return _NO_EVENTS
+
+    def _penalties(self, r: Round) -> list[Award]:
+        """R14: the penalty awards of ``r``'s recorded offences, one offence each, in order (raw points;
+        ``detail`` as :func:`~scorekeeper.rules.settlement.misplay_penalty` plus ``move``, ``tile``,
+        ``open`` and ``claim``). ``offender-loses`` never takes a side below 0 over all of them."""
+        options = self.rules.options
+        kind, amount = str(options["misplay_kind"]), int(options["misplay_amount"])
+        awards: list[Award] = []
+        scores = list(self.scores)
+        for offence in r.misplays:
+            seat = int(str(offence["player"]))
+            side = self.side_of[seat]
+            proof = {key: offence[key] for key in ("move", "tile", "open", "claim")}
+            for award in misplay_penalty(seat, self.side_of, kind, amount, self.rules.target_points, scores[side]):
+                scores[award.side] += award.raw
+                awards.append(dataclasses.replace(award, detail={**(award.detail or {}), **proof}))
+        return awards
 
     def _settle(self, r: Round, pips: list[int]) -> list[ScoreEvent]:
         """The round's awards from the revealed pips: a domino (H8; E6 as one event with the last
@@ -885,8 +948,10 @@ class Match:
         rejected whole and the first exact hit ending the match (E3, E7, E9). Awards of 0 raw are
         no events (:attr:`Round.nil_awards`)."""
         events: list[ScoreEvent] = []
+        pairs = [(kind, award) for award in awards] + [("misplay", award) for award in self._pending]
+        self._pending = []  # R14: a round's penalties join its settlement, once
         if self._exact:
-            for award in awards:
+            for kind, award in pairs:
                 if not award.raw:
                     r.nil_awards.append(self._nil_award(r, kind, award))
                     continue
@@ -895,7 +960,7 @@ class Match:
                     break
             return events
         before = list(self.scores)
-        for award in awards:
+        for kind, award in pairs:
             if award.raw:
                 events.append(
                     ScoreEvent(

@@ -63,6 +63,22 @@ class Pass:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class Misplay:
+    """R14 ``misplay: penalty``: the table states that seat ``player``'s move ``move`` of the round
+    in play (0-based; a draw or a pass) was made while the player held ``tile``, which fitted an open
+    end then (an S8 offence, proven by a later play of ``tile`` or by the revealed hand).
+
+    Recorded by the table's choice "it happened at the table" where S8 would refuse the proof
+    (:func:`~scorekeeper.rules.referee.proven_fit`); the proof is then accepted and the round's
+    settlement adds the penalty once (:func:`~scorekeeper.rules.settlement.misplay_penalty`).
+    """
+
+    player: int
+    move: int
+    tile: Tile
+
+
 Hand = list[Tile] | int  # revealed tiles, or a pip total
 
 
@@ -74,7 +90,7 @@ class Reveal:
 
 
 Move = Play | Draw | Pass
-Action = StartRound | Play | Draw | Pass | Reveal
+Action = StartRound | Play | Draw | Pass | Reveal | Misplay
 
 
 @dataclass(slots=True)
@@ -88,7 +104,9 @@ class ScoreEvent:
             play's, ``detail`` ``{"caller": seat, "player": seat}``), ``"domino"`` (the award to the side
             that went out with an "at least" target, H8), ``"settlement"`` (with an
             exact target, Exact 61's or R7's: last tile + opponents − partner as one
-            event, E5/E6) or ``"block"`` (H7/H9, E7).
+            event, E5/E6), ``"block"`` (H7/H9, E7) or ``"misplay"`` (R14 ``penalty``: one
+            recorded S8 offence's penalty, applied with the round's settlement; ``detail``
+            ``{"rule", "kind", "amount", "points", "offender", "move", "tile", "open", "claim"}``).
         side: side index that scores.
         raw: raw points (a multiple of 5; a settlement may be negative).
         accepted: False when Exact 61 rejected the event (E3); it then
@@ -154,6 +172,10 @@ class ScoreEvent:
             out["claimed"], out["ends"] = to_points(self.detail["claimed"]), to_points(self.detail["ends"])
         if self.kind == "muggins":
             out["caller"], out["player"] = self.detail["caller"], self.detail["player"]
+        if self.kind == "misplay":  # R14: the offence and its proof (the move 0-based, as a play's)
+            detail = self.detail
+            out["offender"], out["move"], out["claim"] = detail["offender"], detail["move"], detail["claim"]
+            out["tile"], out["open"], out["penalty"] = detail["tile"], list(detail["open"]), detail["kind"]
         out["side"] = self.side
         if self.hand is not None:
             out["hand"] = self.hand

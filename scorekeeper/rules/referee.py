@@ -130,9 +130,29 @@ def check_hands(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[i
 
 
 def _check_claims(hands: dict[int, list[Tile] | int], facts: TableFacts) -> None:
-    """S8: a revealed tile that fitted when its holder drew or passed."""
+    """S8: a revealed tile that fitted when its holder drew or passed (the first offence refused)."""
+    offences = proven_offences(hands, facts)
+    if offences:
+        seat, move, kind, tile, mask = offences[0]
+        raise proven_fit(facts.names[seat], seat, move, mask, kind, tile, "holds")
+
+
+Offence = tuple[int, int, str, Tile, int]  # (seat, 0-based move index, claim kind, the fitting tile, open mask)
+
+
+def proven_offences(hands: dict[int, list[Tile] | int], facts: TableFacts) -> list[Offence]:
+    """S8 / R14: every draw or pass that a revealed hand proves was made while able to play.
+
+    ``hands`` as :func:`check_hands` takes them (a pip total proves nothing). Returns one
+    ``(seat, move, kind, tile, mask)`` per offending claim — the seat, its 0-based move index, the
+    claim's kind (``"draw"``, ``"pass"``, ``"drawn"``, ``"stop"``), the first tile of the hand that
+    fitted and the open values then (bit mask; :data:`DOUBLES` for a double-lead round) — in seat
+    order, then move order. Under ``misplay: refuse`` the first is refused (:func:`proven_fit`);
+    under ``penalty`` each is the proof of one offence. Raises nothing.
+    """
+    found: list[Offence] = []
     for seat, claims in enumerate(facts.claims):
-        hand = hands[seat]
+        hand = hands.get(seat)
         if isinstance(hand, int) or not claims or not hand:
             continue
         every = 0  # all values open at any claim: usually no tile fits even one of them
@@ -143,7 +163,9 @@ def _check_claims(hands: dict[int, list[Tile] | int], facts: TableFacts) -> None
         for move, mask, kind in claims:
             for tile in hand:
                 if claim_fits(tile, mask):
-                    raise proven_fit(facts.names[seat], seat, move, mask, kind, tile, "holds")
+                    found.append((seat, move, kind, tile, mask))
+                    break
+    return found
 
 
 def proven_fit(name: str, seat: int, move: int, mask: int, kind: str, tile: Tile, how: str) -> RuleViolation:

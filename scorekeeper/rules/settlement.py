@@ -284,3 +284,35 @@ def exact61_block(
     if len(lowest_sides) == 1:
         return "block", sorted(lowest_sides), awards
     return "draw", [], awards
+
+
+def misplay_penalty(
+    offender: int, side_of: list[int], kind: str, amount: int, target: int, score_raw: int
+) -> list[Award]:
+    """R14 ``misplay: penalty``: the awards for one proven S8 offence (a draw or pass while able to play).
+
+    ``offender`` is the seat that drew or passed, ``side_of`` each seat's side (partners share one),
+    ``kind`` the ``misplay_kind`` value, ``amount`` the ``misplay_amount`` (1 to 50 points, a percent of
+    the target under ``target-share``), ``target`` the match target in points, ``score_raw`` the
+    offender's side's score in raw points (5 raw to a point).
+
+    Returns raw-point awards, each with ``detail`` ``{"rule": "R14", "kind", "amount", "points",
+    "offender"}``: ``opponents-score`` and ``target-share`` one award per other side of ``amount``
+    points (``target-share``: ``amount`` % of ``target`` rounded down, at least 1 point);
+    ``offender-loses`` one negative award to the offender's side, never below a score of 0 (an empty
+    list when it has nothing to lose). Raises ``ValueError`` for a kind R14 does not take (the option's
+    check refuses it first, :func:`~scorekeeper.rules.house.check_house_rules`).
+    """
+    own = side_of[offender]
+    if kind == "target-share":
+        points = max(1, target * amount // 100)
+    elif kind in ("opponents-score", "offender-loses"):
+        points = amount
+    else:
+        raise ValueError(f"misplay_kind {kind!r}")
+    detail = {"rule": "R14", "kind": kind, "amount": amount, "points": points, "offender": offender}
+    if kind == "offender-loses":
+        lost = min(points * RAW_PER_POINT, max(0, score_raw))
+        return [Award(own, -lost, detail={**detail, "points": lost // RAW_PER_POINT})] if lost else []
+    others = sorted({side for side in side_of if side != own})
+    return [Award(side, points * RAW_PER_POINT, detail=detail) for side in others]

@@ -49,6 +49,9 @@ _BASE_OPTIONS: dict[str, Value] = {
     "spinner_fill": "lines-first",
     "scoring": "fives",
     "claims": "automatic",
+    "misplay": "refuse",
+    "misplay_kind": "opponents-score",
+    "misplay_amount": 2,
 }
 
 

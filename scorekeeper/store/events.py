@@ -77,9 +77,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..rules import Draw, Match, Pass, Play, Reveal, RuleViolation, StartRound
-from ..rules.document import hands_to_json, move_to_json, parse_hands, parse_move
+from ..rules.document import hands_to_json, misplay_to_json, move_to_json, parse_hands, parse_misplay, parse_move
 from ..rules.fix import rebuild
-from ..rules.moves import Action
+from ..rules.moves import Action, Misplay
 from ..rules.names import check_readable_name
 from ..rules.variants import GAMES
 from .paths import is_match_id
@@ -87,7 +87,7 @@ from .paths import is_match_id
 log = logging.getLogger(__name__)
 
 LOG_FORMAT = "scorekeeper-log/1"
-ACTION_KINDS = ("start-round", "move", "reveal")
+ACTION_KINDS = ("start-round", "move", "reveal", "misplay")  # misplay: R14, a recorded S8 offence
 SOURCES = ("app", "import")
 MIN_YEAR, MAX_YEAR = 1971, 8999  # times outside cannot be shown in every local time zone on every system
 
@@ -228,6 +228,8 @@ def action_to_json(action: object) -> dict[str, Any]:
         return {"kind": "move", "move": move_to_json(action)}
     if type(action) is Reveal:
         return {"kind": "reveal", "hands": hands_to_json(action.hands)}
+    if type(action) is Misplay:  # R14: the offence, its own event ({"player", "move", "tile"})
+        return {"kind": "misplay", **misplay_to_json(action)}
     raise TypeError(f"not an engine action: {action!r}")
 
 
@@ -247,6 +249,8 @@ def action_from_json(event: dict[str, Any], players: int) -> Action:
         return parse_move(event.get("move"))
     if kind == "reveal":
         return Reveal(parse_hands(event.get("hands"), players))
+    if kind == "misplay":
+        return parse_misplay({key: event.get(key) for key in ("player", "move", "tile")})
     raise ValueError(f"not an action event: kind {kind!r}")
 
 
@@ -317,6 +321,12 @@ def _check_move(event: Event) -> None:
     # scalars only, so that a refusal's message can quote any value
     if type(move) is not dict or not all(type(v) in (str, int, bool) for v in move.values()):
         raise LogError(f"event {event['seq']}: the move is not an object of plain values")
+
+
+def _check_misplay(event: Event) -> None:
+    """R14: a recorded offence: seat and 0-based move numbers, the tile as text (the engine checks the rest)."""
+    if type(event["player"]) is not int or type(event["move"]) is not int or type(event["tile"]) is not str:
+        raise LogError(f"event {event['seq']}: a misplay names a seat, a move number and a tile")
 
 
 def _check_hands(event: Event) -> None:
@@ -784,6 +794,7 @@ KINDS: dict[str, EventKind] = {
         EventKind("start-round", "action", _f("starter"), check=_check_starter, flat=True),
         EventKind("move", "action", _f("move"), check=_check_move, flat=True),
         EventKind("reveal", "action", _f("hands"), check=_check_hands, flat=True),
+        EventKind("misplay", "action", _f("player", "move", "tile"), check=_check_misplay, flat=True),
         EventKind("undo", "undo", _f("target"), check=_check_target, flat=True),
         EventKind("redo", "redo", _f("target"), check=_check_target, flat=True),
         # the current form has "changes" (and maybe "dropped"), the first form "target" and "replacement"

@@ -57,12 +57,14 @@ def test_house_cases_found():
         "hr-2p-continuation-draw",
         "hr-2p-continuation-stop",
         "hr-2p-exactly-going-out-joins",
+        "hr-2p-misplay-penalty",
         "hr-2p-muggins-claims",
         "hr-4i-split-per-hand",
         "hr-pairs-domino-partner-subtracted",
         "hr-pairs-exactly-tie-from-starter",
+        "hr-pairs-misplay-offender-loses",
     ]
-    assert len(BAD) == 6
+    assert len(BAD) == 7
 
 
 @pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
@@ -531,6 +533,11 @@ def test_house_rules_in_the_document_header():
         ({"reserve": 3}, "R3", "house_rule_value"),
         ({"reserve": True}, "R3", "house_rule_value"),
         ({"target": 0}, "R7", "house_rule_value"),
+        ({"misplay": "warn"}, "R14", "house_rule_value"),
+        ({"misplay_kind": "opponents"}, "R14", "house_rule_value"),
+        ({"misplay_amount": 0}, "R14", "house_rule_value"),
+        ({"misplay_amount": 51}, "R14", "house_rule_value"),
+        ({"misplay_amount": "2"}, "R14", "house_rule_value"),
         ({"colour": "red"}, "", "unknown_house_rule"),
         ({"block_award": "cascade", "block_ties": "split"}, "R5", "house_rules_conflict"),
         ({"spinners": "none", "spinner_fill": "all-four-first"}, "R11", "house_rules_conflict"),
@@ -541,6 +548,16 @@ def test_bad_house_rules_are_refused_naming_the_option(rules, rule, code):
     with pytest.raises(RuleViolation) as caught:
         Match("horse-race", ["Ann", "Bo"], house_rules=rules)
     assert (caught.value.rule, caught.value.code) == (rule, code)
+
+
+def test_misplay_options_are_taken_at_their_bounds_and_the_games_own_left_out():
+    from scorekeeper.rules.house import check_house_rules
+
+    own = get_variant("horse-race").options
+    chosen = {"misplay": "penalty", "misplay_kind": "target-share", "misplay_amount": 50}
+    assert check_house_rules(chosen, own, True, "horse-race") == chosen
+    assert check_house_rules({"misplay_amount": 1}, own, True, "horse-race") == {"misplay_amount": 1}
+    assert check_house_rules({"misplay": "refuse", "misplay_amount": 2}, own, True, "horse-race") == {}
 
 
 def test_continuation_is_refused_where_the_turn_never_continues():

@@ -20,8 +20,10 @@ from typing import Any
 import flet as ft
 
 from ...rules import Match, Play, RuleViolation, StartRound, Status
+from ...rules.document import PROOF_CODES
 from ...rules.fix import Edit
-from ...rules.moves import Action, PlacementInfo, ScoreEvent
+from ...rules.moves import Action, Misplay, PlacementInfo, Reveal, ScoreEvent
+from ...rules.tiles import parse_tile
 from ...store import ABANDONED, FixResult, StaleView
 from ..device import SETTLED, TICK
 from ..navigation import Screen
@@ -57,6 +59,9 @@ class OpenMatch(ft.Observable):
     lot_seat: int | None = None
     can_redo: bool = False  # the last change was an undo that Redo can bring back
     abandoned: bool = False  # the match was given up (the start screen's abandon): Undo takes it back
+    # R14 misplay: penalty: the S8 proof just refused and the action it refused, while the table is asked
+    # "entered wrongly, or did it happen at the table?" (:meth:`play_on`); None otherwise
+    offence: tuple[RuleViolation, Action] | None = None
     _on_show: list[Callable[[], None]] = field(default_factory=list)  # entries to clear when the match changes
     _on_open: list[Callable[[], None]] = field(default_factory=list)  # views to reset for a match opened
 
@@ -203,7 +208,13 @@ class OpenMatch(ft.Observable):
         here exactly as there; the store's live match is never kept (it changes with other tabs' moves).
         Raises the engine's :class:`RuleViolation` (nothing written) or a store error.
         """
-        result = await self.written(self.services.store.record, action)
+        try:
+            result = await self.written(self.services.store.record, action)
+        except RuleViolation as err:  # R14: under penalty a proof refusal is a question, not only a refusal
+            penalty = self.shown.rules.options["misplay"] == "penalty"
+            self.offence = (err, action) if penalty and err.code in PROOF_CODES else None
+            raise
+        self.offence = None
         try:
             events = self.shown.apply(action)
             self.version = result.version
@@ -225,6 +236,32 @@ class OpenMatch(ft.Observable):
             self.shell.feel(TICK)
         await self.services.remember(self.shown_id)
         return tuple(events)
+
+    def offence_open(self) -> RuleViolation | None:
+        """R14: the proof refusal the table is asked about (the one shown), or ``None``."""
+        if self.offence is None or self.shell.error is not self.offence[0]:
+            return None
+        return self.offence[0]
+
+    @intent
+    async def play_on(self) -> None:
+        """R14 ``penalty``, "it happened at the table": record the offence the refusal proved (a
+        :class:`Misplay`: the seat, its draw or pass, the tile) and then the refused action again; a second
+        claim of the same seat that the tile also proves asks again. The penalty comes with the round's
+        settlement (docs/house-rules.md, R14)."""
+        err = self.offence_open()
+        if err is None or self.offence is None:
+            return
+        action = self.offence[1]
+        seat, move = int(str(err.params["seat"])), int(str(err.params["move"])) - 1
+        self.shell.drop_error()
+        await self.record(Misplay(seat, move, parse_tile(err.params["tile"])))
+        await self.record(action)
+        if isinstance(action, Reveal):
+            self.settlement = last_settlement(self.shown)
+            self.last_info = None
+        elif isinstance(action, Play):
+            self.last_info = self.last_placement()
 
     @intent
     async def start_round(self, starter: int) -> None:

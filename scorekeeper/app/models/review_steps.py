@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...rules import Match, Reveal, StartRound
+from ...rules.moves import Misplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +23,8 @@ class Step:
 
     ``index``: 0-based position in the action list (the view shows the match
     after actions ``0..index``). ``kind``: ``"start"`` (a round starts),
-    ``"move"`` (a tile, draw or pass) or ``"reveal"`` (the hands left, the
-    settlement). ``round_no``: 1-based. ``move_no``: 1-based within the
+    ``"move"`` (a tile, draw or pass), ``"misplay"`` (R14: an offence recorded)
+    or ``"reveal"`` (the hands left, the settlement). ``round_no``: 1-based. ``move_no``: 1-based within the
     round for a move, else ``None``; ``moves``: the round's number of moves.
     """
 
@@ -38,16 +39,19 @@ def review_steps(actions: list) -> list[Step]:
     """The steps of a match whose actions (in effect, in order) are ``actions``."""
     steps: list[Step] = []
     round_no = 0
-    first_move = 0
+    move_no = 0
     for index, action in enumerate(actions):
         if isinstance(action, StartRound):
             round_no += 1
             steps.append(Step(index, "start", round_no, None, 0))
-            first_move = index + 1
+            move_no = 0
         elif isinstance(action, Reveal):
             steps.append(Step(index, "reveal", round_no, None, 0))
+        elif isinstance(action, Misplay):  # R14: the offence recorded: a step of its own, no move
+            steps.append(Step(index, "misplay", round_no, None, 0))
         else:
-            steps.append(Step(index, "move", round_no, index - first_move + 1, 0))
+            move_no += 1
+            steps.append(Step(index, "move", round_no, move_no, 0))
     # each step knows how many moves its round has ("move 3 of 17")
     counts: dict[int, int] = {}
     for step in steps:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.match import Match
+from ...rules.moves import Draw, Pass, Play
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,12 @@ class Progress:
 
 
 def round_action_count(r) -> int:
-    """Actions a round took: its start, its moves and, once given, the reveal of the hands."""
-    return 1 + len(r.moves) + (1 if r.hands is not None else 0)
+    """Actions a round took: its start, its moves, its recorded offences (R14) and, once given, the reveal."""
+    return 1 + len(r.moves) + len(r.misplays) + (1 if r.hands is not None else 0)
+
+
+def _is_move(match: Match, index: int) -> bool:
+    return index < len(match.actions) and isinstance(match.actions[index], (Play, Draw, Pass))
 
 
 def score_progress(match: Match) -> Progress:
@@ -77,11 +82,11 @@ def score_progress(match: Match) -> Progress:
     start = 0  # index of the round's StartRound action
     for r in match.rounds:
         round_steps.append(start + 1)
-        reveal_step = start + 2 + len(r.moves)
+        reveal_step = start + 1 + round_action_count(r) - (1 if r.hands is not None else 0)
+        # R14: a recorded offence is an action between moves; each move's step is its action's (1-based)
+        moves = [i + 1 for i in range(start + 1, start + round_action_count(r)) if _is_move(match, i)]
         for event in r.events:
-            step = (
-                start + 2 + event.move if event.kind in ("play", "muggins") and event.move is not None else reveal_step
-            )
+            step = moves[event.move] if event.kind in ("play", "muggins") and event.move is not None else reveal_step
             if event.accepted:
                 series[event.side].append((step, event.points_after))
             changes.append(ScoreChange(step, event.side, event.points_after, event.accepted, r.number))

@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from ...explain import hands_words, move_words, signed
+from ...explain import hands_words, move_words, settlement_words, signed
 from ...i18n import Translator
 from ...rules import Match, Play
 from ...rules.match import Round
@@ -43,6 +43,9 @@ def round_entries(t: Translator, match: Match, r: Round) -> list[Entry]:
         entries.append((r.number, index + 1, short, f"{index + 1}. {move_words(t, match, r, index)}{points}"))
     if r.hands is not None:
         words = hands_words(t, match, r)
+        penalties = [settlement_words(t, match, e) for e in r.events if e.kind == "misplay"]  # R14
+        if penalties:
+            words = "; ".join([words, *penalties])
         entries.append((r.number, None, t("ui.sheet_hands"), words))
     return entries
 

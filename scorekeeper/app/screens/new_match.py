@@ -120,6 +120,7 @@ def view(app: AppModel) -> ft.Control:
 
 
 TARGETS = (31, 61, 101, 121, 151)  # targets a tap away (R7); any other of the engine's 1 to 999 is typed
+PENALTIES = (1, 2, 5, 10)  # misplay penalties a tap away (R14), inside the engine's 1 to 50
 
 
 def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
@@ -145,7 +146,8 @@ def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
         return rows
     for option in form.house_menu():
         current = form.house_value(option.name)
-        values = option.values or tuple(sorted({*TARGETS, int(option.default)}))
+        taps = TARGETS if option.name == "target" else PENALTIES
+        values = option.values or tuple(sorted({*taps, int(option.default)}))
         choices = []
         for value in values:
             label = t(option.value_keys["number"], points=value) if not option.values else t(option.value_keys[value])
@@ -180,7 +182,7 @@ def house_rules_section(app: AppModel, form: SetupForm) -> list[ft.Control]:
             )
         )
         rows.append(ft.Row(choices, wrap=True, spacing=6, run_spacing=4))
-        if not option.values:  # a number (R7's target): any the engine takes, typed
+        if option.name == "target":  # R7's target: any the engine takes, typed
             rows.append(target_field(app, form, option))
     if form.in_effect():
         rows.append(action_button("house-reset", t("ui.house_reset"), form.reset_house))

@@ -38,7 +38,7 @@ def step_title(t: Translator, review: Review, step: Step) -> str:
     rounds = review.steps[-1].round_no
     if step.kind == "move":
         return t("ui.step_move", round=step.round_no, rounds=rounds, move=step.move_no, moves=step.moves)
-    key = "ui.step_start" if step.kind == "start" else "ui.step_reveal"
+    key = {"start": "ui.step_start", "misplay": "ui.step_misplay"}.get(step.kind, "ui.step_reveal")
     return t(key, round=step.round_no, rounds=rounds)
 
 
@@ -49,6 +49,10 @@ def step_words(t: Translator, match: Match, step: Step) -> str:
         return t("account.round", number=r.number, name=match.players[r.starter])
     if step.kind == "reveal":
         return hands_words(t, match, r)
+    if step.kind == "misplay":  # R14: the offence as the log says it, in the screen's language
+        offence = r.misplays[-1]
+        name = match.players[int(str(offence["player"]))]
+        return t("ui.misplay_step", name=name, move=int(str(offence["move"])) + 1, tile=offence["tile"])
     assert step.move_no is not None
     return move_words(t, match, r, step.move_no - 1)
 

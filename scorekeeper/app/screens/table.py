@@ -17,6 +17,7 @@ from ..parts.house_line import with_house_rules_line
 from ..parts.layout_view import table_picture
 from ..parts.match_end import match_end_view
 from ..parts.messages import message_view, message_words, notice_view, notice_words
+from ..parts.misplay_choice import misplay_choice
 from ..parts.move_panel import move_panel
 from ..parts.names_panel import abandoned_panel, names_panel
 from ..parts.page import match_header
@@ -114,7 +115,7 @@ def extras(app: AppModel, news_shown: bool = False) -> list[ft.Control]:
         if news_shown
         else (message_view(shell, app.open_rule), notice_view(shell.t, shell.notice, app.open_rule))
     )
-    return [c for c in (*parts, settlement) if c is not None]
+    return [c for c in (*parts, misplay_choice(app), settlement) if c is not None]  # R14: the question under it
 
 
 def phone_news(app: AppModel) -> News | None:
