@@ -49,6 +49,9 @@ _BASE_OPTIONS: dict[str, Value] = {
     "spinner_fill": "lines-first",
     "scoring": "fives",
     "claims": "automatic",
+    "clock": 0,
+    "clock_end": "leader-wins",
+    "clock_target": 31,
 }
 
 
