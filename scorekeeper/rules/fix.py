@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from typing import TypeVar
 
 from .errors import Clause, RuleViolation
@@ -261,7 +262,8 @@ def preview_fix(match: Match, edits: Edit | Sequence[Edit]) -> FixPreview:
         plan.delete,
         {i: [-1] * len(new) for i, new in plan.insert.items()},
     )
-    actions = tuple(rebuild(match.actions, plan.replace, plan.delete, plan.insert))
+    replaced = {i: _timed(new, match.actions[i]) for i, new in plan.replace.items()}
+    actions = tuple(rebuild(match.actions, replaced, plan.delete, plan.insert))
     origins = tuple(None if i < 0 else i for i in origin)
     start = plan.first
     folded, failed, refusal = fold(match, actions)
@@ -306,6 +308,12 @@ def fold(like: Match, actions: Sequence[Action]) -> tuple[Match, int | None, Rul
         except RuleViolation as err:
             return folded, index, err
     return folded, None, None
+
+
+def _timed(new: Action, old: Action) -> Action:
+    """``new`` with the time of the action it replaces, when it has none of its own (R15: a corrected move
+    was played when the move it corrects was recorded)."""
+    return dc_replace(new, time=old.time) if new.time is None and old.time is not None else new
 
 
 def rebuild(

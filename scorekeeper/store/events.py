@@ -73,6 +73,7 @@ import logging
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -232,21 +233,25 @@ def action_to_json(action: object) -> dict[str, Any]:
 
 
 def action_from_json(event: dict[str, Any], players: int) -> Action:
-    """The engine action an event (or a correction's ``replacement``) holds.
+    """The engine action an event (or a correction's ``replacement``) holds, with the event's ``time`` as its
+    own (seconds since the epoch; ``None`` without one, as in a correction's changes: R15 reads them).
 
     Raises :class:`RuleViolation` for a malformed move or hands, ``ValueError``
     for anything else malformed.
     """
     kind = event.get("kind")
+    moment = parse_time(event.get("time"))  # R15: the action carries the time it was recorded at
+    at = moment.timestamp() if moment is not None else None
     if kind == "start-round":
         starter = event.get("starter")
         if type(starter) is not int:
             raise ValueError("start-round needs a seat number as starter")
-        return StartRound(starter)
+        return StartRound(starter, time=at)
     if kind == "move":
-        return parse_move(event.get("move"))
+        move = parse_move(event.get("move"))
+        return move if at is None else dc_replace(move, time=at)
     if kind == "reveal":
-        return Reveal(parse_hands(event.get("hands"), players))
+        return Reveal(parse_hands(event.get("hands"), players), time=at)
     raise ValueError(f"not an action event: kind {kind!r}")
 
 
@@ -629,6 +634,8 @@ class LogState:
                 new = action_from_json(_action_fields(change.get("new")), self.players)
                 if _kind(new) != _kind(actions[i][1]):
                     raise LogError(f"event {seq} replaces a {_kind(actions[i][1])} with a {_kind(new)}")
+                if new.time is None:  # R15: the corrected move keeps the time it was recorded at
+                    new = dc_replace(new, time=actions[i][1].time)
                 replace[i] = (actions[i][0], new)
             elif op == "delete":
                 i = index_of(change.get("target"), "deletes")

@@ -35,6 +35,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -391,10 +392,13 @@ class MatchStore:
         """
         with self._changing(match_id, "could not record the action", expected_version) as op:
             fields, canonical = _canonical(action, op.match.n)
+            moment = now()
+            moment = moment.replace(microsecond=moment.microsecond // 1000 * 1000)  # the log's milliseconds
+            stamp = time_text(moment)
+            canonical = dc_replace(canonical, time=moment.timestamp())  # R15: the time the log will read back
             events = op.match.apply(canonical)  # RuleViolation: state unchanged, nothing written
             try:
-                seq, moment = op.next_seq, now()
-                stamp = time_text(moment)
+                seq = op.next_seq
                 self._append(op, [{"seq": seq, "time": stamp, **fields}])
                 op.state.push(seq, canonical)
                 op.state.played_at = stamp
