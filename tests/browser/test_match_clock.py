@@ -27,7 +27,7 @@ from tests.served import ServedApp  # noqa: E402
 
 from .conftest import _require_browser, open_ui  # noqa: E402
 
-SHOWN = re.compile(r"⏱ (\d\d):(\d\d)")
+SHOWN = re.compile(r"Time left (\d\d):(\d\d)")
 
 
 def seconds_shown(ui) -> int:
@@ -86,7 +86,7 @@ def test_time_called_says_finish_this_round(browser, folder):
     server = ServedApp(folder)
     try:
         ui = open_ui(browser, f"{server.url}table/{match_id}")
-        ui.expect_text("match-clock", re.compile("⏱ time called — finish this round"))
+        ui.expect_text("match-clock", re.compile("Time called — finish this round"))
         expect(ui.hook("tile-1-2")).to_be_visible()  # the round goes on: the picker is there
     finally:
         server.stop()

@@ -25,8 +25,8 @@ TICK = 1.0  # s between two redraws of the time left
 
 
 def clock_words(t: Translator, state: ClockState) -> str:
-    """``"⏱ 12:34"`` (minutes and seconds left), ``"⏱ 30:00 from the first tile"`` before it, or
-    ``"⏱ time called — finish this round"`` once the limit has passed (R15)."""
+    """``"Time left 12:34"`` (minutes and seconds), ``"Time limit 30:00, from the first tile"`` before it,
+    or ``"Time called — finish this round"`` once the limit has passed (R15)."""
     if state.expired:
         return t("clock.called")
     if state.started is None:
@@ -66,4 +66,6 @@ def _ClockLine(t: Translator, state: ClockState) -> ft.Control:
     words = clock_words(t, shown)
     color = ft.Colors.RED_800 if shown.expired else ft.Colors.BLUE_GREY_900
     text = ft.Text(words, size=14, weight=ft.FontWeight.W_600, color=color, max_lines=1, no_wrap=True)
-    return hook("match-clock", ft.Container(text, height=CLOCK_HEIGHT), label=words)
+    icon = ft.Icon(ft.Icons.TIMER_OUTLINED, size=16, color=color)  # the shipped font has no ⏱
+    line = ft.Row([icon, text], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return hook("match-clock", ft.Container(line, height=CLOCK_HEIGHT), label=words)
