@@ -18,6 +18,7 @@ from .refusals import problem_words as problem_words
 from .refusals import spot_words
 from .refusals import violation_words as violation_words
 from .refusals import worded_params as worded_params
+from .rules.clock import ClockCall
 from .rules.house import OPTION_BY_NAME
 from .rules.layout import ScoringEnd
 from .rules.match import Match, Round
@@ -336,6 +337,11 @@ def clock_call_words(t: Translator, match: Match, r: Round) -> str | None:
     called = match.clock_called
     if called is None or called.round != r.number:
         return None
+    return called_words(t, called)
+
+
+def called_words(t: Translator, called: ClockCall) -> str:
+    """R15: where time was called, ``"Time called (R15) at round 1, move 9"`` (a round's start, its hands)."""
     if called.move == 0:
         return t("clock.called_at_start", round=called.round)
     if called.move == "hands":
