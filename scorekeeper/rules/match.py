@@ -484,7 +484,8 @@ class Match:
             err.move_no = move_no
 
     def _over(self) -> RuleViolation:
-        rule = self.rules.rule("over")  # H6 / E9 / R7
+        ended_by_clock = bool(self.rounds) and self.rounds[-1].clock is not None  # R15: the clock's end won it
+        rule = "R15" if ended_by_clock else self.rules.rule("over")  # H6 / E9 / R7
         who = ", ".join(self.side_names[s] for s in self.winners)
         return RuleViolation(rule, "match_over", winners=who)
 

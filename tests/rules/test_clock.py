@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.account import match_account
-from scorekeeper.rules import Match, RuleViolation, StartRound, build_report
+from scorekeeper.rules import Match, RuleViolation, StartRound, build_report, match_from_document
 from scorekeeper.rules.clock import ClockCall, clock_state, mm_ss
 from scorekeeper.rules.document import parse_hands, parse_move
 from scorekeeper.rules.moves import Action, Reveal
@@ -90,7 +90,7 @@ def test_time_called_mid_round_leader_wins():
     assert "Час вийшов (R15): попереду Bo — перемога" in match_account(match, "uk")
     with pytest.raises(RuleViolation) as refused:
         match.apply(actions[14])
-    assert refused.value.code == "match_over"
+    assert (refused.value.rule, refused.value.code) == ("R15", "match_over")  # the clock's end won it
     # finished: the clock shows what was left at the last action (none: time was called)
     assert clock_state(match, T0 + 99_999).remaining == 0
 
@@ -166,3 +166,29 @@ def test_remaining_time_only_falls(a, b):
     assert second.remaining <= first.remaining <= 3600
     assert first.remaining == max(0, min(3600, int(-(-(T0 + 150 + 3600 - (T0 + early)) // 1))))
     assert second.expired == (T0 + late >= T0 + 150 + 3600)
+
+
+def test_replay_referees_the_clock_from_the_documents_times(tmp_path, capsys):
+    """``replay --house-rules`` with a clock: the document's times call time where they say (the level case's
+    record under a 20-minute clock: called at round 1, move 9, Bo wins; round 2 is refused, naming R15)."""
+    from scorekeeper.cli import main
+
+    case = Path(__file__).parents[1] / "house_cases" / "hr-2p-clock-level-one-more-round.json"
+    assert main(["replay", str(case), "--json", "--house-rules", '{"clock": 20}']) != 0
+    assert "round 2, move 1: R15" in capsys.readouterr().err
+    assert main(["replay", str(case), "--json", "--house-rules", "{}"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["scores"], report["finished"]) == ([25, 41], False)  # without the clock: play goes on
+
+
+def test_a_rounds_times_are_checked():
+    case = json.loads((Path(__file__).parents[1] / "house_cases" / "hr-2p-clock-leader-wins.json").read_text())
+    for bad in (case["rounds"][0]["times"][:-1], ["yesterday"] * 14, 5):
+        doc = {**case, "rounds": [{**case["rounds"][0], "times": bad}]}
+        with pytest.raises(RuleViolation) as refused:
+            match_from_document(doc)
+        assert (refused.value.code, refused.value.params["what"], refused.value.round_no) == (
+            "malformed",
+            "round_times",
+            1,
+        )
