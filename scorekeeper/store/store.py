@@ -71,6 +71,7 @@ from .events import (
     action_from_json,
     action_to_json,
     check_event,
+    clocked,
     create_event,
     now,
     parse_time,
@@ -365,7 +366,7 @@ class MatchStore:
                     reason=str(err.strerror or err),
                     cause=os_cause(err),
                 ) from None
-            op = _OpenMatch(match_id, match_log, head, LogState(len(names), names), match, 1, moment)
+            op = _OpenMatch(match_id, match_log, head, LogState(len(names), names, clocked(head)), match, 1, moment)
             self._keep_open(op)
             self._update_summary(op, index=True)
             return match_id
@@ -395,7 +396,8 @@ class MatchStore:
             moment = now()
             moment = moment.replace(microsecond=moment.microsecond // 1000 * 1000)  # the log's milliseconds
             stamp = time_text(moment)
-            canonical = dc_replace(canonical, time=moment.timestamp())  # R15: the time the log will read back
+            if op.state.timed:  # R15: a match with a clock: the action carries the time the log will read back
+                canonical = dc_replace(canonical, time=moment.timestamp())
             events = op.match.apply(canonical)  # RuleViolation: state unchanged, nothing written
             try:
                 seq = op.next_seq

@@ -83,3 +83,38 @@ def test_time_runs_out_mid_round_with_a_restart_in_between(tmp_path, monkeypatch
     assert match.rounds[clock[0]].clock == clock[1]
     assert clock_state(match, T0.timestamp() + 99_999).expired
     again.close()
+
+
+def test_export_and_import_keep_the_times(tmp_path, monkeypatch):
+    """An exported clocked match carries each round's ``times``; imported into another folder it calls time
+    at the same move; a match without a clock exports as before (no ``times``)."""
+    steps = Steps()
+    monkeypatch.setattr(store_module, "now", steps)
+    match_id = record(tmp_path / "a", {"clock": 45}, THREE_ROUNDS, steps)
+    plain = record(tmp_path / "a", {}, THREE_ROUNDS[:14], steps)
+    store = MatchStore(tmp_path / "a")
+    doc, other = store.export_document(match_id), store.export_document(plain)
+    store.close()
+    assert [len(r["times"]) for r in doc["rounds"]] == [14, 14, 14]
+    assert doc["rounds"][1]["times"][5] == "2026-06-12T15:47:30.000Z"  # T0 + 19 × 150 s: round 2, move 5
+    assert all("times" not in r for r in other["rounds"])
+    fresh = MatchStore(tmp_path / "b")
+    (imported,) = fresh.import_documents([doc])
+    fresh.close()
+    again = MatchStore(tmp_path / "b")
+    match = again.open_match(imported)
+    assert match.clock_called == ClockCall(2, 5, T0.timestamp() + 2850)
+    assert match.finished and match.points == [25, 41]
+    again.close()
+
+
+def test_a_corrected_move_keeps_its_time():
+    """A correction's replacement (no time of its own) keeps the time of the move it replaces: the call stays."""
+    from scorekeeper.rules.fix import ReplaceMove, apply_fix
+    from tests.rules.test_clock import T0 as START
+    from tests.rules.test_clock import folded, timed
+
+    match = folded({"clock": 20}, timed(THREE_ROUNDS)[:10])
+    fixed = apply_fix(match, ReplaceMove(1, 9, THREE_ROUNDS[9]))  # untimed, as a fix panel builds it
+    assert THREE_ROUNDS[9].time is None and fixed.actions[9].time == match.actions[9].time
+    assert fixed.clock_called == match.clock_called == ClockCall(1, 9, START + 1350)
