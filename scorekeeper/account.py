@@ -8,6 +8,8 @@ must have been folded with ``explain=True`` (placements keep their ends).
 from __future__ import annotations
 
 from .explain import (
+    clock_call_words,
+    clock_words,
     event_words,
     house_rules_words,
     move_words,
@@ -55,6 +57,9 @@ def match_account(match: Match, lang: str = "en") -> str:
                 lines.append(f"{prefix}{head}: {tail}")
             else:  # a draw or a pass (one that ended a continuation under R1 says so)
                 lines.append(prefix + move_words(t, match, r, index))
+        called = clock_call_words(t, match, r)  # R15: where time was called
+        if called is not None:
+            lines.append("  " + called)
         for event in r.events:
             if event.accepted:
                 running[event.side] += event.raw
@@ -80,6 +85,9 @@ def match_account(match: Match, lang: str = "en") -> str:
             lines.append("  " + t("settle.block_none"))  # R12: a blocked round scores nothing
         elif r.result == "draw":
             lines.append("  " + t("result.draw"))
+        clock = clock_words(t, match, r)  # R15: the match clock's end after this round
+        if clock is not None:
+            lines.append("  " + clock)
         scores = ", ".join(f"{side} {to_points(raw)}" for side, raw in zip(match.side_names, running, strict=False))
         lines.append("  " + t("account.scores", scores=scores))
     lines.append("")

@@ -18,6 +18,7 @@ from .refusals import problem_words as problem_words
 from .refusals import spot_words
 from .refusals import violation_words as violation_words
 from .refusals import worded_params as worded_params
+from .rules.clock import ClockCall
 from .rules.house import OPTION_BY_NAME
 from .rules.layout import ScoringEnd
 from .rules.match import Match, Round
@@ -322,7 +323,44 @@ def settlement_lines(t: Translator, match: Match, r: Round) -> list[str]:
         lines.append(block_result_words(t, match, r, pips))
     elif r.result == "draw":
         lines.append(t("result.draw"))
+    clock = clock_words(t, match, r)  # R15: the match clock's end, after the settlement
+    if clock is not None:
+        lines.append(clock)
     return lines
+
+
+def clock_words(t: Translator, match: Match, r: Round) -> str | None:
+    """R15: what the match clock's end did after round ``r``'s settlement (:attr:`Round.clock`), or ``None``:
+    ``"Time called (R15): Bo is ahead and wins"``, ``"… the sides are level, one more round"``, ``"… the
+    target is now 31"`` or ``"… the target is now 31, Bo past it: Bo wins"``."""
+    clock = r.clock
+    if clock is None:
+        return None
+    names = match.side_names
+    winners = t("list.winners").join(names[s] for s in clock["winners"])
+    if clock["rule"] == "leader-wins":
+        return t("account.clock_leader", side=winners) if clock["winners"] else t("account.clock_level")
+    if not clock["winners"]:
+        return t("account.clock_lower", target=clock["target"])
+    reached = t("list.winners").join(names[s] for s in clock["reached"])
+    return t("account.clock_lower_won", target=clock["target"], sides=reached, side=winners)
+
+
+def clock_call_words(t: Translator, match: Match, r: Round) -> str | None:
+    """R15: ``"Time called (R15) at round 1, move 9"`` for the round where time was called, else ``None``."""
+    called = match.clock_called
+    if called is None or called.round != r.number:
+        return None
+    return called_words(t, called)
+
+
+def called_words(t: Translator, called: ClockCall) -> str:
+    """R15: where time was called, ``"Time called (R15) at round 1, move 9"`` (a round's start, its hands)."""
+    if called.move == 0:
+        return t("clock.called_at_start", round=called.round)
+    if called.move == "hands":
+        return t("clock.called_at_hands", round=called.round)
+    return t("clock.called_at", round=called.round, move=called.move)
 
 
 def block_result_words(t: Translator, match: Match, r: Round, pips: list[int]) -> str:

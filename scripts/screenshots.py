@@ -506,6 +506,42 @@ def case_of(name: str) -> dict:
     return json.loads((ROOT / "tests" / "house_cases" / f"{name}.json").read_text(encoding="utf-8"))
 
 
+def seed_clock(data: Path) -> None:
+    """Issue 24 item 4: two Horse Race matches under R15, recorded through the store with real times (the
+    clock is counted from the log): Ann and Bo's 30-minute clock started 12 minutes ago, Cy and Di's
+    20-minute clock 21 minutes ago (time called)."""
+    from datetime import timedelta
+
+    import scorekeeper.store.store as store_module
+    from scorekeeper.rules import Play, StartRound
+
+    real = store_module.now
+    for names, minutes, back in ((["Ann", "Bo"], 30, 12), (["Cy", "Di"], 20, 21)):
+        store_module.now = lambda back=back: real() - timedelta(minutes=back)  # type: ignore[misc]
+        store = store_module.MatchStore(data)
+        try:
+            match_id = store.create_match("horse-race", names, False, {"clock": minutes})
+            store.record(match_id, StartRound(0))
+            store.record(match_id, Play(0, (1, 4)))
+            store.record(match_id, Play(0, (1, 1), ((1, 4), "low")))
+        finally:
+            store.close()
+            store_module.now = real
+
+
+def clock(d: Driver) -> None:
+    """Issue 24 item 4: the match clock in the table's header on a phone, ticking, and once time is called."""
+    page = d.page
+    for who, name in (("Ann", "table-clock"), ("Cy", "table-clock-called")):
+        page.wait_for_selector('[flt-semantics-identifier="home"], [flt-semantics-identifier="history"]')
+        if page.locator('[flt-semantics-identifier="history"]').count() == 0:
+            d.tap("home")
+        d.tap("history")
+        d.page.locator('[flt-semantics-identifier^="history-item-"]', has_text=who).first.click()
+        d.expect_contains("match-clock", "Time")
+        d.shot(name)
+
+
 def fives_and_threes(d: Driver) -> None:
     """Issue 24: a Fives and Threes table (the preset) with the last placement's two parts."""
     page = d.page
@@ -613,6 +649,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fives", action="store_true", help="only the Fives and Threes table (issue 24)")
     parser.add_argument("--muggins", action="store_true", help="only the muggins claim and call (issue 24)")
     parser.add_argument("--misplay", action="store_true", help="only the misplay question and penalty (issue 24)")
+    parser.add_argument("--clock", action="store_true", help="only the match clock on a phone (issue 24)")
     parser.add_argument("--port", type=int, help="serve on this port (default: a free one)")
     parser.add_argument(
         "--only-phones", action="store_true", help="only the phones at the table (lan-403, lan-table, lan-viewer)"
@@ -635,6 +672,8 @@ def main(argv: list[str] | None = None) -> int:
         seed_muggins(data)
     if args.misplay:
         seed_misplay(data)
+    if args.clock:
+        seed_clock(data)
     if args.port:
         import tests.served
 
@@ -654,12 +693,14 @@ def main(argv: list[str] | None = None) -> int:
                     muggins(driver)
                 elif args.misplay:
                     misplay(driver)
+                elif args.clock:
+                    clock(driver)
                 elif not args.only_phones:
                     journey(driver)
             except Exception:
                 page.screenshot(path=str(out / "_failed.png"))
                 raise
-            if not (args.house or args.fives or args.muggins or args.misplay):
+            if not (args.house or args.fives or args.muggins or args.misplay or args.clock):
                 driver.taken.append(forbidden_page(browser, out))
                 driver.taken += phones_at_the_table(browser, out)
             browser.close()

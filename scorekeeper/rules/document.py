@@ -10,6 +10,8 @@ file or console I/O here.
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from . import strict_json
@@ -23,7 +25,13 @@ from .variants import get_variant
 
 FORMAT = "scorekeeper-match/1"
 _TOP_KEYS = {"format", "variant", "players", "partnerships", "house_rules", "rounds", "meta"}
-_ROUND_KEYS = {"starter", "moves", "hands", "misplays"}  # misplays: R14, only when recorded
+_ROUND_KEYS = {
+    "starter",
+    "moves",
+    "hands",
+    "misplays",
+    "times",
+}  # misplays: R14, only when recorded; times: R15, optional
 MAX_MISPLAYS = 100  # R14: recorded offences in one round (each names a draw or pass of it)
 MAX_MOVE_INDEX = 10_000
 _MOVE_KEYS = {"player", "play", "at", "drawn", "draw", "pass", "claim", "muggins"}
@@ -125,14 +133,15 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
         moves = rnd.get("moves")
         if not isinstance(moves, list):
             raise _malformed("moves", r_index, 1)
-        apply(StartRound(starter))
+        times = _round_times(rnd, r_index, 1 + len(moves) + ("hands" in rnd))
+        apply(StartRound(starter, time=times[0]))
         misplays = _round_misplays(rnd, r_index)
         for m_index, raw_move in enumerate(moves, start=1):
             try:
                 move = parse_move(raw_move)
             except RuleViolation as err:
                 raise err.at(r_index, m_index) from None
-            apply(move)
+            apply(move if times[m_index] is None else replace(move, time=times[m_index]))
             for misplay in misplays.pop(m_index - 1, ()):  # R14: right after the draw or pass it names
                 apply(misplay)
         for late in misplays.values():  # a move the round does not have: the engine refuses it
@@ -143,7 +152,7 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
                 hands = parse_hands(rnd["hands"], len(players))
             except RuleViolation as err:
                 raise err.at(r_index, "hands") from None
-            apply(Reveal(hands))
+            apply(Reveal(hands, time=times[-1]))
     last = match.round
     if last is not None and last.ended in ("domino", "block") and not last.settled and not awaiting_hands:
         rule = match.rules.rule("domino" if last.ended == "domino" else "block")  # H8/E6, H7/E7
@@ -216,6 +225,44 @@ def fold_recording_offences(doc: object, explain: bool = False) -> tuple[Match, 
             assert isinstance(work, dict)
             rnd = work["rounds"][err.round_no - 1]
             rnd["misplays"] = [*rnd.get("misplays", []), misplay_to_json(misplay)]
+
+
+def _round_times(rnd: dict[str, Any], r_index: int, count: int) -> list[float | None]:
+    """R15: a round's optional ``"times"`` — one ISO 8601 time per action of the round (its start, each
+    move, its hands), as the store recorded them — in seconds since the epoch; ``None`` each without it.
+    Refused (``malformed`` ``round_times``) unless it is exactly that many real times (years 1971–8999)."""
+    if "times" not in rnd:
+        return [None] * count
+    times = rnd["times"]
+    if not isinstance(times, list) or len(times) != count:
+        raise _malformed("round_times", r_index, count=count)
+    out: list[float | None] = []
+    for text in times:
+        moment = _moment(text)
+        if moment is None:
+            raise _malformed("round_times", r_index, count=count)
+        out.append(moment)
+    return out
+
+
+def _moment(text: object) -> float | None:
+    """An ISO 8601 time (``Z`` or an offset; naive: UTC) in seconds since the epoch, or ``None``."""
+    if type(text) is not str or len(text) > 64:
+        return None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    if not 1971 <= moment.astimezone(UTC).year <= 8999:
+        return None
+    return moment.timestamp()
+
+
+def time_of(seconds: float) -> str:
+    """Seconds since the epoch as the log writes a time: ``2025-06-12T15:30:12.123Z`` (UTC, milliseconds)."""
+    moment = datetime.fromtimestamp(seconds, UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
 def _clean_players(players: list[str]) -> list[str]:
@@ -367,14 +414,22 @@ def hands_to_json(hands: dict[int, Hand]) -> dict[str, list[str] | int]:
 def match_to_document(match: Match) -> dict[str, Any]:
     """The ``scorekeeper-match/1`` document of a match (its rounds, moves and hands), with
     ``"house_rules"`` after ``partnerships`` only when some are in effect (a match with the game's
-    own rules exports exactly as before house rules existed)."""
+    own rules exports exactly as before house rules existed). Under R15 (a match clock) each round whose
+    actions all carry a time has ``"times"`` (its start, each move, its hands: ISO 8601 UTC), so a replay
+    calls time where the table did."""
     rounds = []
-    for r in match.rounds:
+    clocked = bool(match.rules.options["clock"])  # R15: its rounds keep their times (absent otherwise)
+    by_round = _actions_by_round(match.actions)
+    for r, actions in zip(match.rounds, by_round, strict=True):
         rnd: dict[str, Any] = {"starter": r.starter, "moves": [move_to_json(m) for m in r.moves]}
         if r.hands is not None:
             rnd["hands"] = hands_to_json(r.hands)
         if r.misplays:  # R14: only a round with a recorded offence has the key (older documents unchanged)
             rnd["misplays"] = [{key: item[key] for key in ("player", "move", "tile")} for item in r.misplays]
+        # R15: the times of the round's start, moves and hands (a recorded offence, R14, has none here)
+        times = [a.time for a in actions if type(a) is not Misplay]
+        if clocked and times and all(t is not None for t in times):
+            rnd["times"] = [time_of(t) for t in times if t is not None]
         rounds.append(rnd)
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -386,6 +441,17 @@ def match_to_document(match: Match) -> dict[str, Any]:
         doc["house_rules"] = match.house_rules
     doc["rounds"] = rounds
     return doc
+
+
+def _actions_by_round(actions: list[Action]) -> list[list[Action]]:
+    """The actions of each round (its start, its moves, its hands), in round order."""
+    out: list[list[Action]] = []
+    for action in actions:
+        if type(action) is StartRound:
+            out.append([])
+        if out:
+            out[-1].append(action)
+    return out
 
 
 def actions_of(match: Match) -> list[Action]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from dataclasses import replace as _replace
+from dataclasses import replace as dc_replace
 from typing import TypeVar
 
 from .errors import Clause, RuleViolation
@@ -262,7 +262,8 @@ def preview_fix(match: Match, edits: Edit | Sequence[Edit]) -> FixPreview:
         plan.delete,
         {i: [-1] * len(new) for i, new in plan.insert.items()},
     )
-    actions = tuple(rebuild(match.actions, plan.replace, plan.delete, plan.insert))
+    replaced = {i: _timed(new, match.actions[i]) for i, new in plan.replace.items()}
+    actions = tuple(rebuild(match.actions, replaced, plan.delete, plan.insert))
     origins = tuple(None if i < 0 else i for i in origin)
     start = plan.first
     folded, failed, refusal = fold(match, actions)
@@ -300,7 +301,7 @@ def _without_unproven(match: Match, plan: Plan) -> Plan:
         old = origin[failed]
         round_no, move_no = position(match, old)
         step = Step("delete", old, round_no, move_no, None)
-        plan = _replace(plan, delete=plan.delete | {old}, steps=(*plan.steps, step))
+        plan = dc_replace(plan, delete=plan.delete | {old}, steps=(*plan.steps, step))
 
 
 def apply_fix(match: Match, edits: Edit | Sequence[Edit], keep_before_broken: bool = False) -> Match:
@@ -328,6 +329,12 @@ def fold(like: Match, actions: Sequence[Action]) -> tuple[Match, int | None, Rul
         except RuleViolation as err:
             return folded, index, err
     return folded, None, None
+
+
+def _timed(new: Action, old: Action) -> Action:
+    """``new`` with the time of the action it replaces, when it has none of its own (R15: a corrected move
+    was played when the move it corrects was recorded)."""
+    return dc_replace(new, time=old.time) if new.time is None and old.time is not None else new
 
 
 def rebuild(

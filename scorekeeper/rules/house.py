@@ -32,6 +32,9 @@ RESERVE_ALL = "all"  # R3: the whole stock is never drawn (Fives and Threes: the
 MIN_TARGET, MAX_TARGET = 1, 999  # R7: a target in display points
 
 MIN_PENALTY, MAX_PENALTY = 1, 50  # R14: a misplay penalty in display points, or in percent of the target
+CLOCK_OFF = 0  # R15: no time limit (every game's own value)
+CLOCK_MINUTES = (CLOCK_OFF, 20, 30, 45, 60, 90, 120)  # R15: the limits a table chooses from, in minutes
+LEADER_WINS, LOWER_TARGET = "leader-wins", "lower-target"  # R15: what happens when the time is called
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +187,25 @@ OPTIONS: tuple[HouseRule, ...] = (
         minimum=MIN_PENALTY,
         maximum=MAX_PENALTY,
     ),
+    HouseRule(
+        "clock",
+        "R15",
+        CLOCK_MINUTES,
+        "a time limit for the match in minutes (0: none), counted from the first round's start",
+    ),
+    HouseRule(
+        "clock_end",
+        "R15",
+        (LEADER_WINS, LOWER_TARGET),
+        "when the time is called: the round in play is finished, then the side ahead wins (level: one more "
+        "round), or the target becomes clock_target",
+    ),
+    HouseRule(
+        "clock_target",
+        "R15",
+        (31, 41, 51),
+        "the lowered target (points) of clock_end lower-target",
+    ),
 )
 OPTION_BY_NAME: dict[str, HouseRule] = {option.name: option for option in OPTIONS}
 
@@ -319,6 +341,23 @@ def check_house_rules(obj: object, defaults: Mapping[str, Value], continuation: 
             second="spinners: none",
             why=Clause("fill_no_spinners"),
         )
+    if effective["clock"] != CLOCK_OFF and effective["clock_end"] == LOWER_TARGET:
+        if effective["target_mode"] == "exactly":
+            raise RuleViolation(
+                "R15",
+                "house_rules_conflict",
+                first="clock_end: lower-target",
+                second="target_mode: exactly",
+                why=Clause("lower_exact"),
+            )
+        if int(effective["clock_target"]) >= int(effective["target"]):
+            raise RuleViolation(
+                "R15",
+                "house_rules_conflict",
+                first=f"clock_target: {effective['clock_target']}",
+                second=f"target: {effective['target']}",
+                why=Clause("lower_not_lower"),
+            )
     return {name: value for name, value in chosen.items() if value != defaults[name]}
 
 

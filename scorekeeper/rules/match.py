@@ -21,9 +21,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from dataclasses import replace
 from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
 
+from .clock import SECONDS_PER_MINUTE, ClockCall
 from .errors import Clause, RuleViolation
+from .house import LEADER_WINS, LOWER_TARGET
 from .layout import Layout, Spot
 from .moves import (
     CONTINUE_DOUBLE,
@@ -117,6 +122,12 @@ class Round:
         nil_awards: settlement awards worth 0 raw (e.g. an opponent holding
             only 1-1: 2 → 0). They change no score and are no score events
             (the replay report lists none), but a screen explains them.
+        clock: R15, the match clock's end applied after this round's
+            settlement, ``None`` otherwise: ``{"rule": "leader-wins",
+            "winners": [side]}`` (``"winners": []`` with the sides level: one
+            more round) or ``{"rule": "lower-target", "target": points,
+            "reached": [sides at or past it], "winners": [the highest of
+            them]}`` (``[]``: play goes on to the lowered target).
     """
 
     def __init__(
@@ -165,6 +176,7 @@ class Round:
         # R14: the offences the table recorded (a Misplay action each), in order: {"player", "move",
         # "tile", "open" (the values then, a list; [] for a double lead), "claim" (draw/pass/drawn/stop)}
         self.misplays: list[dict[str, object]] = []
+        self.clock: dict[str, Any] | None = None
 
     @property
     def settlement(self) -> list[ScoreEvent]:
@@ -299,11 +311,16 @@ class Match:
         self._penalty = options["misplay"] == "penalty"  # R14: a proven S8 offence is penalised, not refused
         self._in_play: Round | None = None  # the round that takes moves now, if any
         self._pending: list[Award] = []  # R14: penalties waiting for the round's settlement
+        self._clock_limit = int(options["clock"]) * SECONDS_PER_MINUTE  # R15, seconds (0: no clock)
+        self._started_rules = self.rules  # R15 lower-target replaces self.rules' target; fresh() starts over
+        # R15: the first tile's time (the clock starts), and where time was called (docs/house-rules.md)
+        self.clock_start: float | None = None
+        self.clock_called: ClockCall | None = None
 
     @property
     def house_rules(self) -> dict[str, str | int]:
         """The house rules in effect (``{"continuation": "stop"}``; ``{}`` for the game's own rules)."""
-        return dict(self.rules.house_rules)
+        return dict(self._started_rules.house_rules)
 
     def fresh(self, explain: bool | None = None) -> Match:
         """A new match with no action: this match's game, house rules, seating and (unless given)
@@ -314,7 +331,7 @@ class Match:
             self.partnerships,
             self.explain if explain is None else explain,
             self.house_rules,
-        )
+        )  # R15: the game's own target again, a lowered one comes back with the fold
 
     # ---------------------------------------------------------------- queries
     @property
@@ -370,6 +387,9 @@ class Match:
         Raises :class:`RuleViolation` located at (round, move) counted from 1,
         or ``"hands"``; the state is then unchanged.
         """
+        called = self.clock_called
+        if self._clock_limit and called is None:
+            self.clock_called = self._clock_call(action)  # R15: the settlement this action makes reads it
         try:
             if isinstance(action, Play):
                 events = self._play(action)
@@ -386,10 +406,50 @@ class Match:
             else:
                 raise RuleViolation("", "unknown_action")
         except RuleViolation as err:
+            self.clock_called = called
             self._locate(err, action)
             raise
+        except BaseException:
+            self.clock_called = called
+            raise
+        if self.clock_start is None and type(action) is Play:
+            self.clock_start = action.time  # R15: the clock starts with the first tile played
         self.actions.append(action)
         return events
+
+    def _clock_call(self, action: Action) -> ClockCall | None:
+        """R15: where ``action`` calls time (the first action recorded at or after the limit), else ``None``."""
+        start, at = self.clock_start, action.time
+        if isinstance(action, Misplay):  # R14's record of an offence is no move: a document keeps no time for it
+            return None
+        if start is None or at is None or self.finished or at < start + self._clock_limit:
+            return None
+        r = self.round
+        if isinstance(action, StartRound) or r is None:
+            return ClockCall(len(self.rounds) + 1, 0, at)
+        return ClockCall(r.number, "hands" if isinstance(action, Reveal) else len(r.moves) + 1, at)
+
+    def _clock_end(self, r: Round) -> None:
+        """R15: after the settlement of a round at or after the one where time was called, ``clock_end``
+        applies (docs/house-rules.md): ``leader-wins`` — the side ahead wins, level: one more round;
+        ``lower-target`` — the target becomes ``clock_target``; a side at or past it wins (the highest;
+        level at the top: they share the win), else play goes on to it."""
+        options = self.rules.options
+        if options["clock_end"] == LEADER_WINS:
+            best = max(self.scores)
+            leaders = [side for side, raw in enumerate(self.scores) if raw == best]
+            winners = leaders if len(leaders) == 1 else []
+            r.clock = {"rule": LEADER_WINS, "winners": winners}
+        else:
+            target = int(options["clock_target"])
+            if int(options["target"]) != target:
+                self.rules = replace(self.rules, options=MappingProxyType({**options, "target": target}))
+            reached = [side for side, raw in enumerate(self.scores) if self.rules.reached(raw)]
+            top = max((self.scores[side] for side in reached), default=0)
+            winners = [side for side in reached if self.scores[side] == top]
+            r.clock = {"rule": LOWER_TARGET, "target": target, "reached": reached, "winners": winners}
+        if winners:
+            self.finished, self.winners = True, winners
 
     def undo(self) -> Action | None:
         """Take back the last action (refolds the rest); return it, or ``None`` if none."""
@@ -439,7 +499,8 @@ class Match:
             err.move_no = move_no
 
     def _over(self) -> RuleViolation:
-        rule = self.rules.rule("over")  # H6 / E9 / R7
+        ended_by_clock = bool(self.rounds) and self.rounds[-1].clock is not None  # R15: the clock's end won it
+        rule = "R15" if ended_by_clock else self.rules.rule("over")  # H6 / E9 / R7
         who = ", ".join(self.side_names[s] for s in self.winners)
         return RuleViolation(rule, "match_over", winners=who)
 
@@ -853,6 +914,9 @@ class Match:
         if self._pending:  # a settlement that scores nothing (R12 block): the penalties alone
             events = events + self._apply_awards(r, "misplay", [])
         r.settled = True
+        called = self.clock_called
+        if called is not None and not self.finished and r.number >= called.round:
+            self._clock_end(r)  # R15: time was called in this round or before it
         return tuple(events)
 
     def _misplay(self, move: Misplay) -> tuple[ScoreEvent, ...]:

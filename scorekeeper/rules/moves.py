@@ -17,12 +17,17 @@ from .layout import ScoringEnd, Spot
 from .scoring import to_points
 from .tiles import Tile
 
+# Every action's ``time`` (R15): when it was recorded, in seconds since the epoch (UTC); ``None`` when the
+# record has no time (a match document, a test). Never compared: two actions alike are equal whenever
+# they were recorded. Keyword only: ``Pass(1, time=t)``.
+
 
 @dataclass(frozen=True, slots=True)
 class StartRound:
     """A round begins, led by seat ``starter`` (S3 lot, or S10 the one who went out)."""
 
     starter: int
+    time: float | None = field(default=None, compare=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +51,7 @@ class Play:
     drawn: bool = False
     claim: int | None = None
     muggins: int | None = None
+    time: float | None = field(default=None, compare=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +60,7 @@ class Draw:
 
     player: int
     count: int
+    time: float | None = field(default=None, compare=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +68,7 @@ class Pass:
     """Seat ``player`` cannot play and the stock is empty (S8)."""
 
     player: int
+    time: float | None = field(default=None, compare=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +85,7 @@ class Misplay:
     player: int
     move: int
     tile: Tile
+    time: float | None = field(default=None, compare=False, kw_only=True)
 
 
 Hand = list[Tile] | int  # revealed tiles, or a pip total
@@ -87,6 +96,7 @@ class Reveal:
     """The hands left when the round ended, by seat: tiles or a pip total."""
 
     hands: dict[int, Hand]
+    time: float | None = field(default=None, compare=False, kw_only=True)
 
 
 Move = Play | Draw | Pass

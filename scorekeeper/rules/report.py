@@ -17,17 +17,23 @@ def build_report(match: Match) -> dict[str, Any]:
     After ``"variant"``, ``"house_rules"``: the house rules the match was refereed under (the house options, as
     the document's header has them, values equal to the game's own left out), e.g.
     ``{"continuation": "stop"}``; absent for the game's own rules, so the report of a match without
-    house rules is what it was before house rules existed (match-format.md)."""
+    house rules is what it was before house rules existed (match-format.md).
+
+    R15: a round after whose settlement the match clock's end applied adds ``"clock"``:
+    :attr:`Round.clock <scorekeeper.rules.match.Round>` with ``"called"`` ``{"round", "move"}`` (where time was
+    called; ``move`` 0 for a round's start, ``"hands"`` for the revealed hands)."""
     rounds = []
+    called = match.clock_called
     for r in match.rounds:
-        rounds.append(
-            {
-                "events": [event.report() for event in r.events],
-                "result": r.result,
-                "winners": list(r.winners),
-                "next_starter": r.next_starter,
-            }
-        )
+        entry: dict[str, Any] = {
+            "events": [event.report() for event in r.events],
+            "result": r.result,
+            "winners": list(r.winners),
+            "next_starter": r.next_starter,
+        }
+        if r.clock is not None and called is not None:  # R15: absent from every match without a clock's end
+            entry["clock"] = {**r.clock, "called": {"round": called.round, "move": called.move}}
+        rounds.append(entry)
     report: dict[str, Any] = {"format": REPORT_FORMAT, "variant": match.variant}
     if match.house_rules:
         report["house_rules"] = match.house_rules

@@ -52,6 +52,9 @@ _BASE_OPTIONS: dict[str, Value] = {
     "misplay": "refuse",
     "misplay_kind": "opponents-score",
     "misplay_amount": 2,
+    "clock": 0,
+    "clock_end": "leader-wins",
+    "clock_target": 31,
 }
 
 

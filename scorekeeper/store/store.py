@@ -35,6 +35,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,7 @@ from .events import (
     action_from_json,
     action_to_json,
     check_event,
+    clocked,
     create_event,
     now,
     parse_time,
@@ -364,7 +366,7 @@ class MatchStore:
                     reason=str(err.strerror or err),
                     cause=os_cause(err),
                 ) from None
-            op = _OpenMatch(match_id, match_log, head, LogState(len(names), names), match, 1, moment)
+            op = _OpenMatch(match_id, match_log, head, LogState(len(names), names, clocked(head)), match, 1, moment)
             self._keep_open(op)
             self._update_summary(op, index=True)
             return match_id
@@ -391,10 +393,14 @@ class MatchStore:
         """
         with self._changing(match_id, "could not record the action", expected_version) as op:
             fields, canonical = _canonical(action, op.match.n)
+            moment = now()
+            moment = moment.replace(microsecond=moment.microsecond // 1000 * 1000)  # the log's milliseconds
+            stamp = time_text(moment)
+            if op.state.timed:  # R15: a match with a clock: the action carries the time the log will read back
+                canonical = dc_replace(canonical, time=moment.timestamp())
             events = op.match.apply(canonical)  # RuleViolation: state unchanged, nothing written
             try:
-                seq, moment = op.next_seq, now()
-                stamp = time_text(moment)
+                seq = op.next_seq
                 self._append(op, [{"seq": seq, "time": stamp, **fields}])
                 op.state.push(seq, canonical)
                 op.state.played_at = stamp

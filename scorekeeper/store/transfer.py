@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..rules import Match, RuleViolation, strict_json
-from ..rules.document import match_to_document
+from ..rules.document import match_to_document, time_of
 from .atomic import DamagedFile, fsync_dir, seal, write_atomic
 from .documents import Meta, read_document, read_meta
 from .errors import ImportRefusal, MatchDamaged, StoreError, os_cause
@@ -251,7 +251,10 @@ class Transfer:
             house_rules=match.house_rules,
         )
         stamp = time_text(moment)
-        events = [head] + [{"seq": i, "time": stamp, **action_to_json(a)} for i, a in enumerate(match.actions, start=1)]
+        events = [head] + [
+            {"seq": i, "time": stamp if a.time is None else time_of(a.time), **action_to_json(a)}  # R15: its times
+            for i, a in enumerate(match.actions, start=1)
+        ]
         abandoned = None
         if meta.events:  # the kinds' events from the document's meta (given up where it was exported: kept so)
             state = LogState(len(match.players), list(match.players))

@@ -187,12 +187,16 @@ def test_a_house_rule_has_one_name_on_the_form_the_table_and_the_rules_screen(la
     from scorekeeper.rules.house import OPTIONS, option_words_keys
 
     words = catalog(lang)
-    firsts = {}
+    first = {}
     for option in OPTIONS:
-        firsts.setdefault(option.rule, option.name)
-    assert firsts["R7"] == "target" and firsts["R13"] == "claims" and firsts["R14"] == "misplay"
+        first.setdefault(option.rule, option.name)
+    assert first["R7"] == "target" and first["R13"] == "claims" and first["R14"] == "misplay"
+    assert first["R15"] == "clock"
     for option in OPTIONS:
-        if firsts[option.rule] != option.name:  # a rule's later option ("Target mode" beside "Target")
+        # a rule's later options have names of their own: R7's "Target mode" beside "Target", R14's penalty
+        # kind and amount beside "Misplay", R15's "When time is called" and "Lowered target" beside "Match clock"
+        if first[option.rule] != option.name:
+            assert option.name in ("target_mode", "misplay_kind", "misplay_amount", "clock_end", "clock_target")
             continue
         name_key, _ = option_words_keys(option)
         assert words[name_key] == rule_text(lang, option.rule).title, (option.rule, option.name)

@@ -15,7 +15,15 @@ from typing import Any
 
 import flet as ft
 
-from ...explain import hands_words, move_words, placement_words, settlement_lines, turn_words, winners_words
+from ...explain import (
+    called_words,
+    hands_words,
+    move_words,
+    placement_words,
+    settlement_lines,
+    turn_words,
+    winners_words,
+)
 from ...i18n import Translator
 from ...rules import Match
 from ..models.app import AppModel
@@ -58,14 +66,20 @@ def step_words(t: Translator, match: Match, step: Step) -> str:
 
 
 def award_lines(t: Translator, match: Match, step: Step) -> list[str]:
-    """Each award of ``step`` explained: the placement's ends and points, or the settlement step by step."""
+    """Each award of ``step`` explained: the placement's ends and points, or the settlement step by step;
+    first, at the step that called time (R15), that it did."""
     r = match.rounds[step.round_no - 1]
+    called = match.clock_called
+    at = step.move_no if step.kind == "move" else (0 if step.kind == "start" else "hands")
+    lines = (
+        [called_words(t, called)] if called is not None and (called.round, called.move) == (step.round_no, at) else []
+    )
     if step.move_no is not None:
         info = r.placements.get(step.move_no - 1)
-        return [placement_words(t, match, info)] if info is not None else []
+        return lines + ([placement_words(t, match, info)] if info is not None else [])
     if step.kind == "reveal":
-        return settlement_lines(t, match, r)  # 0-raw awards included
-    return []
+        return lines + settlement_lines(t, match, r)  # 0-raw awards included
+    return lines
 
 
 def next_words(t: Translator, match: Match) -> str | None:
@@ -153,6 +167,10 @@ def view(app: AppModel) -> ft.Control:
         spacing=0,
     )
     head = with_house_rules_line(head, t, match.house_rules, app.open_rule)  # the line the table showed
+    assert review.whole is not None
+    if review.whole.clock_called is not None:  # R15: when time was called, whichever step is shown
+        called = called_words(t, review.whole.clock_called)
+        head = ft.Column([head, hook("review-clock", ft.Text(called, size=12, color=ft.Colors.RED_800))], spacing=0)
     if review.step is None:
         return ft.Column([head, ft.Text(t("ui.review_empty"))], spacing=10)
     step = review.step

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -10,8 +11,10 @@ from flet.components.hooks.use_ref import MutableRef
 from flet.components.utils import _CURRENT_RENDERER  # semi-internal: Flet is pinned exactly
 
 from ...rules import Status
+from ...rules.clock import clock_state
 from ..models.app import AppModel
 from ..models.position import StillPosition
+from ..parts.clock_line import clock_line
 from ..parts.fix_panel import fix_panel
 from ..parts.house_line import with_house_rules_line
 from ..parts.layout_view import table_picture
@@ -30,9 +33,13 @@ from ..parts.watch import watch_board, watch_status
 
 def table_header(app: AppModel) -> ft.Control:
     """The game and round, with the ways home, to the phones at the table (a host's tab) and to the settings;
-    under it the house rules on (the house options, each id a link to its rule), when the match has any."""
+    under it the match clock's time left (R15, a line of fixed height: the match has a clock) and the house
+    rules on (the house options, each id a link to its rule), when the match has any."""
     match = app.table.shown
     head = match_header(app.t, match, app.go, app.phones.open if app.phones.offered else None, app.shell.width)
+    clock = clock_line(app.t, clock_state(match, time.time()))  # the engine counts from the recorded times
+    if clock is not None:
+        head = ft.Column([head, clock], spacing=0)
     return with_house_rules_line(head, app.t, match.house_rules, app.open_rule)
 
 
