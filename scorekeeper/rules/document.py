@@ -133,8 +133,9 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
             except RuleViolation as err:
                 raise err.at(r_index, m_index) from None
             apply(move)
-            for misplay in misplays.pop(m_index - 1, ()):  # R14: right after the draw or pass it names
-                apply(misplay)
+            if misplays:  # R14: each right after the draw or pass it names (rare: the hot path skips it)
+                for misplay in misplays.pop(m_index - 1, ()):
+                    apply(misplay)
         for late in misplays.values():  # a move the round does not have: the engine refuses it
             for misplay in late:
                 apply(misplay)
