@@ -156,13 +156,13 @@ def _round_misplays(rnd: dict[str, Any], r_index: int) -> dict[int, list[Misplay
     """R14: a round's ``"misplays"`` (absent: none) by the 0-based move each names, in order."""
     raw = rnd.get("misplays", [])
     if not isinstance(raw, list) or len(raw) > MAX_MISPLAYS:
-        raise _malformed("misplays", r_index, "hands")
+        raise _malformed("misplays", r_index)
     out: dict[int, list[Misplay]] = {}
     for item in raw:
         try:
             misplay = parse_misplay(item)
         except RuleViolation as err:
-            raise err.at(r_index, "hands") from None
+            raise err.at(r_index, None) from None
         out.setdefault(misplay.move, []).append(misplay)
     return out
 
