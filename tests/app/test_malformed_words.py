@@ -112,7 +112,8 @@ BROKEN = {
     "move_kind": (with_move({"player": 0}), 'round 1, move 1: a move needs one of "play", "draw" or "pass"'),
     "misplays": (  # R14: a round's recorded offences
         lambda doc: doc["rounds"][0].update(misplays={"player": 0}),
-        'round 1: a round\'s "misplays" is a list of objects {"player": seat, "move": move number from 0, "tile": "3-5"}',
+        'round 1: a round\'s "misplays" is a list of objects '
+        '{"player": seat, "move": move number from 0, "tile": "3-5"}',
     ),
     "hands_object": (with_hands([["0-0"], []]), 'round 1, hands: hands is an object by seat: {"0": ["1-4"], "1": 12}'),
     "pip_negative": (with_hands({"0": -3, "1": []}), "round 1, hands: seat 0: a pip total cannot be negative"),
