@@ -487,6 +487,14 @@ def misplay(d: Driver) -> None:
     d.tap("play")
     d.expect_label("misplay-record", "It happened")
     d.shot("table-misplay-question")
+    for lang, words in (("uk", "Так було"), ("ko", "실제로 그랬음"), ("en", "It happened")):
+        d.tap("settings")
+        d.tap(f"lang-{lang}")
+        d.tap("back")
+        d.tap("play")  # leaving the table let the refusal go: the same play again asks again
+        d.expect_label("misplay-record", words)
+        if lang != "en":
+            d.shot(f"table-misplay-question-{lang}")
     d.tap("misplay-record")
     d.expect_gone("tile-2-5")
     play(d, moves[6:])

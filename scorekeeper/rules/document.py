@@ -142,8 +142,9 @@ def match_from_document(doc: object, explain: bool = False, awaiting_hands: bool
             except RuleViolation as err:
                 raise err.at(r_index, m_index) from None
             apply(move if times[m_index] is None else replace(move, time=times[m_index]))
-            for misplay in misplays.pop(m_index - 1, ()):  # R14: right after the draw or pass it names
-                apply(misplay)
+            if misplays:  # R14: each right after the draw or pass it names (rare: the hot path skips it)
+                for misplay in misplays.pop(m_index - 1, ()):
+                    apply(misplay)
         for late in misplays.values():  # a move the round does not have: the engine refuses it
             for misplay in late:
                 apply(misplay)
@@ -164,13 +165,13 @@ def _round_misplays(rnd: dict[str, Any], r_index: int) -> dict[int, list[Misplay
     """R14: a round's ``"misplays"`` (absent: none) by the 0-based move each names, in order."""
     raw = rnd.get("misplays", [])
     if not isinstance(raw, list) or len(raw) > MAX_MISPLAYS:
-        raise _malformed("misplays", r_index, "hands")
+        raise _malformed("misplays", r_index)
     out: dict[int, list[Misplay]] = {}
     for item in raw:
         try:
             misplay = parse_misplay(item)
         except RuleViolation as err:
-            raise err.at(r_index, "hands") from None
+            raise err.at(r_index, None) from None
         out.setdefault(misplay.move, []).append(misplay)
     return out
 

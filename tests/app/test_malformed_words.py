@@ -110,6 +110,16 @@ BROKEN = {
     "draw_count": (with_move({"player": 0, "draw": "2"}), 'round 1, move 1: "draw" is the number of tiles drawn'),
     "pass": (with_move({"player": 0, "pass": False}), 'round 1, move 1: a pass is written {"player": p, "pass": true}'),
     "move_kind": (with_move({"player": 0}), 'round 1, move 1: a move needs one of "play", "draw" or "pass"'),
+    "misplays": (  # R14: a round's recorded offences
+        lambda doc: doc["rounds"][0].update(misplays={"player": 0}),
+        'round 1: a round\'s "misplays" is a list of objects '
+        '{"player": seat, "move": move number from 0, "tile": "3-5"}',
+    ),
+    "round_times": (  # R15: a round's recorded times, one per action of it
+        with_first_round(times=["2026-12-03T12:00:00Z"]),
+        'round 1: a round\'s "times" is a list of 14 times (ISO 8601, UTC): its start, each move and (when it ended)'
+        " its hands",
+    ),
     "hands_object": (with_hands([["0-0"], []]), 'round 1, hands: hands is an object by seat: {"0": ["1-4"], "1": 12}'),
     "pip_negative": (with_hands({"0": -3, "1": []}), "round 1, hands: seat 0: a pip total cannot be negative"),
     "hand_value": (
@@ -131,7 +141,8 @@ def refusal(what: str) -> RuleViolation:
 
 # Words allowed in a Ukrainian or Korean detail: the record's own syntax (its field names and JSON
 # literals, quoted as the file has them), the format's name, and the values the refusal quotes.
-SYNTAX = re.compile(r'"[^"]*"|(?<![A-Za-z])(?:true|false|null|JSON)(?![A-Za-z])')  # Korean 여 is a \w
+# ISO 8601 and UTC (R15's recorded times) are the standards' names, not English
+SYNTAX = re.compile(r'"[^"]*"|(?<![A-Za-z])(?:true|false|null|JSON|ISO|UTC)(?![A-Za-z])')  # Korean 여 is a \w
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
