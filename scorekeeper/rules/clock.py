@@ -18,13 +18,37 @@ ahead — or ``lower-target`` — the target becomes ``clock_target``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .match import Match
+from typing import Protocol
 
 SECONDS_PER_MINUTE = 60
+
+
+class _Options(Protocol):
+    @property
+    def options(self) -> Mapping[str, object]: ...
+
+
+class _Timed(Protocol):
+    @property
+    def time(self) -> float | None: ...
+
+
+class Clocked(Protocol):
+    """What :func:`clock_state` reads of a :class:`~scorekeeper.rules.match.Match` (no import: match.py
+    imports this module)."""
+
+    @property
+    def rules(self) -> _Options: ...
+    @property
+    def clock_start(self) -> float | None: ...
+    @property
+    def clock_called(self) -> ClockCall | None: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def actions(self) -> Sequence[_Timed]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +99,13 @@ class ClockState:
         return _counted(self.limit, self.started, now, None)
 
 
-def clock_limit(match: Match) -> int:
+def clock_limit(match: Clocked) -> int:
     """The match's time limit in seconds (R15 ``clock`` minutes × 60; 0 for none)."""
-    return int(match.rules.options["clock"]) * SECONDS_PER_MINUTE
+    minutes = match.rules.options["clock"]
+    return int(minutes) * SECONDS_PER_MINUTE if isinstance(minutes, int) else 0
 
 
-def clock_state(match: Match, now: float) -> ClockState:
+def clock_state(match: Clocked, now: float) -> ClockState:
     """The clock of ``match`` at ``now`` (seconds since the epoch, the caller's clock: the engine reads none).
 
     Remaining time counts from :attr:`Match.clock_start`; once the match is finished it stops at the

@@ -316,6 +316,7 @@ class Match:
         # R15: the first tile's time (the clock starts), and where time was called (docs/house-rules.md)
         self.clock_start: float | None = None
         self.clock_called: ClockCall | None = None
+        self._clock_lowered = False
 
     @property
     def house_rules(self) -> dict[str, str | int]:
@@ -441,6 +442,7 @@ class Match:
             winners = leaders if len(leaders) == 1 else []
             r.clock = {"rule": LEADER_WINS, "winners": winners}
         else:
+            self._clock_lowered = True  # from here on the lowered target is the match's (H6, H10)
             target = int(options["clock_target"])
             if int(options["target"]) != target:
                 self.rules = replace(self.rules, options=MappingProxyType({**options, "target": target}))
@@ -915,8 +917,8 @@ class Match:
             events = events + self._apply_awards(r, "misplay", [])
         r.settled = True
         called = self.clock_called
-        if called is not None and not self.finished and r.number >= called.round:
-            self._clock_end(r)  # R15: time was called in this round or before it
+        if called is not None and not self.finished and r.number >= called.round and not self._clock_lowered:
+            self._clock_end(r)  # R15: time was called in this round or before it (a target is lowered once)
         return tuple(events)
 
     def _misplay(self, move: Misplay) -> tuple[ScoreEvent, ...]:

@@ -84,6 +84,10 @@ BROKEN = {
         with_round(["starter", 0]),
         "round 1: a round is an object with starter, moves and (when it ended) hands",
     ),
+    "round_times": (  # R15: one time per action of the round (its start, 12 moves, its hands)
+        with_first_round(times=["2026-05-28T20:26:40.000Z"]),
+        "round 1: a round's times is a list of 14 times",
+    ),
     "starter": (with_first_round(starter="0"), "round 1, move 1: starter must be a seat number"),
     "moves": (with_first_round(moves="1-4"), "round 1, move 1: moves must be a list"),
     "move_object": (with_move("1-4"), 'round 1, move 1: a move is an object like {"player": 0, "play": "1-4"}'),

@@ -21,6 +21,8 @@ from scorekeeper.rules import Match, RuleViolation, StartRound, build_report, ma
 from scorekeeper.rules.clock import ClockCall, clock_state, mm_ss
 from scorekeeper.rules.document import parse_hands, parse_move
 from scorekeeper.rules.moves import Action, Reveal
+from tests.rules.helpers import SIMULATED
+from tests.simulator import Config, simulate
 
 SEED = json.loads((Path(__file__).parents[1] / "cases" / "hr-2p-seed-layout.json").read_text())["rounds"][0]
 T0 = 1_780_000_000.0  # a fixed moment (2026): the engine reads no clock
@@ -192,3 +194,60 @@ def test_a_rounds_times_are_checked():
             "round_times",
             1,
         )
+
+
+PROPERTY_CONFIGS = [
+    Config("horse-race", 2),
+    Config("horse-race", 4, True),
+    Config("exact-61", 3),
+    Config("all-fives", 2),
+]
+
+
+@pytest.mark.parametrize("config", PROPERTY_CONFIGS, ids=[c.name for c in PROPERTY_CONFIGS])
+@SIMULATED
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    minutes=st.sampled_from([20, 30, 45]),
+    lower=st.booleans(),
+    gaps=st.lists(st.integers(1, 240), min_size=1, max_size=8),
+)
+def test_simulated_matches_end_by_the_clock_as_the_rule_says(config, seed, minutes, lower, gaps):
+    """Over simulated matches with times: time is called by the first action at or after the limit, and the
+    match ends by the clock only after a round settled at or after the called one, as ``clock_end`` says."""
+    sim = simulate(config, seed, max_rounds=25)
+    house = {"clock": minutes}
+    if lower and config.variant in ("horse-race", "all-fives"):  # lower-target needs an "at least" target
+        house.update(clock_end="lower-target", clock_target=31)
+    times, at = [], T0
+    for i in range(len(sim.actions)):
+        at += gaps[i % len(gaps)]
+        times.append(at)
+    actions = [dataclasses.replace(a, time=t) for a, t in zip(sim.actions, times, strict=True)]
+    match = Match(config.variant, sim.match.players, config.partnerships, house_rules=house)
+    for action in actions:
+        if match.finished:
+            break
+        match.apply(action)
+    first_play = next(i for i, a in enumerate(actions) if type(a).__name__ == "Play")
+    limit = times[first_play] + minutes * 60
+    called = next((i for i, t in enumerate(times) if t >= limit), None)
+    if called is None or called >= len(match.actions):
+        assert match.clock_called is None
+        return
+    assert match.clock_called is not None and match.clock_called.time == times[called]
+    ended = [r for r in match.rounds if r.clock is not None]
+    assert all(r.number >= match.clock_called.round for r in ended)
+    for r in ended[:-1]:  # every clock end but the last played on (leader-wins: level)
+        assert r.clock is not None and r.clock["winners"] == [] and r.clock["rule"] == "leader-wins"
+    if house.get("clock_end") == "lower-target":
+        assert len(ended) <= 1  # the target is lowered once
+    if ended and ended[-1].clock is not None and ended[-1].clock["winners"]:
+        clock = ended[-1].clock
+        assert match.finished and match.winners == clock["winners"] and ended[-1] is match.rounds[-1]
+        top = max(match.scores[s] for s in (clock.get("reached") or range(len(match.scores))))
+        assert all(match.scores[s] == top for s in clock["winners"])
+        if clock["rule"] == "leader-wins":
+            assert len(clock["winners"]) == 1 and match.scores.count(top) == 1
+        else:
+            assert all(match.points[s] >= 31 for s in clock["reached"])
