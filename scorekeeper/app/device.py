@@ -154,6 +154,7 @@ class FletDevice(Device):
         self._wakelock = ft.Wakelock()
         self._haptics = ft.HapticFeedback()
         self._share = ft.Share()
+        self._prefs: ft.SharedPreferences | None = None  # made on first use (a browser's tab only)
         self._tasks: set[asyncio.Task[Any]] = set()
         # a phone app has the share sheet; a browser downloads instead (the Web Share API needs a secure
         # page, which a server on the local network is not), a desktop saves through a dialog
@@ -170,7 +171,11 @@ class FletDevice(Device):
         if not self.page.web:  # a phone app or a desktop window: the data folder's settings keep it
             return None
         try:
-            kept = await asyncio.wait_for(ft.SharedPreferences().get(KEPT_LANGUAGE), LOCALE_WAIT)
+            # kept on the device: a throwaway service was unregistered whenever the garbage collector got to
+            # it, a patch at a moment that moved with every allocation elsewhere (tests/app/test_tab_leaves.py)
+            if self._prefs is None:
+                self._prefs = ft.SharedPreferences()
+            kept = await asyncio.wait_for(self._prefs.get(KEPT_LANGUAGE), LOCALE_WAIT)
         except Exception as err:  # noqa: BLE001 - no answer: the device's languages decide
             log.info("the language kept in the browser is unknown (%s)", err)
             return None

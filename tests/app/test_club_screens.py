@@ -204,6 +204,7 @@ def test_the_join_codes_of_a_round_are_one_sheet(tmp_path) -> None:
             assert admission.url(link) in html  # the same per-match codes the Phones screen shows
     assert html.count("<svg") == 4 and "Table 2" in html and "Cy v Di" in html
     assert "Thursday club night · round 1 · join codes" in html
+    assert "svg{" not in html  # a code sized by CSS (segno writes no viewBox) was cut off: unscannable
 
 
 def test_a_scorer_sees_the_round_and_no_button_that_writes(tmp_path) -> None:
@@ -237,3 +238,19 @@ def test_the_screens_speak_each_language(tmp_path, lang) -> None:
     words = shown(app)
     assert ("Стіл 1" if lang == "uk" else "1번 테이블") in words
     assert ("Ann → стіл 1" if lang == "uk" else "Ann → 1번 테이블") in words
+
+
+def test_the_round_follows_its_tables_without_a_tap(tmp_path) -> None:
+    app = tab(tmp_path)
+    make_event(app, names=("Ann", "Bo"))
+
+    async def scenario() -> None:
+        await app.round.open()
+        await app.round.pair()
+        play(app.services.store, app.round.lines[0].match_id, 0)  # at the table, not on this tab
+        assert app.round.lines[0].status == "in-progress"
+        await app.round.follow()  # what the watch does every WATCH_SECONDS
+        assert app.round.lines[0].status == "finished" and app.round.missing == ()
+        assert app.round._watching  # the watch runs while the screen is shown
+
+    run(scenario())

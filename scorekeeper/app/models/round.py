@@ -10,6 +10,7 @@ last event (minutes since the last move); results come from the matches through 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,7 @@ from .shell import Notice, Shell
 log = logging.getLogger(__name__)
 
 MAX_SCORE_TEXT = 7  # digits of a paper score (the store takes up to 10**6)
+WATCH_SECONDS = 3.0  # how often the tables shown are read again while the screen is shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,7 @@ class RoundDesk(ft.Observable):
     seating: tuple[Unit, ...] = ()
     _paper: list[list[str]] = field(default_factory=list)
     _results: list[Any] = field(default_factory=list)  # the event's fixture results, read with the round
+    _watching: bool = False
 
     @property
     def state(self) -> EventState | None:
@@ -109,6 +112,7 @@ class RoundDesk(ft.Observable):
         if self.state is None:
             return Screen.EVENT
         await self.load(self.shown or len(self.state.rounds))
+        self._watch_tables()
         return None
 
     async def load(self, round_no: int) -> None:
@@ -170,6 +174,44 @@ class RoundDesk(ft.Observable):
             more,
         )
 
+    def _watch_tables(self) -> None:
+        if not self._watching:
+            self._watching = True
+            asyncio.create_task(self._watch())
+
+    async def _watch(self) -> None:
+        """While the screen is shown: the tables read again every :data:`WATCH_SECONDS` (their matches move
+        on at the tables), assigned only when something changed (an assignment draws the tab again)."""
+        try:
+            while True:
+                await asyncio.sleep(WATCH_SECONDS)
+                if self.shell.screen != Screen.ROUND or self.state is None:
+                    break
+                if self.shell.busy:
+                    continue
+                await self.follow()
+        except Exception:  # noqa: BLE001 - a closed tab, a store gone: nothing to show any more
+            log.debug("round watch ended", exc_info=True)
+        finally:
+            self._watching = False
+
+    async def follow(self) -> None:
+        """Read the round shown again and change what differs (the watch's step; no message is cleared)."""
+        state = self.state
+        if state is None or self.shown == 0:
+            return
+        services = self.shell.services
+        results = await services.call(self.club.results, state.id)
+        missing = tuple(await services.call(self.club.missing, state.id))
+        record = state.rounds[self.shown - 1]
+        done = {r.table for r in results if r.round == self.shown}
+        lines = tuple([await services.call(self._line, t, t.number in done) for t in record.tables])
+        self._results = results
+        if lines != self.lines:
+            self.lines = lines
+        if missing != self.missing:
+            self.missing = missing
+
     # ------------------------------------------------------------ intents
     @intent
     async def open(self) -> None:
@@ -179,6 +221,7 @@ class RoundDesk(ft.Observable):
         self._results = []
         await self._refresh(len(self.state.rounds))
         self.shell.screen = Screen.ROUND
+        self._watch_tables()
 
     @intent
     async def show_round(self, round_no: int) -> None:

@@ -41,7 +41,7 @@ STYLE = (
     ".card{border:1px solid #888;border-radius:3mm;padding:3mm;break-inside:avoid;page-break-inside:avoid}"
     ".card h2{font-size:14pt;margin:0 0 1mm}.who{font-size:11pt;margin:0 0 2mm}"
     ".codes{display:flex;gap:3mm}.code{flex:1;text-align:center;font-size:9pt}"
-    ".code svg{width:36mm;height:36mm}.url{word-break:break-all;font-size:7pt;color:#333}"
+    ".url{word-break:break-all;font-size:7pt;color:#333}"  # each code at its own size (no viewBox to scale)
 )
 
 

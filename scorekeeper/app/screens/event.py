@@ -139,7 +139,7 @@ def player_line(
             ],
             spacing=6,
         )
-    controls: list[ft.Control] = [hook(f"club-player-{player_id}", ft.Text(name, size=15, expand=True))]
+    controls: list[ft.Control] = [ft.Container(hook(f"club-player-{player_id}", ft.Text(name, size=15)), expand=True)]
     controls += extra or []
     if desk.may_change:
         controls.append(
@@ -350,8 +350,9 @@ def event_rows(app: AppModel, desk: EventDesk) -> list[ft.Control]:
             filled=True,
             icon=ft.Icons.TABLE_RESTAURANT,
         ),
-        section(t("ui.club.roster")),
     ]
+    rows += standings_rows(t, desk)  # once a round is paired: above the roster, what the room asks first
+    rows.append(section(t("ui.club.roster")))
     if desk.may_change:
         rows.append(ft.Text(t("ui.club.roster_help"), size=12))
     for entry in state.roster.entries:
@@ -397,7 +398,6 @@ def event_rows(app: AppModel, desk: EventDesk) -> list[ft.Control]:
                 )
             )
         rows.append(new_player_row(t, desk))
-    rows += standings_rows(t, desk)
     return rows
 
 

@@ -51,7 +51,12 @@ def view(app: AppModel) -> ft.Control:
         if desk.may_change:
             rows += pair_rows(t, desk)
         rows.append(missing_line(t, desk))
-        rows += [table_card(t, desk, line) for line in desk.lines]
+        width = content_width(app.shell.width)
+        across = 2 if width >= 700 else 1  # a laptop's window: two tables a row
+        card = (width - 10 * (across - 1)) / across
+        rows.append(
+            ft.Row([table_card(t, desk, line, card) for line in desk.lines], wrap=True, spacing=10, run_spacing=10)
+        )
         if desk.byes:
             rows.append(hook("club-byes", ft.Text(t("ui.club.byes", names=", ".join(desk.byes)))))
         if desk.by_name:
@@ -151,7 +156,7 @@ def state_words(t: Translator, line: TableLine) -> str:
     return words
 
 
-def table_card(t: Translator, desk: RoundDesk, line: TableLine) -> ft.Control:
+def table_card(t: Translator, desk: RoundDesk, line: TableLine, width: float) -> ft.Control:
     """One table: number, sides, state; Open (the Table screen), Paper, Next game (hooks ``club-table-N``,
     ``club-state-N``, ``club-open-N``, ``club-paper-N``, ``club-next-N``)."""
     n = line.number
@@ -180,6 +185,7 @@ def table_card(t: Translator, desk: RoundDesk, line: TableLine) -> ft.Control:
     return hook(
         f"club-table-{n}",
         ft.Container(
+            width=width,
             padding=10,
             border_radius=8,
             bgcolor=colour,
