@@ -79,11 +79,11 @@ def test_standings_rows_and_the_pairings_with_a_finished_table_and_one_playing(s
 
 
 def test_the_cycle_alternates_standings_and_pairings():
-    assert page_size(5) == (5, 48)
-    assert page_size(10) == (10, 48)
+    assert page_size(5) == (5, 56)
+    assert page_size(10) == (10, 56)
     assert page_size(11) == (11, 36)
-    assert page_size(80) == (16, 36)
-    assert page_size(80, 540) == (16, 18)
+    assert page_size(80) == (14, 36)
+    assert page_size(80, 540) == (14, 18)
     assert fraction_text(Fraction(15, 2)) == "7½" and fraction_text(Fraction(1, 2)) == "½"
     assert fraction_text(Fraction(7)) == "7"
 
@@ -129,7 +129,8 @@ def test_a_long_roster_pages_evenly(store, tmp_path):
     cycle = slides(board)
     standings = [s for s in cycle if s.kind == "standings"]
     pairings = [s for s in cycle if s.kind == "pairings"]
-    assert [(s.first, s.last, s.size) for s in standings] == [(i * 16, i * 16 + 16, 36) for i in range(5)]
+    # 80 rows: 6 pages of 14 at most, evened out to 14 a page (the last 10)
+    assert [(s.first, s.last, s.size) for s in standings] == [(i * 14, min(80, i * 14 + 14), 36) for i in range(6)]
     assert [(s.first, s.last) for s in pairings] == [(0, 14), (14, 28), (28, 40)]  # 40 tables in 3 pages
     assert cycle[0].kind == "standings" and cycle[-1].kind == "pairings"
 
@@ -231,18 +232,18 @@ def test_the_views_draw_the_slides_and_only_a_host_gets_the_link(store, tmp_path
     found = hooks(SCREEN_TABLE[Screen.PROJECTOR].view(app))
     assert {f"standing-{i}" for i in range(5)} <= found.keys() and "pairing-1" not in found
     assert "projector-link" not in found  # a viewer: no link, nothing to change
-    assert text(found["projector-what"]) == "Standings after round 1"
+    assert text(found["projector-what"]) == "Standings · round 1"
     app.projector.advance()
     found = hooks(SCREEN_TABLE[Screen.PROJECTOR].view(app))
     assert text(found["projector-what"]) == "Round 1 · 1 of 2 tables finished"
     ann, bo = store.summary(night.table1).scores
-    assert text(found["pairing-1"]).split() == ["Table", "1", "Ann", "–", "Bo", "✓", "finished", f"{ann}–{bo}"]
+    assert text(found["pairing-1"]).split() == ["Table", "1", "Ann", "–", "Bo", "finished", f"{ann}–{bo}"]
     assert text(found["pairing-byes"]) == "Bye Eve"
 
     ko = viewer_tab(store, tmp_path, night.event)
     ko.shell.lang = "ko"
     asyncio.run(ko.projector.enter())
-    assert text(hooks(SCREEN_TABLE[Screen.PROJECTOR].view(ko))["projector-what"]) == "1라운드 후 순위"
+    assert text(hooks(SCREEN_TABLE[Screen.PROJECTOR].view(ko))["projector-what"]) == "순위 · 1라운드"
 
 
 def test_a_host_gets_the_event_link_and_renew_cuts_the_devices_joined_with_it(store, tmp_path, night):
