@@ -276,3 +276,23 @@ def test_a_host_gets_the_event_link_and_renew_cuts_the_devices_joined_with_it(st
     asyncio.run(admission.renew())  # the table's codes renewed: the event's link stays
     assert admission.event_link(night.event).key in app.projector.link.url
     assert admission.links()[0].key != table_links[0].key
+
+
+def test_an_event_viewer_reads_only_its_events_matches(store, tmp_path, night):
+    other = store.create_match("horse-race", ["Zed", "Yan"], False)  # a table's match, no event's
+    app = viewer_tab(store, tmp_path, night.event)
+    guarded = app.services.store
+    assert guarded.summary(night.table2).players == ("Cy", "Dee")
+    assert len(guarded.actions(night.table1)) == len(store.actions(night.table1))
+    for call in (lambda: guarded.summary(other), lambda: guarded.open_match(other), lambda: guarded.export_all()):
+        with pytest.raises(AccessDenied) as err:
+            call()
+        assert err.value.code == "access_other_event"
+    assert guarded.unfinished_matches() == [] and guarded.list_matches() == []
+    assert store.unfinished_matches() != []  # there are some: the event's viewer is not shown them
+    finish_table_two(club_of(store), night)
+    club_of(store).pair(night.event, 2)  # a new round: its matches are the event's too
+    (new,) = club_of(store).event(night.event).rounds[1].tables[0].matches[:1]
+    assert guarded.summary(new).status == "in-progress"
+    asyncio.run(app.start())
+    assert app.screen is Screen.PROJECTOR and app.shell.error is None
