@@ -111,11 +111,18 @@ def test_the_projector_alternates_and_follows_a_result_without_a_reload(store, t
     assert t2.scores == (cy, dee) and dee > cy
     assert {s.name: s.points for s in app.projector.board.standings}["Dee"] == 2
 
-    # a new round, paired by the host: told as an event change
+    # a new round, paired by the host: told as an event change; then a table's paper result
     club_of(store).pair(night.event, 2)
     asyncio.run(app.follow_event(night.event))
     assert app.projector.board.round == 2
     assert all(t.state == "playing" for t in app.projector.board.tables)
+    winner = app.projector.board.unit_name(app.projector.board.tables[0].sides[0])
+    before = {s.name: s.points for s in app.projector.board.standings}[winner]
+    club_of(store).paper(night.event, 2, 1, [[61, 40]])
+    asyncio.run(app.follow_event(night.event))
+    table = app.projector.board.tables[0]
+    assert (table.state, table.scores) == ("paper", (61, 40))
+    assert {s.name: s.points for s in app.projector.board.standings}[winner] == before + 2  # a win's 2 points
 
 
 def test_a_long_roster_pages_evenly(store, tmp_path):
