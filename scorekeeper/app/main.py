@@ -192,7 +192,8 @@ def make_main(
             # runs in a task started by the tab that wrote: page.run_task binds this tab's page,
             # so the re-render goes to this tab's session
             page.run_task(app.table.follow, *message)
-            page.run_task(app.follow_event_match, message[0])  # the projector, My evening: a result of theirs?
+            if app.projector.board is not None:  # the projector, My evening shown once: a result of theirs?
+                page.run_task(app.follow_event_match, message[0])
 
         async def on_event(topic: str, event_id: str) -> None:
             if not away:

@@ -300,7 +300,8 @@ class Admission:
 
     async def renew(self, match_id: str | None = None, *, every_match: bool = False) -> list[JoinLink]:
         """New keys for the scorer and viewer links of ``match_id`` (``None``: the table-wide ones, which the
-        terminal printed), or of every table with ``every_match=True``; old links stop working, and the
+        terminal printed), or of every table with ``every_match=True`` (the events' viewer links too: see
+        :meth:`renew_event` for one event's); old links stop working, and the
         devices that joined with them are disconnected. The host link is kept (a restart renews it).
         Returns the new links of ``match_id``; :attr:`on_renew` is told when the table-wide ones changed."""
         old = [

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .admission import Access
+from .roles import Role
 
 #: store methods that change nothing (passed through as they are)
 READS = frozenset(
@@ -44,6 +45,15 @@ READS = frozenset(
 )
 #: store methods that change one match (its id the first argument): the session must be allowed to score it
 MATCH_WRITES = frozenset({"record", "undo", "redo", "fix", "call_muggins", "rename", "abandon", "append_change"})
+#: reads of one match (its id the first argument): a device joined with an event's link reads its event's only
+MATCH_READS = frozenset(
+    {"version", "open_match", "actions", "events", "summary", "export_document", "undo_target", "redo_target"}
+    | {"preview_fix"}
+)
+#: reads of every match: a device joined with an event's link gets none (lists come back empty)
+LIST_READS = frozenset({"list_matches", "unfinished_matches", "recent_player_names", "stats", "rule_set_stats"})
+#: whole-folder exports: refused to a device joined with an event's link
+EXPORT_READS = frozenset({"export_all", "export_report"})
 #: store methods that add matches: the session must be allowed to start matches
 START_WRITES = frozenset({"create_match", "import_documents", "import_report", "import_files"})
 
@@ -60,9 +70,12 @@ class GuardedStore:
     def __init__(self, store: Any, access: Access) -> None:
         self._store = store
         self.access = access
+        self._event_cache: tuple[int, frozenset[str]] | None = None  # (event file's mtime, its matches)
 
     def __getattr__(self, name: str) -> Any:
         if name in READS:
+            if self.access.event_id is not None and self.access.role is not Role.HOST:
+                return self._event_read(name)
             return getattr(self._store, name)
         if name in MATCH_WRITES:
             method = getattr(self._store, name)
@@ -84,6 +97,49 @@ class GuardedStore:
             f"GuardedStore has no {name!r}: list it in store_guard.READS if it only reads, "
             "or in MATCH_WRITES / START_WRITES if it writes"
         )
+
+    def _event_read(self, name: str) -> Any:
+        """A read by a device joined with an event's viewer link: it sees that event's matches only (a list
+        of matches comes back empty; a whole-folder export, or a match of another event, is refused with
+        ``AccessDenied`` ``access_other_event``)."""
+        method = getattr(self._store, name)
+        event_id = str(self.access.event_id)
+        if name in LIST_READS:
+            return lambda *args, **kwargs: []
+        if name in EXPORT_READS:
+
+            def refused(*args: Any, **kwargs: Any) -> Any:
+                self.access.check_event_read("")  # AccessDenied: this device sees its event only
+                return None
+
+            return refused
+        if name not in MATCH_READS:
+            return method
+
+        def read_match(match_id: str, *args: Any, **kwargs: Any) -> Any:
+            if match_id not in self._event_matches(event_id):
+                self.access.check_event_read("")  # AccessDenied: not a match of its event
+            return method(match_id, *args, **kwargs)
+
+        return read_match
+
+    def _event_matches(self, event_id: str) -> frozenset[str]:
+        """The match ids of ``event_id`` (read again when its file changed; nothing when it cannot be read)."""
+        club = club_of(self._store)
+        try:
+            stamp = club._event_file(event_id).stat().st_mtime_ns
+        except (OSError, ValueError):
+            return frozenset()
+        cached = self._event_cache
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        try:
+            state = club.event(event_id)
+        except Exception:  # noqa: BLE001 - an unreadable event: none of its matches is readable either
+            return frozenset()
+        matches = frozenset(m for record in state.rounds for t in record.tables for m in t.matches)
+        self._event_cache = (stamp, matches)
+        return matches
 
 
 #: club reads of one event (its id the first argument): the session must be allowed to see that event

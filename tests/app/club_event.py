@@ -68,3 +68,23 @@ def finish_table_two(club: ClubStore, night: Night) -> None:
     """Play table 2's match to its end (Dee wins)."""
     for action in won_by(1, 5).actions[night.moves :]:
         club.store.record(night.table2, action)
+
+
+SHOWCASE = ("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
+
+
+def showcase(club: ClubStore) -> Night:
+    """The screenshots' evening: nine players (Swiss), round 1 played (four tables, Ivy a bye), round 2
+    paired: table 1 finished, table 2 on paper, tables 3 and 4 still playing; Ivy's bye in round 1."""
+    ids = {name: club.add_player(name).id for name in SHOWCASE}
+    event = club.create_event(SETUP, [ids[n] for n in SHOWCASE])
+    record = club.pair(event, 1)
+    for i, table in enumerate(record.tables):
+        play(club.store, table.matches[0], i % 2, seed=3 * i)
+    record = club.pair(event, 2)
+    tables = record.tables
+    play(club.store, tables[0].matches[0], 0, seed=11)
+    club.paper(event, 2, tables[1].number, [[61, 47]])
+    play(club.store, tables[2].matches[0], 1, 40, seed=21)
+    play(club.store, tables[3].matches[0], 0, 25, seed=31)
+    return Night(event, ids, tables[2].matches[0], tables[3].matches[0], 40)

@@ -79,11 +79,11 @@ def test_standings_rows_and_the_pairings_with_a_finished_table_and_one_playing(s
 
 
 def test_the_cycle_alternates_standings_and_pairings():
-    assert page_size(5) == (5, 48)
-    assert page_size(10) == (10, 48)
+    assert page_size(5) == (5, 56)
+    assert page_size(10) == (10, 56)
     assert page_size(11) == (11, 36)
-    assert page_size(80) == (16, 36)
-    assert page_size(80, 540) == (16, 18)
+    assert page_size(80) == (14, 36)
+    assert page_size(80, 540) == (14, 18)
     assert fraction_text(Fraction(15, 2)) == "7½" and fraction_text(Fraction(1, 2)) == "½"
     assert fraction_text(Fraction(7)) == "7"
 
@@ -111,11 +111,18 @@ def test_the_projector_alternates_and_follows_a_result_without_a_reload(store, t
     assert t2.scores == (cy, dee) and dee > cy
     assert {s.name: s.points for s in app.projector.board.standings}["Dee"] == 2
 
-    # a new round, paired by the host: told as an event change
+    # a new round, paired by the host: told as an event change; then a table's paper result
     club_of(store).pair(night.event, 2)
     asyncio.run(app.follow_event(night.event))
     assert app.projector.board.round == 2
     assert all(t.state == "playing" for t in app.projector.board.tables)
+    winner = app.projector.board.unit_name(app.projector.board.tables[0].sides[0])
+    before = {s.name: s.points for s in app.projector.board.standings}[winner]
+    club_of(store).paper(night.event, 2, 1, [[61, 40]])
+    asyncio.run(app.follow_event(night.event))
+    table = app.projector.board.tables[0]
+    assert (table.state, table.scores) == ("paper", (61, 40))
+    assert {s.name: s.points for s in app.projector.board.standings}[winner] == before + 2  # a win's 2 points
 
 
 def test_a_long_roster_pages_evenly(store, tmp_path):
@@ -129,7 +136,8 @@ def test_a_long_roster_pages_evenly(store, tmp_path):
     cycle = slides(board)
     standings = [s for s in cycle if s.kind == "standings"]
     pairings = [s for s in cycle if s.kind == "pairings"]
-    assert [(s.first, s.last, s.size) for s in standings] == [(i * 16, i * 16 + 16, 36) for i in range(5)]
+    # 80 rows: 6 pages of 14 at most, evened out to 14 a page (the last 10)
+    assert [(s.first, s.last, s.size) for s in standings] == [(i * 14, min(80, i * 14 + 14), 36) for i in range(6)]
     assert [(s.first, s.last) for s in pairings] == [(0, 14), (14, 28), (28, 40)]  # 40 tables in 3 pages
     assert cycle[0].kind == "standings" and cycle[-1].kind == "pairings"
 
@@ -231,18 +239,18 @@ def test_the_views_draw_the_slides_and_only_a_host_gets_the_link(store, tmp_path
     found = hooks(SCREEN_TABLE[Screen.PROJECTOR].view(app))
     assert {f"standing-{i}" for i in range(5)} <= found.keys() and "pairing-1" not in found
     assert "projector-link" not in found  # a viewer: no link, nothing to change
-    assert text(found["projector-what"]) == "Standings after round 1"
+    assert text(found["projector-what"]) == "Standings · round 1"
     app.projector.advance()
     found = hooks(SCREEN_TABLE[Screen.PROJECTOR].view(app))
     assert text(found["projector-what"]) == "Round 1 · 1 of 2 tables finished"
     ann, bo = store.summary(night.table1).scores
-    assert text(found["pairing-1"]).split() == ["Table", "1", "Ann", "–", "Bo", "✓", "finished", f"{ann}–{bo}"]
+    assert text(found["pairing-1"]).split() == ["Table", "1", "Ann", "–", "Bo", "finished", f"{ann}–{bo}"]
     assert text(found["pairing-byes"]) == "Bye Eve"
 
     ko = viewer_tab(store, tmp_path, night.event)
     ko.shell.lang = "ko"
     asyncio.run(ko.projector.enter())
-    assert text(hooks(SCREEN_TABLE[Screen.PROJECTOR].view(ko))["projector-what"]) == "1라운드 후 순위"
+    assert text(hooks(SCREEN_TABLE[Screen.PROJECTOR].view(ko))["projector-what"]) == "순위 · 1라운드"
 
 
 def test_a_host_gets_the_event_link_and_renew_cuts_the_devices_joined_with_it(store, tmp_path, night):
@@ -275,3 +283,23 @@ def test_a_host_gets_the_event_link_and_renew_cuts_the_devices_joined_with_it(st
     asyncio.run(admission.renew())  # the table's codes renewed: the event's link stays
     assert admission.event_link(night.event).key in app.projector.link.url
     assert admission.links()[0].key != table_links[0].key
+
+
+def test_an_event_viewer_reads_only_its_events_matches(store, tmp_path, night):
+    other = store.create_match("horse-race", ["Zed", "Yan"], False)  # a table's match, no event's
+    app = viewer_tab(store, tmp_path, night.event)
+    guarded = app.services.store
+    assert guarded.summary(night.table2).players == ("Cy", "Dee")
+    assert len(guarded.actions(night.table1)) == len(store.actions(night.table1))
+    for call in (lambda: guarded.summary(other), lambda: guarded.open_match(other), lambda: guarded.export_all()):
+        with pytest.raises(AccessDenied) as err:
+            call()
+        assert err.value.code == "access_other_event"
+    assert guarded.unfinished_matches() == [] and guarded.list_matches() == []
+    assert store.unfinished_matches() != []  # there are some: the event's viewer is not shown them
+    finish_table_two(club_of(store), night)
+    club_of(store).pair(night.event, 2)  # a new round: its matches are the event's too
+    (new,) = club_of(store).event(night.event).rounds[1].tables[0].matches[:1]
+    assert guarded.summary(new).status == "in-progress"
+    asyncio.run(app.start())
+    assert app.screen is Screen.PROJECTOR and app.shell.error is None

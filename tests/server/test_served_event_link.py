@@ -47,7 +47,7 @@ def test_the_event_link_shows_the_projector_writes_nothing_and_is_refused_after_
         host = await Phone.join(served.port, host_key(served), size=WALL, route="/projector")
         phones = [host]
         try:
-            await host.wait_until(lambda tree: tree.text("projector-what") == "Standings after round 1")
+            await host.wait_until(lambda tree: tree.text("projector-what") == "Standings · round 1")
             await host.tap("projector-link", settle=0.3)
             url = await host.wait_until(lambda tree: tree.text("projector-link-url"))
             key = key_of(url)

@@ -141,10 +141,10 @@ class MyEvening(ft.Observable):
         self._refresh()
 
     def _refresh(self) -> None:
+        """``evening`` from the board, assigned only when it differs (an assignment draws the tab again)."""
         board = self.board
-        if board is None or self.player_id is None or self.player_id not in board.roster.ids():
-            self.evening = None
-            return
-        evening = evening_of(board, self.player_id)
+        evening = None
+        if board is not None and self.player_id is not None and self.player_id in board.roster.ids():
+            evening = evening_of(board, self.player_id)
         if evening != self.evening:
             self.evening = evening

@@ -24,7 +24,7 @@ FINISHED = "finished"
 #: the tie-break columns a projector shows, at most (the club's first ones, in its order)
 MAX_COLUMNS = 3
 #: rows on one page of the projector at most, and the fewest a page is cut to before it pages
-MAX_ROWS = 16
+MAX_ROWS = 14
 BIG_ROWS = 10
 
 
@@ -144,17 +144,19 @@ def fraction_text(value: Fraction) -> str:
 
 def page_size(rows: int, height: int = 1080) -> tuple[int, int]:
     """``(rows per page, text size)`` for ``rows`` rows on a screen ``height`` logical pixels high: up to
-    :data:`BIG_ROWS` rows at 48 px (a name read across a pub room), up to :data:`MAX_ROWS` at 36 px, more
-    in pages of :data:`MAX_ROWS` at 36 px (80 players: 5 pages). Scaled for another height; at least 1 row."""
+    :data:`BIG_ROWS` rows at 56 px (a name read across a pub room: about 4 cm high on a 55-inch TV), up to
+    :data:`MAX_ROWS` at 36 px, more in pages of :data:`MAX_ROWS` at 36 px (80 players: 6 pages; a page of 14
+    rows at 36 px fills 1080 px with the title and the column heads). Scaled for another height; at least
+    1 row."""
     scale = max(height, 200) / 1080
     if rows <= BIG_ROWS:
-        return max(rows, 1), round(48 * scale)
+        return max(rows, 1), round(56 * scale)
     return min(rows, MAX_ROWS), round(36 * scale)
 
 
 def slides(board: Board, height: int = 1080) -> tuple[Slide, ...]:
     """The projector's cycle for ``board``: the standings' pages, then the current round's pairings' pages
-    (none before a round is paired). Pages are even: 20 rows are 2 pages of 10, not 16 + 4."""
+    (none before a round is paired). Pages are even: 20 rows are 2 pages of 10, not 14 + 6."""
     out: list[Slide] = []
     for kind, count in (
         ("standings", len(board.standings)),

@@ -52,6 +52,7 @@ def _card(identifier: str, title: str, lines: list[ft.Control], color: str = ft.
     return hook(
         identifier,
         ft.Container(
+            width=10_000,  # as wide as the page's column (capped by it)
             padding=12,
             border_radius=12,
             bgcolor=color,

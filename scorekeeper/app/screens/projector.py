@@ -190,9 +190,8 @@ def table_row(t: Translator, line: TableLine, size: int) -> ft.Control:
                 [
                     _cell(t("ui.projector.table", table=line.number), size, size * 5, color=ACCENT, bold=True),
                     _cell("  –  ".join(line.names), size, expand=True, color=DIM if done else FOREGROUND),
-                    _cell(
-                        ("✓ " if done else "") + state, size, size * 9, color=DONE if done else FOREGROUND, right=True
-                    ),
+                    ft.Icon(ft.Icons.CHECK_CIRCLE, color=DONE, size=size) if done else ft.Container(width=size),
+                    _cell(state, size, size * 8, color=DONE if done else FOREGROUND, right=True),
                 ],
                 spacing=16,
             ),
