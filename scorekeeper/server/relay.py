@@ -8,8 +8,12 @@ in a folder only this user can enter) and passes the frames both ways unchanged.
 device already (keys, role, revocation) and still tracks the connection, so the Table screen's device list,
 Disconnect and Renew work as before: closing the tab's side ends the relay.
 
-What the viewer process is told: the viewer's match (``x-scorekeeper-match``), the browser's language and
-User-Agent. Never a key or a cookie. The Flet session it starts is bound to the device here (from its first
+What the viewer process is told: the viewer's match (``x-scorekeeper-match``), the device's public id
+(``x-scorekeeper-device``, "d3"), the browser's language and User-Agent. Never a key or a cookie.
+
+The scorer process (docs/server.md, "The scorer process") is reached the same way: a second ``Relay`` on its
+own socket, for scorers' websockets; it names the device to the writer (:mod:`.writer`) with each write, and
+the writer checks that device's grant itself. The Flet session it starts is bound to the device here (from its first
 reply), so a tab coming back may resume it only from the same device, as for a session of this process.
 
 If the viewer process cannot be reached (not started, stopped, crashed), the tab is served by ``fallback``
@@ -31,6 +35,7 @@ from .session import CONNECTION
 log = logging.getLogger(__name__)
 
 MATCH_HEADER = "x-scorekeeper-match"  # the viewer's match id ("" for a table-wide viewer link)
+DEVICE_HEADER = "x-scorekeeper-device"  # the device's public id ("d3"): the scorer process names it to the writer
 PASSED_HEADERS = ("user-agent", "accept-language")  # what the viewer process may know of the browser
 CONNECT_SECONDS = 3.0  # how long opening the relay may take before the tab is served here instead
 
@@ -63,6 +68,7 @@ class Relay:
         given = headers(scope)
         passed = [(name, given[name]) for name in PASSED_HEADERS if name in given]
         passed.append((MATCH_HEADER, (device.match_id if device is not None else None) or ""))
+        passed.append((DEVICE_HEADER, device.id if device is not None else ""))
         query = scope.get("query_string", b"").decode("latin-1")
         uri = "ws://viewers" + (scope.get("path") or "/") + (f"?{query}" if query else "")
         try:

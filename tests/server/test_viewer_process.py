@@ -31,10 +31,22 @@ pytestmark = [
 
 
 def viewer_process(served: ServedApp) -> psutil.Process:
+    """The server's viewer process (``viewer_server DATA SOCKET``; not the scorer process, which is given
+    the writer's socket too)."""
     (child,) = [
         p
         for p in psutil.Process(served.proc.pid).children()
-        if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())
+        if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline()) and p.cmdline()[-1].endswith("viewers.sock")
+    ]
+    return child
+
+
+def scorer_process(served: ServedApp) -> psutil.Process:
+    """The server's scorer process (``viewer_server DATA SOCKET WRITER``)."""
+    (child,) = [
+        p
+        for p in psutil.Process(served.proc.pid).children()
+        if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline()) and p.cmdline()[-1].endswith("writer.sock")
     ]
     return child
 
