@@ -36,12 +36,12 @@ from ..app.store_access import open_app_store
 from ..server import redact, terminal
 from ..server.exposure import exposure
 from ..server.guard import Guard
-from ..server.relay import Relay
+from ..server.relay import Relay, Spread
 from ..server.writer import Writer
 from ..store import StoreError
 from . import flet_fixes
 from .quiet import install_log_filters, quiet_when_cut
-from .viewer_process import Tellers, ViewerProcess
+from .viewer_process import Tellers, ViewerProcess, scorer_processes
 
 log = logging.getLogger(__name__)
 
@@ -74,17 +74,19 @@ def web_app(
     store=None,
     admission=None,
     viewers: ViewerProcess | None = None,
-    scorers: ViewerProcess | None = None,
+    scorers: list[ViewerProcess] | None = None,
 ):
     """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process), behind the
     guard of ``admission`` (:mod:`scorekeeper.server`: Host/Origin checks, keys, roles) when given; with
     ``viewers`` (a started :class:`ViewerProcess`), viewers' tabs are relayed to it and it is told of
-    every change; with ``scorers`` (the scorer process), scorers' tabs likewise, and their writes are
-    applied here by a :class:`~scorekeeper.server.writer.Writer` (listening once this returns; stopped with
-    the scorer process)."""
+    every change; with ``scorers`` (the scorer processes), scorers' tabs likewise (each device always to
+    the same one, :class:`~scorekeeper.server.relay.Spread`), and their writes are applied here, one
+    :class:`~scorekeeper.server.writer.Writer` per scorer process (listening once this returns; stopped
+    with its process)."""
     store = store if store is not None else open_app_store(data_dir)
     flet_fixes.quiet_send_message()  # no debug line formatted for every message sent when none is written
-    tellers = Tellers(viewers, scorers) if viewers is not None or scorers is not None else None
+    scorers = scorers or []
+    tellers = Tellers(viewers, *scorers) if viewers is not None or scorers else None
     tab_main = make_main(store, data_dir, tell_viewers=tellers)
     hubs: list[Any] = []  # Flet's pubsub of this app, known once a tab opened
 
@@ -96,24 +98,28 @@ def web_app(
     app = ft.run(server_main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
     if admission is None:
         return app
-    scorer_relay = None
-    if scorers is not None and scorers.writer_path is not None:
+    relays = []
+    for process in scorers:
+        if process.writer_path is None:
+            continue
+        # a scorer process's write: every other tab follows (its own tabs are told by the tab that wrote)
+        others = Tellers(viewers, *(other for other in scorers if other is not process))
 
-        def announce(match_id: str, version: int) -> None:  # a scorer process's write: every other tab follows
-            if viewers is not None:
-                viewers.changed(match_id, version)
+        def announce(match_id: str, version: int, others: Tellers = others) -> None:
+            others.changed(match_id, version)
             if hubs:
                 hubs[0].send_all_on_topic(CHANGED, (match_id, version))
 
-        writer = Writer(store, admission, scorers.writer_path, announce)
+        writer = Writer(store, admission, process.writer_path, announce)
         try:
             writer.start()
-            scorers.writer = writer
-            scorer_relay = Relay(scorers.path, app, scorers.alive)
         except OSError as err:
-            log.warning("the writer could not listen (%s): scorers are drawn by the server itself", err)
+            log.warning("the writer could not listen (%s): its scorers are drawn by the server itself", err)
+            continue
+        process.writer = writer
+        relays.append(Relay(process.path, app, process.alive))
     relay = Relay(viewers.path, app, viewers.alive) if viewers is not None else None
-    return Guard(app, admission, relay, scorer_relay)
+    return Guard(app, admission, relay, Spread(relays) if relays else None)
 
 
 def serve(
@@ -149,7 +155,11 @@ def serve(
     # viewer phones only come with keys; a folder read only has no changes for them to follow
     viewers = ViewerProcess.start(data_dir) if plan.key_required and store.writable else None
     # scorer phones too come with keys only; their writes come back here (one writer)
-    scorers = ViewerProcess.start(data_dir, scorers=True) if plan.key_required and store.writable else None
+    scorers = [
+        process
+        for _ in range(scorer_processes() if plan.key_required and store.writable else 0)
+        if (process := ViewerProcess.start(data_dir, scorers=True)) is not None
+    ]
     app = quiet_when_cut(web_app(data_dir, store, admission, viewers, scorers))
     unredact = redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
     terminal.banner(plan, admission, data_dir, sys.stdout)
@@ -170,12 +180,12 @@ def serve(
     tune_collector()
     with _signals_exit():
         try:
-            for process in (viewers, scorers):
+            for process in (viewers, *scorers):
                 if process is not None:
                     process.wait_ready()  # started above, while this process built its app
             uvicorn.Server(config).run()
         finally:
-            for process in (viewers, scorers):
+            for process in (viewers, *scorers):
                 if process is not None:
                     process.stop()
             unhook()

@@ -35,8 +35,12 @@ MODULE = "scorekeeper.serve.viewer_server"
 PREFIX = "scorekeeper-viewers-"  # the socket's folder: PREFIX + the server's pid + "-" + random letters
 SOCKET_NAME = "viewers.sock"
 WRITER_NAME = "writer.sock"  # the scorer process's folder: the server's writer listens here
-#: set to "0" (or "off") to keep scorers' tabs in the server (today's path on Windows; a comparison)
+#: how many scorer processes (``0`` or ``off``: scorers' tabs in the server, the path on Windows; a comparison)
 SCORER_SWITCH = "SCOREKEEPER_SCORER_PROCESS"
+#: scorer processes by default: two, so that scorers are drawn on both cores of a 2-core laptop when the
+#: server and the viewer process leave them free (one drew 40 tables' scorers at 0.4 of a core, in bursts)
+SCORER_PROCESSES = 2
+MAX_SCORER_PROCESSES = 8
 LEGACY_AGE = 2 * READY_SECONDS  # s: a folder without a pid in its name, older than this, may be judged
 CLOCK_SLACK = 2.0  # s: a process's start time as read back (psutil) may be this much after the true one
 
@@ -83,9 +87,9 @@ class ViewerProcess:
 
     @classmethod
     def start(cls, data_dir: Path, scorers: bool = False) -> ViewerProcess | None:
-        """Start the viewer process of ``data_dir`` (with ``scorers``, the scorer process; ``None`` where
-        :func:`supported` is not, or for the scorer process when :data:`SCORER_SWITCH` is ``0``)."""
-        if not supported() or (scorers and not scorer_process_wanted()):
+        """Start the viewer process of ``data_dir`` (with ``scorers``, a scorer process; ``None`` where
+        :func:`supported` is not)."""
+        if not supported():
             return None
         if not scorers:  # once per server, before the first of its folders
             try:
@@ -163,9 +167,15 @@ class ViewerProcess:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def scorer_process_wanted() -> bool:
-    """Whether scorers' tabs go to a scorer process (unless :data:`SCORER_SWITCH` is ``0``/``off``/``no``)."""
-    return os.environ.get(SCORER_SWITCH, "").strip().lower() not in ("0", "off", "no", "false")
+def scorer_processes() -> int:
+    """How many scorer processes to start: :data:`SCORER_SWITCH` if it is a count (``0``: none, scorers
+    drawn by the server; at most :data:`MAX_SCORER_PROCESSES`), else :data:`SCORER_PROCESSES`."""
+    given = os.environ.get(SCORER_SWITCH, "").strip().lower()
+    if given in ("off", "no", "false"):
+        return 0
+    if given.isdigit():
+        return min(int(given), MAX_SCORER_PROCESSES)
+    return SCORER_PROCESSES
 
 
 class Tellers:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 from collections.abc import Callable
 
 from websockets.asyncio.client import ClientConnection, unix_connect
@@ -87,6 +88,19 @@ class Relay:
         except (OSError, InvalidHandshake, TimeoutError) as err:
             log.warning("the viewer process could not take a viewer's tab (%s): served here", type(err).__name__)
             return None
+
+
+class Spread:
+    """ASGI app: each scorer's websocket to one of ``relays`` (one per scorer process), always the same one
+    for a device (by its id), so a tab coming back resumes its Flet session where it was drawn."""
+
+    def __init__(self, relays: list[Relay]) -> None:
+        self.relays = relays
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        current = CONNECTION.get()
+        name = current[1].device.id if current is not None else ""
+        await self.relays[zlib.crc32(name.encode("utf-8")) % len(self.relays)](scope, receive, send)
 
 
 async def _pump(upstream: ClientConnection, receive: Receive, send: Send) -> None:

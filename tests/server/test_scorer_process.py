@@ -20,7 +20,7 @@ from tests.wire import Phone, Tree, join_cookie
 
 from .aio import run
 from .test_served_phones import host_key, open_table, turn
-from .test_viewer_process import closed, scorer_process, viewer_process
+from .test_viewer_process import closed, scorer_processes, viewer_process
 
 pytestmark = [
     pytest.mark.skipif(os.name != "posix", reason="the scorer process listens on a Unix socket"),
@@ -73,7 +73,7 @@ def test_a_scorer_in_the_scorer_process_plays_and_a_kill_loses_no_acknowledged_m
         again = None
         try:
             await scorer.wait_until(lambda tree: scorer.route == f"/table/{match_id}" and "leads" in turn(tree))
-            drawn_by = scorer_process(server)
+            drawing = scorer_processes(server)
             played = []
             for n in range(1, 4):  # three moves, each acknowledged on the scorer's page
                 played.append(await choose(scorer))
@@ -85,7 +85,8 @@ def test_a_scorer_in_the_scorer_process_plays_and_a_kill_loses_no_acknowledged_m
                     await phone.wait_until(shows(n))
             await choose(scorer)
             await scorer.tap("play")  # on its way as the scorer process dies: written or not, never half
-            drawn_by.kill()
+            for process in drawing:  # the one drawing this phone among them
+                process.kill()
             await closed(scorer)  # the relayed tab ends with the process that drew it
             assert not host.closed and not viewer.closed and viewer_process(server).is_running()
 

@@ -30,7 +30,7 @@ pytestmark = [
 ]
 
 
-def _drawing_process(served: ServedApp, last_argument: str) -> psutil.Process:
+def _drawing_processes(served: ServedApp, last_argument: str) -> list[psutil.Process]:
     found = []
     for child in psutil.Process(served.proc.pid).children():
         try:
@@ -39,19 +39,21 @@ def _drawing_process(served: ServedApp, last_argument: str) -> psutil.Process:
             continue
         if "scorekeeper.serve.viewer_server" in " ".join(args) and args[-1].endswith(last_argument):
             found.append(child)
-    (child,) = found
-    return child
+    return found
 
 
 def viewer_process(served: ServedApp) -> psutil.Process:
     """The server's viewer process (``viewer_server DATA SOCKET``; not the scorer process, which is given
     the writer's socket too)."""
-    return _drawing_process(served, "viewers.sock")
+    (child,) = _drawing_processes(served, "viewers.sock")
+    return child
 
 
-def scorer_process(served: ServedApp) -> psutil.Process:
-    """The server's scorer process (``viewer_server DATA SOCKET WRITER``)."""
-    return _drawing_process(served, "writer.sock")
+def scorer_processes(served: ServedApp) -> list[psutil.Process]:
+    """The server's scorer processes (``viewer_server DATA SOCKET WRITER``): two by default."""
+    found = _drawing_processes(served, "writer.sock")
+    assert len(found) == 2, found
+    return found
 
 
 async def closed(phone: Phone, timeout: float = 10) -> None:
@@ -166,11 +168,11 @@ def test_a_relayed_viewer_coming_back_resumes_its_session_and_no_other_device_ca
 
 @pytest.mark.parametrize("how", ["SIGINT", "SIGKILL"])
 def test_the_viewer_process_ends_with_the_server(server, how):
-    children = [viewer_process(server), scorer_process(server)]
+    children = [viewer_process(server), *scorer_processes(server)]
     folders = [os.path.dirname(child.cmdline()[-1]) for child in children]  # their sockets' private folders
-    assert len(set(folders)) == 2 and all(os.stat(folder).st_mode & 0o777 == 0o700 for folder in folders)
-    writer = os.path.join(folders[1], "writer.sock")
-    assert os.stat(writer).st_mode & 0o777 == 0o600  # the server's writer, in the scorer process's folder
+    assert len(set(folders)) == 3 and all(os.stat(folder).st_mode & 0o777 == 0o700 for folder in folders)
+    for folder in folders[1:]:  # the server's writers, each in its scorer process's folder
+        assert os.stat(os.path.join(folder, "writer.sock")).st_mode & 0o777 == 0o600
     if how == "SIGINT":  # Ctrl+C: the server stops them, and says nothing of it
         server.proc.send_signal(signal.SIGINT)
         assert server.proc.wait(20) == 130
@@ -242,7 +244,7 @@ def test_a_killed_servers_viewer_folder_is_cleared_at_the_next_start_and_a_runni
             args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
             env={"TMPDIR": temp},
         )
-        children = [viewer_process(served), scorer_process(served)]  # each with a folder of its own
+        children = [viewer_process(served), *scorer_processes(served)]  # each with a folder of its own
         return served, children, [os.path.dirname(child.cmdline()[-1]) for child in children]
 
     first, children, litter = start()
