@@ -20,7 +20,11 @@ scorer's own page shows it (its own Play). Printed per table count: the viewer's
 max; the scorer's own Play median and p90; moves lost or doubled (the plays and undos each scorer sent
 against the events each match's file holds once the server stopped, and every page showing the
 expected number of tiles: both must be 0); the server's CPU seconds over the wall seconds of play
-(one core is 1.0) and the machine's load average (it is shared: figures vary).
+(one core is 1.0; the server and its children), then each process's own (the server, its viewer process,
+its scorer process) in s and per Play or Undo, and the machine's load average (it is shared: figures vary).
+
+``SCOREKEEPER_SCORER_PROCESS=0`` in the environment keeps the scorer phones in the server (the old path,
+to compare).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from tables import (
     Phone,
     ServedApp,
     Table,
+    cpu_by_process,
     cpu_seconds,
     gc_passes,
     key_of,
@@ -170,6 +175,7 @@ async def play_night(
                 )
             )
     cpu, start, before, mine = cpu_seconds(server.proc.pid), wall(), load(), time.process_time()
+    split = cpu_by_process(server.proc.pid)
     tallies = await asyncio.gather(
         *(
             play_table(scorer, viewer, plays, think, between, random.Random(seed + n))
@@ -181,6 +187,7 @@ async def play_night(
         "tallies": tallies,
         "elapsed": wall() - start,
         "cpu": cpu_seconds(server.proc.pid) - cpu,
+        "split": {k: v - split.get(k, 0.0) for k, v in cpu_by_process(server.proc.pid).items()},
         "load": (before, load()),
         "phones_cpu": time.process_time() - mine,
         "crashed": [error for phone in phones for error in phone.errors],
@@ -211,6 +218,12 @@ def main(argv: list[str] | None = None) -> int:
             f"doubled {result['doubled']}, wrong pages {len(wrong)}; server CPU {result['cpu']:.0f} s "
             f"({result['cpu'] / result['elapsed']:.2f} of a core), the phones' {result['phones_cpu']:.0f} s; "
             f"{result['load'][0]} -> {result['load'][1]}",
+            flush=True,
+        )
+        moves = plays + sum(t.undos for t in tallies)
+        print(
+            "  CPU by process (s, and ms per Play or Undo): "
+            + ", ".join(f"{k} {v:.1f} s ({1000 * v / moves:.0f} ms)" for k, v in result["split"].items()),
             flush=True,
         )
         full = result["full_gc"]

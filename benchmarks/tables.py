@@ -179,6 +179,28 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def cpu_by_process(pid: int) -> dict[str, float]:
+    """CPU seconds so far of the server ``pid`` itself (``"server"``) and of each running child, by what it
+    draws: ``"viewers"`` (the viewer process), ``"scorers"`` (the scorer process, given the writer's socket)."""
+    found = {"server": _cpu(pid)}
+    for child in _children(pid):
+        try:
+            args = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        kind = "scorers" if any(a.endswith(b"writer.sock") for a in args) else "viewers"
+        found[kind] = found.get(kind, 0.0) + _cpu(child)
+    return found
+
+
+def _cpu(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:  # ended meanwhile
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _children(pid: int) -> list[int]:
     try:
         return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]

@@ -151,7 +151,10 @@ def make_main(
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.GREEN, page_transitions=TRANSITIONS)
         page.theme_mode = ft.ThemeMode.LIGHT
         access = access_for(page)
-        guarded = cast(MatchStore, GuardedStore(store, access))  # the store's reads, its writes asked of access
+        # the store's reads, its writes asked of access (in the scorer process, the tab's own store: its
+        # writes go to the server's writer naming its device, scorekeeper.serve.viewer_server.RelayedStore)
+        for_tab = getattr(store, "for_tab", None)
+        guarded = cast(MatchStore, GuardedStore(for_tab(access) if for_tab is not None else store, access))
 
         def announce(match_id: str, version: int) -> None:
             if tell_viewers is not None:  # first: the viewer process draws while this one draws its own tabs

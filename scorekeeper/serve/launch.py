@@ -31,16 +31,17 @@ from typing import Any
 import flet as ft
 
 from .. import i18n
-from ..app.main import ASSETS, make_main
+from ..app.main import ASSETS, CHANGED, make_main
 from ..app.store_access import open_app_store
 from ..server import redact, terminal
 from ..server.exposure import exposure
 from ..server.guard import Guard
-from ..server.relay import Relay
+from ..server.relay import Relay, Spread
+from ..server.writer import Writer
 from ..store import StoreError
 from . import flet_fixes
 from .quiet import install_log_filters, quiet_when_cut
-from .viewer_process import ViewerProcess
+from .viewer_process import Tellers, ViewerProcess, scorer_processes
 
 log = logging.getLogger(__name__)
 
@@ -68,20 +69,57 @@ def tune_collector() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def web_app(data_dir: Path, store=None, admission=None, viewers: ViewerProcess | None = None):
+def web_app(
+    data_dir: Path,
+    store=None,
+    admission=None,
+    viewers: ViewerProcess | None = None,
+    scorers: list[ViewerProcess] | None = None,
+):
     """The ASGI app serving Scorekeeper from ``data_dir`` (store opened once per process), behind the
     guard of ``admission`` (:mod:`scorekeeper.server`: Host/Origin checks, keys, roles) when given; with
     ``viewers`` (a started :class:`ViewerProcess`), viewers' tabs are relayed to it and it is told of
-    every change."""
+    every change; with ``scorers`` (the scorer processes), scorers' tabs likewise (each device always to
+    the same one, :class:`~scorekeeper.server.relay.Spread`), and their writes are applied here, one
+    :class:`~scorekeeper.server.writer.Writer` per scorer process (listening once this returns; stopped
+    with its process)."""
     store = store if store is not None else open_app_store(data_dir)
     flet_fixes.quiet_send_message()  # no debug line formatted for every message sent when none is written
-    app = ft.run(
-        make_main(store, data_dir, tell_viewers=viewers), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True
-    )
+    scorers = scorers or []
+    tellers = Tellers(viewers, *scorers) if viewers is not None or scorers else None
+    tab_main = make_main(store, data_dir, tell_viewers=tellers)
+    hubs: list[Any] = []  # Flet's pubsub of this app, known once a tab opened
+
+    async def server_main(page: ft.Page) -> None:
+        if not hubs:
+            hubs.append(page.session.connection.pubsubhub)
+        await tab_main(page)
+
+    app = ft.run(server_main, export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
     if admission is None:
         return app
+    relays = []
+    for process in scorers:
+        if process.writer_path is None:
+            continue
+        # a scorer process's write: every other tab follows (its own tabs are told by the tab that wrote)
+        others = Tellers(viewers, *(other for other in scorers if other is not process))
+
+        def announce(match_id: str, version: int, others: Tellers = others) -> None:
+            others.changed(match_id, version)
+            if hubs:
+                hubs[0].send_all_on_topic(CHANGED, (match_id, version))
+
+        writer = Writer(store, admission, process.writer_path, announce)
+        try:
+            writer.start()
+        except OSError as err:
+            log.warning("the writer could not listen (%s): its scorers are drawn by the server itself", err)
+            continue
+        process.writer = writer
+        relays.append(Relay(process.path, app, process.alive))
     relay = Relay(viewers.path, app, viewers.alive) if viewers is not None else None
-    return Guard(app, admission, relay)
+    return Guard(app, admission, relay, Spread(relays) if relays else None)
 
 
 def serve(
@@ -116,7 +154,13 @@ def serve(
     admission = plan.admission()
     # viewer phones only come with keys; a folder read only has no changes for them to follow
     viewers = ViewerProcess.start(data_dir) if plan.key_required and store.writable else None
-    app = quiet_when_cut(web_app(data_dir, store, admission, viewers))
+    # scorer phones too come with keys only; their writes come back here (one writer)
+    scorers = [
+        process
+        for _ in range(scorer_processes() if plan.key_required and store.writable else 0)
+        if (process := ViewerProcess.start(data_dir, scorers=True)) is not None
+    ]
+    app = quiet_when_cut(web_app(data_dir, store, admission, viewers, scorers))
     unredact = redact.install(lambda: admission.secrets_seen)  # no key in any log line, whatever logs it
     terminal.banner(plan, admission, data_dir, sys.stdout)
     terminal.print_renewals(admission, sys.stdout)  # the table's new codes, renewed from the app or by SIGHUP
@@ -136,12 +180,14 @@ def serve(
     tune_collector()
     with _signals_exit():
         try:
-            if viewers is not None:
-                viewers.wait_ready()  # started above, while this process built its app
+            for process in (viewers, *scorers):
+                if process is not None:
+                    process.wait_ready()  # started above, while this process built its app
             uvicorn.Server(config).run()
         finally:
-            if viewers is not None:
-                viewers.stop()
+            for process in (viewers, *scorers):
+                if process is not None:
+                    process.stop()
             unhook()
             unredact()
             store.close()  # as at exit, but before any thread the server leaves behind can delay it

@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,13 @@ STOP_SECONDS = 3.0  # how long it may take to stop before it is killed
 MODULE = "scorekeeper.serve.viewer_server"
 PREFIX = "scorekeeper-viewers-"  # the socket's folder: PREFIX + the server's pid + "-" + random letters
 SOCKET_NAME = "viewers.sock"
+WRITER_NAME = "writer.sock"  # the scorer process's folder: the server's writer listens here
+#: how many scorer processes (``0`` or ``off``: scorers' tabs in the server, the path on Windows; a comparison)
+SCORER_SWITCH = "SCOREKEEPER_SCORER_PROCESS"
+#: scorer processes by default: two, so that scorers are drawn on both cores of a 2-core laptop when the
+#: server and the viewer process leave them free (one drew 40 tables' scorers at 0.4 of a core, in bursts)
+SCORER_PROCESSES = 2
+MAX_SCORER_PROCESSES = 8
 LEGACY_AGE = 2 * READY_SECONDS  # s: a folder without a pid in its name, older than this, may be judged
 CLOCK_SLACK = 2.0  # s: a process's start time as read back (psutil) may be this much after the true one
 
@@ -45,16 +53,27 @@ def supported() -> bool:
 class ViewerProcess:
     """A started viewer process: ``path`` (its Unix socket), :meth:`changed`, :meth:`alive`, :meth:`stop`.
 
+    With ``scorers``, the scorer process instead (its tabs scorers, their writes sent to the server's writer
+    listening on ``writer_path``, in the same folder: :class:`scorekeeper.server.writer.Writer`).
+
     Use :meth:`start`, then :meth:`wait_ready` before serving. Raises nothing: if the process cannot start or
-    dies, :meth:`alive` is ``False`` and the relay serves viewers in this process.
+    dies, :meth:`alive` is ``False`` and the relay serves its tabs in this process.
     """
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, scorers: bool = False) -> None:
         # mode 0700: this user only; named for this process, so that a later server knows when it is gone
         self.folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
         self.path = os.path.join(self.folder, SOCKET_NAME)
+        self.writer_path = os.path.join(self.folder, WRITER_NAME) if scorers else None
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", MODULE, str(data_dir), self.path],
+            [
+                sys.executable,
+                "-m",
+                MODULE,
+                str(data_dir),
+                self.path,
+                *([] if self.writer_path is None else [self.writer_path]),
+            ],
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             close_fds=True,
@@ -64,22 +83,29 @@ class ViewerProcess:
         self._stdin = self.proc.stdin.fileno()
         os.set_blocking(self._stdin, False)  # a stuck viewer process never stalls the server's loop
         self._ready = False
+        self.writer: Any = None  # the scorer process's: the server's Writer, stopped with it
 
     @classmethod
-    def start(cls, data_dir: Path) -> ViewerProcess | None:
-        """Start the viewer process of ``data_dir`` (``None`` where :func:`supported` is not)."""
+    def start(cls, data_dir: Path, scorers: bool = False) -> ViewerProcess | None:
+        """Start the viewer process of ``data_dir`` (with ``scorers``, a scorer process; ``None`` where
+        :func:`supported` is not)."""
         if not supported():
             return None
+        if not scorers:  # once per server, before the first of its folders
+            try:
+                for folder in clear_stale_folders():
+                    log.info("removed the viewer socket's folder of a server that is gone: %s", folder)
+            except OSError as err:  # the temporary folder unreadable: litter stays, viewers are served all the same
+                log.warning("could not look for old viewer socket folders (%s)", err)
         try:
-            for folder in clear_stale_folders():
-                log.info("removed the viewer socket's folder of a server that is gone: %s", folder)
-        except OSError as err:  # the temporary folder unreadable: litter stays, viewers are served all the same
-            log.warning("could not look for old viewer socket folders (%s)", err)
-        try:
-            return cls(data_dir)
+            return cls(data_dir, scorers)
         except OSError as err:
-            log.warning("the viewer process could not start (%s): viewers are drawn by the server itself", err)
+            log.warning("the %s process could not start (%s): served by the server itself", cls._kind(scorers), err)
             return None
+
+    @staticmethod
+    def _kind(scorers: bool) -> str:
+        return "scorer" if scorers else "viewer"
 
     def wait_ready(self, timeout: float = READY_SECONDS) -> bool:
         """Wait until it accepts connections on its socket (``True``), it ended or ``timeout`` s passed."""
@@ -92,7 +118,7 @@ class ViewerProcess:
                     return True
                 except OSError:
                     time.sleep(0.05)
-        log.warning("the viewer process did not start: viewers are drawn by the server itself")
+        log.warning("the %s process did not start: served by the server itself", self._kind(bool(self.writer_path)))
         return False
 
     def alive(self) -> bool:
@@ -126,8 +152,11 @@ class ViewerProcess:
             log.warning("the viewer process cannot be told of changes (%s)", err)
 
     def stop(self) -> None:
-        """End it (its stdin closed, then SIGTERM, then SIGKILL) and remove its socket's folder."""
+        """End it (its stdin closed, then SIGTERM, then SIGKILL), stop the writer of its writes (the scorer
+        process's) and remove its socket's folder."""
         try:
+            if self.writer is not None:
+                self.writer.stop()
             if self.proc.stdin is not None:
                 self.proc.stdin.close()
             try:
@@ -141,6 +170,37 @@ class ViewerProcess:
                     self.proc.wait()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def scorer_processes() -> int:
+    """How many scorer processes to start: :data:`SCORER_SWITCH` if it is a count (``0``: none, scorers
+    drawn by the server; at most :data:`MAX_SCORER_PROCESSES`), else :data:`SCORER_PROCESSES`."""
+    given = os.environ.get(SCORER_SWITCH, "").strip().lower()
+    if given in ("off", "no", "false"):
+        return 0
+    if given.isdigit():
+        return min(int(given), MAX_SCORER_PROCESSES)
+    return SCORER_PROCESSES
+
+
+class Tellers:
+    """Tells each of ``processes`` (the viewer process, the scorer process: those started) of each change, as
+    one :class:`ViewerProcess` does (``make_main``'s ``tell_viewers``)."""
+
+    def __init__(self, *processes: ViewerProcess | None) -> None:
+        self.processes = [process for process in processes if process is not None]
+
+    def changed(self, match_id: str, version: int) -> None:
+        for process in self.processes:
+            process.changed(match_id, version)
+
+    def table_opened(self, match_id: str) -> None:
+        for process in self.processes:
+            process.table_opened(match_id)
+
+    def event_changed(self, event_id: str) -> None:
+        for process in self.processes:
+            process.event_changed(event_id)
 
 
 def clear_stale_folders(base: str | None = None) -> list[str]:

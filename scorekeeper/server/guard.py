@@ -18,7 +18,8 @@ revoked device's tabs are closed), runs Flet's handler with :data:`~.session.CON
 an earlier Flet session only if that session belongs to the same device (else Flet starts a new one). Flet
 takes a registration at any point of a connection, so only the first frame may be one: a later one (however
 written, :func:`~.asgi.is_registration`) closes the connection. A viewer's websocket runs ``viewers`` instead
-when given (:class:`~.relay.Relay`: drawn by the viewer process), through the same checks.
+when given (:class:`~.relay.Relay`: drawn by the viewer process), and a scorer's runs ``scorers`` (drawn by
+the scorer process, its writes sent to :mod:`.writer`), through the same checks.
 """
 
 from __future__ import annotations
@@ -59,12 +60,16 @@ def _cookie(header: str | None, name: str) -> str | None:
 
 class Guard:
     """ASGI app: ``app`` (Flet's) behind the checks above, for the table kept by ``admission``; a viewer's
-    websocket goes to ``viewers`` if given (the relay to the viewer process), else to ``app`` too."""
+    websocket goes to ``viewers`` if given (the relay to the viewer process), a scorer's to ``scorers`` (the
+    relay to the scorer process), else to ``app`` too."""
 
-    def __init__(self, app: ASGIApp, admission: Admission, viewers: ASGIApp | None = None) -> None:
+    def __init__(
+        self, app: ASGIApp, admission: Admission, viewers: ASGIApp | None = None, scorers: ASGIApp | None = None
+    ) -> None:
         self.app = app
         self.admission = admission
         self.viewers = viewers
+        self.scorers = scorers
         self.cookie = cookie_name(admission.port)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -188,7 +193,8 @@ class Guard:
             await send(message)
 
         context = CONNECTION.set((admission, connection))
-        app = self.viewers if self.viewers is not None and device.role is Role.VIEWER else self.app
+        relayed = {Role.VIEWER: self.viewers, Role.SCORER: self.scorers}.get(device.role)
+        app = relayed if relayed is not None else self.app
         try:
             await app(scope, guarded_receive, guarded_send)
         finally:

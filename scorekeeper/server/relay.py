@@ -9,9 +9,13 @@ device already (keys, role, revocation) and still tracks the connection, so the 
 Disconnect and Renew work as before: closing the tab's side ends the relay.
 
 What the viewer process is told: the viewer's match (``x-scorekeeper-match``) or club event
-(``x-scorekeeper-event``), the browser's language and User-Agent. Never a key or a cookie. The Flet
-session it starts is bound to the device here (from its first reply), so a tab coming back may resume it
-only from the same device, as for a session of this process.
+(``x-scorekeeper-event``), the device's public id (``x-scorekeeper-device``, "d3"), the browser's language
+and User-Agent. Never a key or a cookie.
+
+The scorer process (docs/server.md, "The scorer process") is reached the same way: a second ``Relay`` on its
+own socket, for scorers' websockets; it names the device to the writer (:mod:`.writer`) with each write, and
+the writer checks that device's grant itself. The Flet session it starts is bound to the device here (from its first
+reply), so a tab coming back may resume it only from the same device, as for a session of this process.
 
 If the viewer process cannot be reached (not started, stopped, crashed), the tab is served by ``fallback``
 (this process's own app): slower with many viewers, never refused.
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 from collections.abc import Callable
 
 from websockets.asyncio.client import ClientConnection, unix_connect
@@ -33,6 +38,7 @@ log = logging.getLogger(__name__)
 
 MATCH_HEADER = "x-scorekeeper-match"  # the viewer's match id ("" for a table-wide viewer link)
 EVENT_HEADER = "x-scorekeeper-event"  # the club event an event's viewer link shows ("" for any other link)
+DEVICE_HEADER = "x-scorekeeper-device"  # the device's public id ("d3"): the scorer process names it to the writer
 PASSED_HEADERS = ("user-agent", "accept-language")  # what the viewer process may know of the browser
 CONNECT_SECONDS = 3.0  # how long opening the relay may take before the tab is served here instead
 
@@ -66,6 +72,7 @@ class Relay:
         passed = [(name, given[name]) for name in PASSED_HEADERS if name in given]
         passed.append((MATCH_HEADER, (device.match_id if device is not None else None) or ""))
         passed.append((EVENT_HEADER, (device.event_id if device is not None else None) or ""))
+        passed.append((DEVICE_HEADER, device.id if device is not None else ""))
         query = scope.get("query_string", b"").decode("latin-1")
         uri = "ws://viewers" + (scope.get("path") or "/") + (f"?{query}" if query else "")
         try:
@@ -84,6 +91,19 @@ class Relay:
         except (OSError, InvalidHandshake, TimeoutError) as err:
             log.warning("the viewer process could not take a viewer's tab (%s): served here", type(err).__name__)
             return None
+
+
+class Spread:
+    """ASGI app: each scorer's websocket to one of ``relays`` (one per scorer process), always the same one
+    for a device (by its id), so a tab coming back resumes its Flet session where it was drawn."""
+
+    def __init__(self, relays: list[Relay]) -> None:
+        self.relays = relays
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        current = CONNECTION.get()
+        name = current[1].device.id if current is not None else ""
+        await self.relays[zlib.crc32(name.encode("utf-8")) % len(self.relays)](scope, receive, send)
 
 
 async def _pump(upstream: ClientConnection, receive: Receive, send: Send) -> None:

@@ -30,13 +30,30 @@ pytestmark = [
 ]
 
 
+def _drawing_processes(served: ServedApp, last_argument: str) -> list[psutil.Process]:
+    found = []
+    for child in psutil.Process(served.proc.pid).children():
+        try:
+            args = child.cmdline()
+        except psutil.Error:  # one killed before (a zombie until the server looks at it)
+            continue
+        if "scorekeeper.serve.viewer_server" in " ".join(args) and args[-1].endswith(last_argument):
+            found.append(child)
+    return found
+
+
 def viewer_process(served: ServedApp) -> psutil.Process:
-    (child,) = [
-        p
-        for p in psutil.Process(served.proc.pid).children()
-        if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())
-    ]
+    """The server's viewer process (``viewer_server DATA SOCKET``; not the scorer process, which is given
+    the writer's socket too)."""
+    (child,) = _drawing_processes(served, "viewers.sock")
     return child
+
+
+def scorer_processes(served: ServedApp) -> list[psutil.Process]:
+    """The server's scorer processes (``viewer_server DATA SOCKET WRITER``): two by default."""
+    found = _drawing_processes(served, "writer.sock")
+    assert len(found) == 2, found
+    return found
 
 
 async def closed(phone: Phone, timeout: float = 10) -> None:
@@ -151,19 +168,22 @@ def test_a_relayed_viewer_coming_back_resumes_its_session_and_no_other_device_ca
 
 @pytest.mark.parametrize("how", ["SIGINT", "SIGKILL"])
 def test_the_viewer_process_ends_with_the_server(server, how):
-    child = viewer_process(server)
-    folder = os.path.dirname(child.cmdline()[-1])  # its socket's private folder
-    assert os.stat(folder).st_mode & 0o777 == 0o700
-    if how == "SIGINT":  # Ctrl+C: the server stops it, and says nothing of it
+    children = [viewer_process(server), *scorer_processes(server)]
+    folders = [os.path.dirname(child.cmdline()[-1]) for child in children]  # their sockets' private folders
+    assert len(set(folders)) == 3 and all(os.stat(folder).st_mode & 0o777 == 0o700 for folder in folders)
+    for folder in folders[1:]:  # the server's writers, each in its scorer process's folder
+        assert os.stat(os.path.join(folder, "writer.sock")).st_mode & 0o777 == 0o600
+    if how == "SIGINT":  # Ctrl+C: the server stops them, and says nothing of it
         server.proc.send_signal(signal.SIGINT)
         assert server.proc.wait(20) == 130
-        assert not os.path.exists(folder)
-    else:  # the server killed: its end of the viewer process's stdin closes
+        assert not any(map(os.path.exists, folders))
+    else:  # the server killed: its end of their stdin closes
         server.proc.kill()
         server.proc.wait(20)
-    assert child.wait(10) is not None or not child.is_running()
+    for child in children:
+        assert child.wait(10) is not None or not child.is_running()
     log = server.log_path.read_text()
-    assert "Traceback" not in log and "viewer process" not in log, log[-2000:]
+    assert "Traceback" not in log and "viewer process" not in log and "scorer process" not in log, log[-2000:]
 
 
 def test_tabs_that_leave_while_their_first_screen_is_sent_leave_no_traceback(server):
@@ -217,28 +237,29 @@ def test_a_killed_servers_viewer_folder_is_cleared_at_the_next_start_and_a_runni
     running = os.path.join(temp, f"scorekeeper-viewers-{os.getpid()}-running1")
     os.mkdir(running, 0o700)
 
-    def start() -> tuple[ServedApp, psutil.Process, str]:
+    def start() -> tuple[ServedApp, list[psutil.Process], list[str]]:
         data = tempfile.mkdtemp(prefix="h-sec-viewer-data-")
         served = ServedApp(
             data,
             args=["--data-dir", data, "serve", "--lan", "--host", "127.0.0.1", "--port", "{port}"],
             env={"TMPDIR": temp},
         )
-        child = viewer_process(served)
-        return served, child, os.path.dirname(child.cmdline()[-1])
+        children = [viewer_process(served), *scorer_processes(served)]  # each with a folder of its own
+        return served, children, [os.path.dirname(child.cmdline()[-1]) for child in children]
 
-    first, child, litter = start()
-    assert os.path.dirname(litter) == temp and os.path.basename(litter).startswith(
-        f"scorekeeper-viewers-{first.proc.pid}-"
-    )
+    first, children, litter = start()
+    for folder in litter:
+        assert os.path.dirname(folder) == temp
+        assert os.path.basename(folder).startswith(f"scorekeeper-viewers-{first.proc.pid}-")
     first.proc.kill()
     first.stop()
-    child.wait(20)  # its stdin ended with the server
-    assert os.path.isdir(litter)  # left behind
-    second, _, folder = start()
+    for child in children:
+        child.wait(20)  # its stdin ended with the server
+    assert all(os.path.isdir(folder) for folder in litter)  # left behind
+    second, _, folders = start()
     try:
-        assert not os.path.exists(litter)  # cleared at start
-        assert sorted(os.listdir(temp)) == sorted([os.path.basename(running), os.path.basename(folder)])
+        assert not any(os.path.exists(folder) for folder in litter)  # cleared at start
+        assert sorted(os.listdir(temp)) == sorted([os.path.basename(running), *map(os.path.basename, folders)])
     finally:
         second.stop()
-    assert not os.path.exists(folder) and os.path.isdir(running)  # its own removed at a clean stop
+    assert not any(map(os.path.exists, folders)) and os.path.isdir(running)  # its own removed at a clean stop
