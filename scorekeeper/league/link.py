@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -153,6 +154,7 @@ class VenueLink:
             user=LOCAL_USER,
             password=self._password,
             max_reconnect_attempts=-1,
+            error_cb=_quiet,
             reconnect_time_wait=0.5,
         )
         await ensure_venue_stream(nc.jetstream(), self.config)
@@ -176,3 +178,43 @@ class VenueLink:
                 await asyncio.wait_for(stop.wait(), POLL_SECONDS)
         if nc is not None and not nc.is_closed:
             await nc.close()
+
+
+def free_port() -> int:
+    """A loopback port free now (the venue server's local client port)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_beside(store: MatchStore, config: LeagueConfig, folder: Path) -> Callable[[], None]:
+    """``serve --league``: start the venue's server and its publishing loop on a thread of their
+    own beside the app's server; return the function that stops both. Raises
+    :class:`.server.ServerProblem` if the venue's server does not start."""
+    import threading
+
+    link = VenueLink(store, config, folder, free_port())
+    link.start()
+    loop = asyncio.new_event_loop()
+    stop = asyncio.Event()
+
+    def work() -> None:
+        asyncio.set_event_loop(loop)
+        loop.run_until_complete(link.run(stop))
+
+    thread = threading.Thread(target=work, name="league-venue", daemon=True)
+    thread.start()
+
+    def halt() -> None:
+        loop.call_soon_threadsafe(stop.set)
+        thread.join(10)
+        link.stop()
+
+    return halt
+
+
+async def _quiet(err: Exception) -> None:
+    """nats-py's connection errors: one log line, never its default traceback on standard error."""
+    logging.getLogger(__name__).info("league: connection: %s", type(err).__name__)
