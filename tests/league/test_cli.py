@@ -30,6 +30,18 @@ def test_a_bad_league_file_is_one_translated_line_and_exit_2(
     assert "none.toml" in capsys.readouterr().err
 
 
+def test_the_hubs_file_gives_its_venues_passwords(tmp_path: Path) -> None:
+    from scorekeeper.league.config import LeagueConfigError, load_config
+
+    conf = tmp_path / "hub.toml"
+    conf.write_text('league = "north"\nvenue = "hub"\nuser = "hub"\npassword = "p"\n[venues]\nred-lion = "rl-pw"\n')
+    assert load_config(conf, role="hub").venues == {"red-lion": "rl-pw"}
+    conf.write_text('league = "north"\nvenue = "hub"\nuser = "hub"\npassword = "p"\n[venues]\n"a.b" = "x"\n')
+    with pytest.raises(LeagueConfigError) as err:
+        load_config(conf, role="hub")
+    assert err.value.params == {"path": "hub.toml", "key": "venues"}
+
+
 def test_status_lists_venues_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "hub"
     (data / "league-hub").mkdir(parents=True)
