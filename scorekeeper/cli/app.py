@@ -6,6 +6,11 @@ The app is imported only when one of them runs, so the other commands start with
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
+
+from ..i18n import LANGUAGES, Translator
+from .command import EXIT_REFUSED
 
 
 def configure_app(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +43,13 @@ def configure_serve(parser: argparse.ArgumentParser) -> None:
         "with --lan); any address beyond loopback requires the key, as --lan does",
     )
     parser.add_argument("--port", type=int, default=8550, help="port to listen on (default 8550)")
+    parser.add_argument(
+        "--league",
+        type=Path,
+        default=None,
+        help="this venue's league file: its own nats-server, a leaf of the league's hub, and every event published",
+    )
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of a league refusal")
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -45,4 +57,25 @@ def run_serve(args: argparse.Namespace) -> int:
     from ..app.store_access import resolve_data_dir
     from ..serve.launch import serve
 
-    return serve(resolve_data_dir(args.data_dir), args.host, args.port, lan=args.lan)
+    data_dir = resolve_data_dir(args.data_dir)
+    league = None
+    if getattr(args, "league", None) is not None:
+        from ..league.config import LeagueConfigError, load_config
+        from ..league.link import start_beside
+        from ..league.server import ServerProblem
+
+        try:
+            config = load_config(args.league, role="venue")
+        except LeagueConfigError as err:
+            print(Translator(args.lang)(f"error.{err.code}", **err.params), file=sys.stderr)
+            return EXIT_REFUSED
+        folder = Path(data_dir) / "league"
+
+        def league(store):  # type: ignore[no-untyped-def]
+            try:
+                return start_beside(store, config, folder)
+            except ServerProblem as err:
+                print(Translator(args.lang)(f"error.{err.code}"), file=sys.stderr)
+                return None
+
+    return serve(data_dir, args.host, args.port, lan=args.lan, league=league)

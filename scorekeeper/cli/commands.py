@@ -6,7 +6,7 @@ line here (docs/app.md, "Add a CLI command"); nothing registers itself on import
 
 from __future__ import annotations
 
-from . import app, event, matches, replay
+from . import app, event, league, matches, replay
 from .command import Command
 
 COMMANDS: tuple[Command, ...] = (
@@ -78,6 +78,12 @@ COMMANDS: tuple[Command, ...] = (
         event.configure,
         event.run,
         "a club night: players, events, rounds paired, paper results, standings, export and import",
+    ),
+    Command(
+        "league",
+        league.configure,
+        league.run,
+        "a league across venues: 'league hub CONFIG' runs the hub, 'league status' lists what it folded",
     ),
     Command("app", app.configure_app, app.run_app, "start the app and open it (the default)"),
     Command("serve", app.configure_serve, app.run_serve, "serve the app without opening a browser"),

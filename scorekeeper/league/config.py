@@ -134,4 +134,16 @@ def load_config(path: Path, role: str = "venue") -> LeagueConfig:
         raise LeagueConfigError(
             "league_credentials", f"{name} needs either user and password or creds, not both", path=name
         )
-    return LeagueConfig(league, venue, hub, user, password, creds, file("tls_cert"), file("tls_key"), file("tls_ca"))
+    venues = data.get("venues", {})
+    if (
+        not isinstance(venues, dict)
+        or len(venues) > MAX_VENUES
+        or not all(
+            isinstance(k, str) and TOKEN.fullmatch(k) and isinstance(v, str) and 0 < len(v) <= MAX_TEXT
+            for k, v in venues.items()
+        )
+    ):
+        raise LeagueConfigError("league_bad_value", f"'venues' in {name} is not valid", path=name, key="venues")
+    return LeagueConfig(
+        league, venue, hub, user, password, creds, file("tls_cert"), file("tls_key"), file("tls_ca"), dict(venues)
+    )

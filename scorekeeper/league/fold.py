@@ -47,12 +47,13 @@ class Fold:
     owner: dict[str, str] = field(default_factory=dict)
     refused: list[Refusal] = field(default_factory=list)
 
-    def take(self, subject: str, msg_id: str, data: bytes) -> str:
+    def take(self, subject: str, msg_id: str, data: bytes, ref: int = 0) -> str:
         """Fold one message; return its outcome (one of :data:`OUTCOMES`). Never raises for
-        what a venue sends: a bad message is an outcome and a :class:`Refusal`."""
+        what a venue sends: a bad message is an outcome and a :class:`Refusal`. ``ref`` is where
+        the message stands in the hub's stream (its stream sequence; 0 when not known)."""
         parts = parse_subject(subject[:300])
         if parts is None or parts[0] != self.league:
-            return self._refuse("foreign", subject, msg_id, "not a subject of this league")
+            return self._refuse(ref, "foreign", subject, msg_id, "not a subject of this league")
         _, venue, match_id = parts
         try:
             event = json.loads(data) if len(data) <= MAX_DATA else None
@@ -60,26 +61,44 @@ class Fold:
             event = None
         seq = event.get("seq") if isinstance(event, dict) else None
         if not isinstance(event, dict) or type(seq) is not int or msg_id != event_id(match_id, seq):
-            return self._refuse("malformed", subject, msg_id, "not an event of this match")
-        owner = self.owner.setdefault(match_id, venue)
-        if owner != venue:
-            return self._refuse("fork", subject, msg_id, f"match already written by {owner}")
-        log = self.logs.setdefault(match_id, [])
+            return self._refuse(ref, "malformed", subject, msg_id, "not an event of this match")
+        owner = self.owner_of(match_id)
+        if owner is not None and owner != venue:
+            return self._refuse(ref, "fork", subject, msg_id, f"match already written by {owner}")
+        log = self.log_of(match_id)
         if seq < len(log):
             if log[seq] == event:
                 return "duplicate"
-            return self._refuse("conflict", subject, msg_id, "a different event under a seq already folded")
+            return self._refuse(ref, "conflict", subject, msg_id, "a different event under a seq already folded")
         if seq > len(log):
-            return self._refuse("out_of_order", subject, msg_id, f"event {seq} before event {len(log)}")
+            return self._refuse(ref, "out_of_order", subject, msg_id, f"event {seq} before event {len(log)}")
+        reason = self.keep(match_id, venue, log, event)
+        if reason:
+            return self._refuse(ref, "refused", subject, msg_id, reason[:200])
+        return "accepted"
+
+    def owner_of(self, match_id: str) -> str | None:
+        """The venue that wrote a match first, ``None`` for a match not seen yet."""
+        return self.owner.get(match_id)
+
+    def log_of(self, match_id: str) -> list[dict[str, Any]]:
+        """The match's events folded so far (``[]`` for a new match)."""
+        return self.logs.get(match_id, [])
+
+    def keep(self, match_id: str, venue: str, log: list[dict[str, Any]], event: dict[str, Any]) -> str:
+        """Keep ``event`` after ``log`` if the whole log still folds; ``""`` if kept, else why not."""
         try:
             fold_log([*log, event], explain=False, match_id=match_id)
         except LogError as err:
-            if not log:
-                del self.logs[match_id], self.owner[match_id]
-            return self._refuse("refused", subject, msg_id, str(err)[:200])
-        log.append(event)
-        return "accepted"
+            return str(err)
+        self.owner.setdefault(match_id, venue)
+        self.logs.setdefault(match_id, []).append(event)
+        return ""
 
-    def _refuse(self, outcome: str, subject: str, msg_id: str, reason: str) -> str:
-        self.refused.append(Refusal(outcome, subject[:300], msg_id[:100], reason))
+    def _refuse(self, ref: int, outcome: str, subject: str, msg_id: str, reason: str) -> str:
+        self.record(ref, Refusal(outcome, subject[:300], msg_id[:100], reason))
         return outcome
+
+    def record(self, ref: int, refusal: Refusal) -> None:
+        """Keep a refusal for the secretary (in memory here)."""
+        self.refused.append(refusal)

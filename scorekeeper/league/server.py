@@ -9,7 +9,17 @@ Hub: JetStream, one account ``LEAGUE`` whose users are the venues, each allowed 
 under ``league.<league>.<venue>.>`` (NATS's own permissions), to ask the stream for the last
 message of those subjects only (a direct get) and to receive only its replies (``_INBOX.>``);
 the hub's own user (``hub``) may do everything in the account. A leaf-node port for the venues'
-servers.
+servers; each venue's user is also the login of its leaf connection, allowed exactly what the hub's
+stream needs to source the venue's stream across JetStream domains: the hub may send API requests
+into the venue's domain (``$JS.venue-<venue>.API.>``) and flow-control replies (``$JS.FC.>``); the
+venue may send the sourced messages to ``$JS.S.<venue>.>`` and the API replies (``$JSC.R.>``).
+Checked on 2.15.1: without any one of these the hub's stream sources nothing.
+
+Venue: its own server (:func:`venue_conf`), JetStream in domain ``venue-<venue>`` under the data
+folder, one local account whose only user is the venue's own publisher (a fresh random password
+each start), and a leaf connection to the hub with the league file's credentials (in the 0600
+configuration file, never on the command line). The server reconnects the leaf by itself
+(:data:`LEAF_RECONNECT_SECONDS`); play never waits for it.
 """
 
 from __future__ import annotations
@@ -23,9 +33,15 @@ import sysconfig
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote, urlsplit
 
 from .config import LeagueConfig
-from .subjects import last_message_request, venue_filter
+from .subjects import HUB_DOMAIN, last_message_request, source_deliver, venue_api, venue_domain, venue_filter
+
+LEAF_RECONNECT_SECONDS = 2
+"""How often a venue's server tries its leaf connection again while the hub is away, in seconds."""
+LOCAL_USER = "scorekeeper"
+"""The venue server's only local user: the venue's own publisher."""
 
 READY_SECONDS = 10.0
 """How long a server has to start listening before :func:`start` gives up, in seconds."""
@@ -64,18 +80,59 @@ def hub_conf(config: LeagueConfig, folder: Path, port: int, leaf_port: int) -> s
     ``hub`` with the file's ``password``."""
     users = []
     for venue, password in sorted(config.venues.items()):
-        allow = f"{_quoted(venue_filter(config.league, venue))}, {_quoted(last_message_request(config.league, venue))}"
+        allow = ", ".join(
+            _quoted(s)
+            for s in (
+                venue_filter(config.league, venue),
+                last_message_request(config.league, venue),
+                "$JS.API.INFO",
+                f"$JS.{HUB_DOMAIN}.API.INFO",
+                source_deliver(venue) + ".>",
+                "$JSC.R.>",
+            )
+        )
+        receive = ", ".join(_quoted(s) for s in ("_INBOX.>", venue_api(venue) + ".>", "$JS.FC.>"))
         users.append(
             f"{{user: {_quoted(venue)}, password: {_quoted(password)}, permissions: "
-            f'{{publish: {{allow: [{allow}, "$JS.API.INFO"]}}, subscribe: {{allow: ["_INBOX.>"]}}}}}}'
+            f"{{publish: {{allow: [{allow}]}}, subscribe: {{allow: [{receive}]}}}}}}"
         )
     users.append(f'{{user: "hub", password: {_quoted(config.password)}}}')
     return (
         f"server_name: {_quoted('hub-' + config.league)}\n"
         f"listen: 127.0.0.1:{port}\n"
-        f"jetstream {{ store_dir: {_quoted(str(folder / 'jetstream'))} }}\n"
+        f"jetstream {{ store_dir: {_quoted(str(folder / 'jetstream'))}, domain: {_quoted(HUB_DOMAIN)} }}\n"
         f"leafnodes {{ listen: 127.0.0.1:{leaf_port} }}\n"
         "accounts { LEAGUE: { jetstream: enabled, users: [\n  " + ",\n  ".join(users) + "\n] } }\n"
+    )
+
+
+def venue_conf(config: LeagueConfig, folder: Path, port: int, local_password: str) -> str:
+    """A venue's own server's configuration text: client port ``port`` on loopback for the local
+    publisher (user :data:`LOCAL_USER`, ``local_password``), JetStream in domain ``venue-<venue>``
+    stored under ``folder``, and a leaf connection to ``config.hub`` with the venue's user and
+    password (URL-quoted into the remote's URL, which only this 0600 file holds) or its creds file,
+    and TLS if the league file names certificates."""
+    hub = urlsplit(config.hub)
+    if config.creds is not None:
+        remote = f"url: {_quoted(config.hub)}, credentials: {_quoted(str(config.creds))}"
+    else:
+        who = f"{quote(config.user, safe='')}:{quote(config.password, safe='')}@"
+        remote = f"url: {_quoted(f'{hub.scheme}://{who}{hub.netloc}')}"
+    tls = [
+        f"{key}: {_quoted(str(path))}"
+        for key, path in (("cert_file", config.tls_cert), ("key_file", config.tls_key), ("ca_file", config.tls_ca))
+        if path is not None
+    ]
+    if tls:
+        remote += ", tls: { " + ", ".join(tls) + " }"
+    domain = _quoted(venue_domain(config.venue))
+    return (
+        f"server_name: {domain}\n"
+        f"listen: 127.0.0.1:{port}\n"
+        f"jetstream {{ store_dir: {_quoted(str(folder / 'jetstream'))}, domain: {domain} }}\n"
+        f'leafnodes {{ reconnect: {LEAF_RECONNECT_SECONDS}, remotes: [ {{ {remote}, account: "LOCAL" }} ] }}\n'
+        f"accounts {{ LOCAL: {{ jetstream: enabled, users: [ {{user: {_quoted(LOCAL_USER)}, "
+        f"password: {_quoted(local_password)}}} ] }} }}\n"
     )
 
 

@@ -42,6 +42,31 @@ def stream_name(league: str) -> str:
     return f"LEAGUE_{league}"
 
 
+def venue_stream(league: str, venue: str) -> str:
+    """The venue's own stream, on its leaf server (domain :func:`venue_domain`):
+    ``"LEAGUE_north_red-lion"``; it captures :func:`venue_filter` and is sourced by the hub's stream."""
+    return f"LEAGUE_{league}_{venue}"
+
+
+HUB_DOMAIN = "hub"
+"""The hub's JetStream domain (each server linked by a leaf connection has a domain of its own)."""
+
+
+def venue_domain(venue: str) -> str:
+    """A venue's JetStream domain: ``"venue-red-lion"``; its API is ``$JS.venue-red-lion.API.>``."""
+    return f"venue-{venue}"
+
+
+def venue_api(venue: str) -> str:
+    """The API prefix the hub's stream sources a venue's stream through: ``"$JS.venue-red-lion.API"``."""
+    return f"$JS.{venue_domain(venue)}.API"
+
+
+def source_deliver(venue: str) -> str:
+    """Where a venue's leaf server delivers the hub's sourcing consumer: ``"$JS.S.red-lion"``."""
+    return f"$JS.S.{venue}"
+
+
 def last_message_request(league: str, venue: str) -> str:
     """What a venue may ask the stream for: the last message of its own subjects only
     (``"$JS.API.DIRECT.GET.LEAGUE_north.league.north.red-lion.>"``)."""

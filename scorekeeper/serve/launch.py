@@ -128,6 +128,7 @@ def serve(
     port: int = DEFAULT_PORT,
     open_browser: bool = False,
     lan: bool = False,
+    league: Any = None,
 ) -> int:
     """Serve until interrupted; print the address (or, beyond loopback, the join links and QR codes);
     optionally open it in the default browser (loopback only: a join link would show its key in ``ps``).
@@ -136,6 +137,9 @@ def serve(
     non-loopback ``host`` (:func:`scorekeeper.server.exposure.exposure`). Returns the exit code: 0 after
     serving, 2 when the store cannot be opened (the data folder cannot be created, another Scorekeeper
     has it open…: one line on stderr, no traceback).
+
+    ``league``: ``serve --league``'s hook, called with the open store; it starts the venue's league
+    link beside the server and returns the function that stops it (or ``None``: no link).
     """
     import uvicorn
 
@@ -177,6 +181,7 @@ def serve(
         timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )  # h11, headers bounded (431, 10 s)
     install_log_filters()
+    stop_league = league(store) if league is not None and store.writable else None
     tune_collector()
     with _signals_exit():
         try:
@@ -188,6 +193,8 @@ def serve(
             for process in (viewers, *scorers):
                 if process is not None:
                     process.stop()
+            if stop_league is not None:
+                stop_league()
             unhook()
             unredact()
             store.close()  # as at exit, but before any thread the server leaves behind can delay it

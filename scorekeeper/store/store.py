@@ -73,6 +73,7 @@ from .events import (
     check_event,
     clocked,
     create_event,
+    fold_log,
     now,
     parse_time,
     time_text,
@@ -370,6 +371,56 @@ class MatchStore:
             self._keep_open(op)
             self._update_summary(op, index=True)
             return match_id
+
+    def adopt(self, match_id: str, events: Sequence[Mapping[str, Any]]) -> int:
+        """Keep a log recorded and refereed elsewhere (a league venue's) under its own ``match_id``;
+        return how many events were added (0: all of them were here already).
+
+        ``events`` is the whole log as the other store wrote it (its create event names
+        ``match_id``). What this store already holds of the match must be the start of it, event
+        for event; only the rest is appended, after the whole log is folded again through the
+        engine (:func:`~scorekeeper.store.events.fold_log`): so adopting the same log twice, or a
+        shorter copy of it, changes nothing, and a log that breaks a rule is not kept.
+
+        Raises :class:`StoreError` ``adopt_bad_id`` (not a match id), ``adopt_conflict`` (what is
+        here is not the start of ``events``: a different event under a seq already kept) or
+        ``adopt_refused`` (``reason``: the fold's, English, for the league secretary's list);
+        :class:`MatchDamaged` if the match's own file here is damaged; ``save_failed``.
+        """
+        if not is_match_id(match_id):
+            raise StoreError(f"{match_id[:80]!r} is not a match id", "adopt_bad_id")
+        with self._writable("could not keep the match"):
+            log = [dict(e) for e in events]
+            op = self._open.get(match_id)
+            if op is None and match_id in self._summaries:
+                op = self._load(match_id)
+            have = op.next_seq if op is not None else 0
+            if op is not None:
+                old = self.events(match_id)
+                if log[: len(old)] != old[: len(log)]:
+                    raise StoreError(f"match {match_id}: a different event under a seq already kept", "adopt_conflict")
+            if len(log) <= have:
+                return 0
+            try:
+                head, state, match = fold_log(log, explain=True, match_id=match_id)
+            except LogError as err:
+                raise StoreError(f"match {match_id}: {err}", "adopt_refused", reason=str(err)[:200]) from None
+            moment = parse_time(log[-1].get("time")) or now()
+            new = log[have:]
+            fresh = op is None
+            if op is None:
+                match_log = MatchLog(self.layout.match_file(match_id))
+                op = _OpenMatch(match_id, match_log, head, state, match, 0, moment)
+            try:
+                self._append(op, new)
+            except StoreError:
+                if fresh:
+                    op.log.close()
+                raise
+            op.state, op.match, op.next_seq, op.last_time = state, match, len(log), moment
+            self._keep_open(op)
+            self._update_summary(op, index=True)
+            return len(new)
 
     def version(self, match_id: str) -> int:
         """The match's version: the number of events in its log. Every change
