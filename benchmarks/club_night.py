@@ -25,6 +25,12 @@ its scorer process) in s and per Play or Undo, and the machine's load average (i
 
 ``SCOREKEEPER_SCORER_PROCESS=0`` in the environment keeps the scorer phones in the server (the old path,
 to compare).
+
+``--club N`` (issue 23): the tables are round 1 of a club night instead (a Swiss event of two players per
+table, made in the data folder before the server starts; the host opens each table's match and starts
+it), and the event's followers join with its viewer link: a projector (1920×1080, standings and pairings
+in turn, live) and ``N`` players' phones on *My evening* (each picks a player, one per table while there
+are tables). Printed besides: the followers' pages that went wrong, and each one's last page.
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ from tables import (
     ready_to_play,
     recorded,
     start_server,
+    start_tables,
     tiles_shown,
     wall,
     watched,
@@ -125,11 +132,49 @@ async def play_table(
     return tally
 
 
-async def club_night(count: int, plays: int, think: float, between: float, seed: int) -> dict:
-    server, links = start_server()
+@dataclass
+class Night:
+    """A club night's round 1 made in a data folder: the event, each table's match and its players."""
+
+    event_id: str
+    match_ids: list[str]
+    players: list[list[str]]  # by table: the player ids seated there
+
+
+def club_round(data: str, count: int) -> Night:
+    """A Swiss event of Horse Race with ``2 × count`` players, round 1 paired (``count`` tables), in ``data``."""
+    from datetime import date
+
+    from scorekeeper.club import ClubRules, Format
+    from scorekeeper.store import open_store
+    from scorekeeper.store.club import ClubStore, EventSetup
+
+    store = open_store(data)
+    try:
+        club = ClubStore(store)
+        ids = [club.add_player(f"Player {n + 1}").id for n in range(2 * count)]
+        setup = EventSetup("Club night", date.today(), "horse-race", {}, Format.SWISS, ClubRules())
+        event_id = club.create_event(setup, ids)
+        tables = club.pair(event_id, 1).tables
+        return Night(event_id, [t.matches[0] for t in tables], [[p for side in t.sides for p in side] for t in tables])
+    finally:
+        store.close()
+
+
+async def club_night(count: int, plays: int, think: float, between: float, seed: int, club: int = -1) -> dict:
+    import tempfile
+
+    night = None
+    data = None
+    if club >= 0:
+        data = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+        night = club_round(data, count)
+    server, links = start_server(data=data)
     phones: list[Phone] = []
     try:
-        result = await watched(server, play_night(server, links, phones, count, plays, think, between, seed))
+        result = await watched(
+            server, play_night(server, links, phones, count, plays, think, between, seed, night, max(club, 0))
+        )
     finally:
         for phone in phones:
             await phone.close()
@@ -156,11 +201,14 @@ async def play_night(
     think: float,
     between: float,
     seed: int,
+    night: Night | None = None,
+    evenings: int = 0,
 ) -> dict:
-    """The host opens the tables, their phones join (added to ``phones``), and every table plays."""
+    """The host opens the tables, their phones join (added to ``phones``), and every table plays; with
+    ``night``, the tables are its round's and its followers join (:func:`follow_night`)."""
     host = await Phone.join(server.port, key_of(links["this computer (host)"]), size=(1280.0, 800.0))
     phones.append(host)
-    tables: list[Table] = await open_tables(host, count)
+    tables: list[Table] = await (open_tables(host, count) if night is None else start_tables(host, night.match_ids))
     pairs = []
     for table in tables:
         scorer = await Phone.join(server.port, table.scorer_key)
@@ -174,6 +222,7 @@ async def play_night(
                     p.route == f"/table/{m}" and "leads the round" in (tree.text("turn") or "")
                 )
             )
+    followers = [] if night is None else await follow_night(server, host, night, evenings, phones)
     cpu, start, before, mine = cpu_seconds(server.proc.pid), wall(), load(), time.process_time()
     split = cpu_by_process(server.proc.pid)
     tallies = await asyncio.gather(
@@ -191,7 +240,45 @@ async def play_night(
         "load": (before, load()),
         "phones_cpu": time.process_time() - mine,
         "crashed": [error for phone in phones for error in phone.errors],
+        "followers": [follower_page(phone) for phone in followers],
     }
+
+
+async def follow_night(server: ServedApp, host: Phone, night: Night, evenings: int, phones: list[Phone]) -> list:
+    """The host reads the event's viewer link from its projector screen and goes back to the start; a
+    projector (1920×1080) and ``evenings`` phones join with it, each phone picking a player (one per table
+    first). Returns the followers (also added to ``phones``), each once it shows its first page."""
+    await host.navigate("/projector")
+    await host.wait_until(lambda tree: host.route == "/projector" and tree.text("projector-what"))
+    await host.tap("projector-link", settle=0.3)
+    key = key_of(await host.wait_until(lambda tree: tree.text("projector-link-url")))
+    await host.tap("projector-home", settle=0.3)
+    await host.wait_until(lambda tree: host.route == "/")
+    wall_screen = await Phone.join(server.port, key, size=(1920.0, 1080.0))
+    phones.append(wall_screen)
+    await wall_screen.wait_until(lambda tree: wall_screen.route == "/projector" and tree.text("projector-what"))
+    followers = [wall_screen]
+    seats = [player for n in range(2) for table in night.players for player in table[n : n + 1]]
+    for player in seats[:evenings]:
+        phone = await Phone.join(server.port, key)
+        phones.append(phone)
+        await phone.wait_until(
+            lambda tree, p=phone, who=player: p.route == "/evening" and tree.find(f"evening-pick-{who}")
+        )
+        await phone.tap(f"evening-pick-{player}", settle=0.3)
+        await phone.wait_until(lambda tree: tree.text("evening-table"))
+        followers.append(phone)
+    return followers
+
+
+def follower_page(phone: Phone) -> str:
+    """What a follower shows once play stopped: the projector's heading, or a phone's table and score."""
+    tree = phone.tree
+    if tree is None:
+        return "nothing drawn"
+    if phone.route == "/projector":
+        return f"projector: {tree.text('projector-what')}"
+    return f"evening: {tree.text('evening-table')}, {tree.text('evening-score') or tree.text('evening-now')}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,10 +288,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="seconds from choosing a tile to Play")
     parser.add_argument("--between", type=float, default=2.0, help="seconds after a move before the next")
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument(
+        "--club",
+        type=int,
+        default=-1,
+        metavar="N",
+        help="the tables are a club night's round 1, followed by a projector and N My evening phones",
+    )
     args = parser.parse_args(argv)
     failed = False
     for count in args.tables:
-        result = asyncio.run(club_night(count, args.plays, args.think, args.between, args.seed))
+        result = asyncio.run(club_night(count, args.plays, args.think, args.between, args.seed, args.club))
         tallies = result["tallies"]
         viewer = [s for tally in tallies for s in tally.viewer]
         own = [s for tally in tallies for s in tally.own]
@@ -233,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"max {ms(max(full))} ms, {sum(full):.1f} s in all",
                 flush=True,
             )
+        if result["followers"]:
+            shown = result["followers"]
+            print(f"  followers: {len(shown)} (a projector, {len(shown) - 1} My evening); {shown[0]}; {shown[1:3]}")
         for line in [*wrong, *result["crashed"]]:
             print(f"  {line}")
         failed = failed or bool(result["lost"] or result["doubled"] or wrong or result["crashed"])

@@ -44,11 +44,11 @@ sys.exit(main())
 """
 
 
-def start_server(env: dict[str, str] | None = None) -> tuple[ServedApp, dict[str, str]]:
-    """``serve --lan --host 127.0.0.1`` on a free port with a new data folder, its collector passes timed
-    (:func:`gc_passes` once stopped); the server and its printed join links ({"this computer (host)": url,
-    "scorers (enter moves)": url, "viewers (watch only)": url})."""
-    data = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+def start_server(env: dict[str, str] | None = None, data: str | None = None) -> tuple[ServedApp, dict[str, str]]:
+    """``serve --lan --host 127.0.0.1`` on a free port with ``data`` (default: a new data folder), its
+    collector passes timed (:func:`gc_passes` once stopped); the server and its printed join links
+    ({"this computer (host)": url, "scorers (enter moves)": url, "viewers (watch only)": url})."""
+    data = data or tempfile.mkdtemp(prefix="scorekeeper-bench-")
     env = {**(env or {}), "BENCH_GC_LOG": str(Path(data) / "gc.json")}
     server = ServedApp(
         data,
@@ -111,6 +111,26 @@ async def open_tables(host: Phone, count: int) -> list[Table]:
         tables.append(Table(match_id, key_of(scorer), key_of(viewer)))
         await host.tap("home", settle=SETTLE)
         await host.wait_until(lambda tree: host.route == "/" and tree.find("new-match") is not None)
+    return tables
+
+
+async def start_tables(host: Phone, match_ids: list[str]) -> list[Table]:
+    """The host opens each of ``match_ids`` (matches made for it, e.g. a club round's), starts its first
+    round (the first seat leads) and reads its join links from its Table screen, as :func:`open_tables`."""
+    tables = []
+    for match_id in match_ids:
+        await host.settle(SETTLE)
+        await host.navigate(f"/table/{match_id}")
+        await host.wait_until(lambda tree, m=match_id: host.route == f"/table/{m}" and tree.find("who-leads"))
+        await host.tap("starter-0", settle=1.0)
+        await host.wait_until(lambda tree: "leads the round" in (tree.text("turn") or ""))
+        await host.tap("phones", settle=SETTLE)
+        await host.wait_until(lambda tree: host.route == "/phones")
+        scorer = await host.wait_until(lambda tree: tree.text("join-url-scorer"))
+        viewer = await host.wait_until(lambda tree: tree.text("join-url-viewer"))
+        tables.append(Table(match_id, key_of(scorer), key_of(viewer)))
+        await host.tap("home", settle=SETTLE)
+        await host.wait_until(lambda tree: host.route == "/")
     return tables
 
 
