@@ -18,11 +18,11 @@ from scorekeeper.server.store_guard import club_of
 from scorekeeper.store import open_store
 from scorekeeper.store.club import EventSetup
 from tests.app.club_event import SETUP, play, won_by
-from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page, spot_hook, tile_hook
+from tests.served import ServedApp, open_app_page, spot_hook, tile_hook
 from tests.server.test_served_phones import host_key
 from tests.wire import Phone
 
-from .conftest import UI, _require_browser
+from .conftest import UI
 from .test_projector_follow import FINISHING, WALL, Loop, label_has
 
 pytestmark = [
@@ -34,10 +34,7 @@ NAMES = ("Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
 PHONE = {"width": 390, "height": 844}
 
 
-def test_two_tables_finish_on_their_phones_the_projector_follows_and_round_two_pairs(tmp_path):
-    _require_browser()
-    from playwright.sync_api import sync_playwright
-
+def test_two_tables_finish_on_their_phones_the_projector_follows_and_round_two_pairs(tmp_path, browser):
     finish = won_by(1, 5)
     last = finish.actions[FINISHING]  # the play that ends the match
     store = open_store(tmp_path)
@@ -85,43 +82,42 @@ def test_two_tables_finish_on_their_phones_the_projector_follows_and_round_two_p
             return scorers, link
 
         scorers, link = wire(codes(), timeout=180)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            wall = open_app_page(browser, server.url, WALL, join=link, locale="en-US")
-            label_has(wall, "projector-event", "Thursday club night")
-            label_has(wall, "pairing-1", "playing")
-            wall.evaluate("window.__same_page = 'yes'")
-            phones = [UI(open_app_page(browser, server.url, PHONE, join=code)) for code in scorers]
-            (a, b), side = last.spot
-            for number, phone in enumerate(phones, start=1):
-                phone.tap(tile_hook(f"{last.tile[0]}-{last.tile[1]}"))
-                phone.tap(spot_hook(f"{a}-{b}:{side}"))
-                phone.tap("play")
-                first, second = finish.match.points  # the table's final display points, side 1 first
-                label_has(wall, f"pairing-{number}", "finished")  # the projector marks it, no reload
-                label_has(wall, f"pairing-{number}", f"{first}–{second}")
-            assert wall.evaluate("window.__same_page") == "yes"
+        wall = open_app_page(browser, server.url, WALL, join=link, locale="en-US")
+        label_has(wall, "projector-event", "Thursday club night")
+        label_has(wall, "pairing-1", "playing")
+        wall.evaluate("window.__same_page = 'yes'")
+        phones = [UI(open_app_page(browser, server.url, PHONE, join=code)) for code in scorers]
+        (a, b), side = last.spot
+        for number, phone in enumerate(phones, start=1):
+            phone.tap(tile_hook(f"{last.tile[0]}-{last.tile[1]}"))
+            phone.tap(spot_hook(f"{a}-{b}:{side}"))
+            phone.tap("play")
+            first, second = finish.match.points  # the table's final display points, side 1 first
+            label_has(wall, f"pairing-{number}", "finished")  # the projector marks it, no reload
+            label_has(wall, f"pairing-{number}", f"{first}–{second}")
+        assert wall.evaluate("window.__same_page") == "yes"
 
-            async def pair_round_two() -> list[set[str]]:
-                await host.tap("club-night", settle=0.3)
-                await host.tap("club-event-0", settle=0.3)
-                await host.tap("club-rounds", settle=0.3)
-                await host.wait_until(lambda tree: "every result is in" in (tree.text("club-missing") or ""))
-                await host.tap("club-pair", settle=0.3)
-                round_one = " v ".join(sides[0])
-                await host.wait_until(
-                    lambda tree: (
-                        (tree.text("club-missing") or "").startswith("Results missing")
-                        and tree.text("club-sides-1") not in (None, round_one)
-                    )  # round 2's tables drawn
-                )
-                return [set(str(host.tree.text(f"club-sides-{n}")).split(" v ")) for n in range(1, 5)]  # type: ignore[union-attr]
+        async def pair_round_two() -> list[set[str]]:
+            await host.tap("club-night", settle=0.3)
+            await host.tap("club-event-0", settle=0.3)
+            await host.tap("club-rounds", settle=0.3)
+            await host.wait_until(lambda tree: "every result is in" in (tree.text("club-missing") or ""))
+            await host.tap("club-pair", settle=0.3)
+            round_one = " v ".join(sides[0])
+            await host.wait_until(
+                lambda tree: (
+                    (tree.text("club-missing") or "").startswith("Results missing")
+                    and tree.text("club-sides-1") not in (None, round_one)
+                )  # round 2's tables drawn
+            )
+            return [set(str(host.tree.text(f"club-sides-{n}")).split(" v ")) for n in range(1, 5)]  # type: ignore[union-attr]
 
-            for pairing in wire(pair_round_two(), timeout=120):
-                assert pairing <= winners or not pairing & winners, pairing  # winners meet winners
-            label_has(wall, "projector-what", "round 2")  # the projector follows the new round
-            assert wall.evaluate("window.__same_page") == "yes"
-            browser.close()
+        for pairing in wire(pair_round_two(), timeout=120):
+            assert pairing <= winners or not pairing & winners, pairing  # winners meet winners
+        label_has(wall, "projector-what", "round 2")  # the projector follows the new round
+        assert wall.evaluate("window.__same_page") == "yes"
+        for page in (wall, *(phone.page for phone in phones)):
+            page.context.close()
     finally:
         try:
             wire(host.close()) if "host" in locals() else None

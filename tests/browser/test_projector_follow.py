@@ -15,11 +15,9 @@ import pytest
 from scorekeeper.server.store_guard import club_of
 from scorekeeper.store import open_store
 from tests.app.club_event import round_one, won_by
-from tests.served import CHROMIUM, CHROMIUM_ARGS, ServedApp, open_app_page, spot_hook, tile_hook
+from tests.served import ServedApp, open_app_page, spot_hook, tile_hook
 from tests.server.test_served_phones import host_key
 from tests.wire import Phone
-
-from .conftest import _require_browser
 
 pytestmark = [
     pytest.mark.slow,
@@ -59,10 +57,7 @@ class Loop:
         self.thread.join(10)
 
 
-def test_the_projector_follows_a_result_finished_in_another_session(tmp_path):
-    _require_browser()
-    from playwright.sync_api import sync_playwright
-
+def test_the_projector_follows_a_result_finished_in_another_session(tmp_path, browser):
     finish = won_by(1, 5)  # table 2's match (Cy–Dee): everything but the play that ends it (Dee's 1-4)
     store = open_store(tmp_path)
     night = round_one(club_of(store), partial_moves=FINISHING)
@@ -82,28 +77,26 @@ def test_the_projector_follows_a_result_finished_in_another_session(tmp_path):
             return str(await host.wait_until(lambda tree: tree.text("projector-link-url")))
 
         link = wire(event_link())
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = open_app_page(browser, server.url, WALL, join=link, locale="en-US")
-            label_has(page, "projector-event", "Tuesday club night")
-            label_has(page, "pairing-2", "playing")  # the pairings slide: table 2 still playing
-            page.evaluate("window.__same_page = 'yes'")
+        page = open_app_page(browser, server.url, WALL, join=link, locale="en-US")
+        label_has(page, "projector-event", "Tuesday club night")
+        label_has(page, "pairing-2", "playing")  # the pairings slide: table 2 still playing
+        page.evaluate("window.__same_page = 'yes'")
 
-            async def settle_table_two() -> None:
-                await host.navigate(f"/table/{night.table2}")
-                tile = tile_hook(f"{last.tile[0]}-{last.tile[1]}")
-                (a, b), side = last.spot
-                await host.wait_until(lambda tree: tree.find(tile))
-                await host.tap(tile, settle=0.2)
-                await host.tap(spot_hook(f"{a}-{b}:{side}"), settle=0.2)
-                await host.tap("play", settle=0.3)
+        async def settle_table_two() -> None:
+            await host.navigate(f"/table/{night.table2}")
+            tile = tile_hook(f"{last.tile[0]}-{last.tile[1]}")
+            (a, b), side = last.spot
+            await host.wait_until(lambda tree: tree.find(tile))
+            await host.tap(tile, settle=0.2)
+            await host.tap(spot_hook(f"{a}-{b}:{side}"), settle=0.2)
+            await host.tap("play", settle=0.3)
 
-            wire(settle_table_two(), timeout=120)
-            cy, dee = finish.match.points  # the finished match's display points, Cy's side first (60–62)
-            label_has(page, "pairing-2", "finished")
-            label_has(page, "pairing-2", f"{cy}–{dee}")
-            assert page.evaluate("window.__same_page") == "yes"  # followed without a reload
-            browser.close()
+        wire(settle_table_two(), timeout=120)
+        cy, dee = finish.match.points  # the finished match's display points, Cy's side first (60–62)
+        label_has(page, "pairing-2", "finished")
+        label_has(page, "pairing-2", f"{cy}–{dee}")
+        assert page.evaluate("window.__same_page") == "yes"  # followed without a reload
+        page.context.close()
     finally:
         try:
             wire(host.close()) if "host" in locals() else None

@@ -43,10 +43,10 @@ def test_a_korean_viewer_stays_korean_and_follows_when_the_viewer_process_stops(
         viewer.tap("back")
         viewer.expect_text("turn", "Ann 선공")
 
-        (child,) = [
+        (child,) = [  # the viewer process: the scorer processes run the same module with a writer's socket too
             p
             for p in psutil.Process(server.proc.pid).children()
-            if "scorekeeper.serve.viewer_server" in " ".join(p.cmdline())
+            if p.cmdline()[1:3] == ["-m", "scorekeeper.serve.viewer_server"] and len(p.cmdline()) == 5
         ]
         child.kill()
         play(host, "1-4")  # Ann leads 1-4: 5, +1, and continues (H4)
