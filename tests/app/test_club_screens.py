@@ -207,6 +207,16 @@ def test_the_join_codes_of_a_round_are_one_sheet(tmp_path) -> None:
     assert "svg{" not in html  # a code sized by CSS (segno writes no viewBox) was cut off: unscannable
 
 
+def test_the_event_screen_leads_the_host_to_its_projector(tmp_path) -> None:
+    """A fresh tester found no way to the projector but typing /projector: the Event screen has it."""
+    app = tab(tmp_path)
+    make_event(app, names=("Ann", "Bo", "Cy", "Di"))
+    assert "club-projector" in hooks(SCREENS[Screen.EVENT](app))
+    run(app.open_projector(app.event.state.id))
+    assert app.screen is Screen.PROJECTOR and app.projector.event_id == app.event.state.id
+    assert "Thursday club night" in shown(app)
+
+
 def test_a_scorer_sees_the_round_and_no_button_that_writes(tmp_path) -> None:
     host = tab(tmp_path)
     make_event(host, names=("Ann", "Bo", "Cy", "Di"))
@@ -218,7 +228,11 @@ def test_a_scorer_sees_the_round_and_no_button_that_writes(tmp_path) -> None:
     run(scorer.go(Screen.EVENT))
     run(scorer.event.open_event(host.event.state.id))
     view = hooks(SCREENS[Screen.EVENT](scorer))
-    assert not [h for h in view if h.startswith(("club-present-", "club-withdraw-", "club-rename-", "club-new"))]
+    assert not [
+        h
+        for h in view
+        if h.startswith(("club-present-", "club-withdraw-", "club-rename-", "club-new", "club-projector"))
+    ]
     run(scorer.round.open())
     view = hooks(SCREENS[Screen.ROUND](scorer))
     assert "club-table-1" in view and "club-by-name" in view

@@ -351,6 +351,12 @@ def event_rows(app: AppModel, desk: EventDesk) -> list[ft.Control]:
             icon=ft.Icons.TABLE_RESTAURANT,
         ),
     ]
+    if app.projector.offered:  # a host: the wall's screen, and there its link for the wall and players' phones
+        rows.append(
+            action_button(
+                "club-projector", t("ui.club.projector_button"), app.open_projector, state.id, icon=ft.Icons.TV
+            )
+        )
     rows += standings_rows(t, desk)  # once a round is paired: above the roster, what the room asks first
     rows.append(section(t("ui.club.roster")))
     if desk.may_change:
