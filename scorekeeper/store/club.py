@@ -84,6 +84,7 @@ EVENT_FORMAT = "scorekeeper-event/1"
 EXPORT_FORMAT = "scorekeeper-event-export/1"
 MAX_PLAYERS = 10_000  # in the club's list
 MAX_ROSTER = 1_000  # entries of one event
+MIN_ROSTER = 2  # players an event needs: fewer can never sit at a table
 MAX_LOG = 100_000  # events in one event's log
 MAX_TEXT = 200  # an event's name
 MAX_GAMES = 99  # games a fixture
@@ -546,7 +547,8 @@ class ClubStore:
         """Create an event of ``players`` (club player ids, in seed order; ``present``: checked in at once).
         Returns its id, ``e`` + the date + ``-`` + 4 hex digits.
 
-        Raises ``RuleViolation`` ``club_player_unknown`` (an id not in the club's list), ``club_bad_setup``
+        Raises ``RuleViolation`` ``club_player_unknown`` (an id not in the club's list), ``club_too_few_players``
+        (fewer than :data:`MIN_ROSTER`), ``club_too_many_players``, ``club_bad_setup``
         (a setup that cannot be stored: its ``detail``), the engine's ``SetupError`` (a roster that cannot be),
         ``RuleViolation`` from the rules engine for a game or house rules it does not take.
         """
@@ -556,6 +558,8 @@ class ClubStore:
                 raise _violation("club_player_unknown", player=pid)
         if len(players) > MAX_ROSTER:
             raise _violation("club_too_many_players", limit=MAX_ROSTER)
+        if len(set(players)) < MIN_ROSTER:  # an empty form made an event nobody could play or delete
+            raise _violation("club_too_few_players", count=len(set(players)), least=MIN_ROSTER)
         status = Status.PRESENT if present else Status.ABSENT
         roster = Roster(tuple(Entry(known[pid], status) for pid in players), setup.pairs)
         setup = replace(setup, name=clean_text(setup.name), house_rules=_house_rules_in_effect(setup))
