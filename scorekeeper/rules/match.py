@@ -1039,6 +1039,9 @@ class Match:
                         detail=award.detail or {},
                     )
                 )
+                # a side's second award (R14's penalty after its domino) starts where its first ended, so
+                # each event's points_after is the running score (the review's chart read the first's)
+                before[award.side] += award.raw
             else:
                 r.nil_awards.append(self._nil_award(r, kind, award))
         for event in events:  # H10: applied together

@@ -106,3 +106,21 @@ def test_the_review_steps_count_moves_and_the_chart_puts_each_play_at_its_action
     assert review.at(6).step.move_no == 5 and len(review.at(6).match.rounds[0].moves) == 5
     progress = score_progress(state.table.match)
     assert progress.steps == len(actions)
+
+
+def test_the_review_chart_ends_at_the_score_after_a_penalty():
+    """A fresh tester's review showed Ann 12 on the scoreboard but 6 in the chart's legend: the penalty's
+    event, applied with the domino (H10), said the score before the domino plus the penalty. Cy: 1, then
+    the domino +3 → 4, then the penalty +2 → 6 (tests/house_cases/hr-2p-misplay-penalty)."""
+    import json
+
+    from scorekeeper.app.parts.progress import points_at, score_progress
+    from scorekeeper.rules.document import fold_recording_offences
+    from tests.rules.test_house_rules import HOUSE_CASES
+
+    doc = json.loads((HOUSE_CASES / "hr-2p-misplay-penalty.json").read_text(encoding="utf-8"))
+    match, _ = fold_recording_offences(doc, explain=True)
+    progress = score_progress(match)
+    assert match.points == [6, 0]
+    assert progress.series[0] == ((0, 0), (6, 1), (15, 4), (15, 6))
+    assert [points_at(progress, side, progress.steps) for side in (0, 1)] == [6, 0]
