@@ -102,7 +102,9 @@ def test_round_two_is_refused_while_round_one_plays_then_pairs_from_the_standing
     run(app.round.pair())
     run(app.round.pair())  # round 1 still playing
     assert app.shell.error is not None and app.shell.error.code == "round_incomplete"
-    assert problem_words(app.t, app.shell.error, sentence=True).startswith("Round 1 is not complete: tables 1, 2, 3, 4")
+    assert problem_words(app.t, app.shell.error, sentence=True).startswith(
+        "Round 1 is not complete: these tables have no result yet: 1, 2, 3, 4;"
+    )
     assert len(app.event.state.rounds) == 1  # nothing paired
     store = app.services.store
     # tables 1–3 play through the store: the better seed of 1 and 3 loses, table 2's seed 1 wins

@@ -76,7 +76,7 @@ def test_every_store_refusal_has_words(code: str, lang: str) -> None:
 def test_a_refusal_is_worded_with_its_values_in_each_language() -> None:
     err = PairingError("round_incomplete", "English", round=2, missing=[1, 3])
     assert problem_words(Translator("en"), err, sentence=True) == (
-        "Round 2 is not complete: tables 1, 3 have no result yet; wait for them (or enter a paper result), "
+        "Round 2 is not complete: these tables have no result yet: 1, 3; wait for them (or enter a paper result), "
         "then pair the next round"
     )
     assert "1, 3" in club_words(Translator("uk"), err) and "раунд 2" in club_words(Translator("uk"), err)
