@@ -88,7 +88,13 @@ def test_the_host_creates_an_event_of_eight_and_pairs_round_one(tmp_path) -> Non
     assert "Ann → table 1" in words and "Hal → table 4" in words
     assert "Results missing: tables 1, 2, 3, 4" in words
     line = app.round.lines[0]
-    assert line.status == "in-progress" and line.scores == (0, 0) and line.minutes == 0 and not line.done
+    # no move yet: no "minutes since the last move" (its creation is none; a fresh tester read "0 min")
+    assert line.status == "in-progress" and line.scores == (0, 0) and line.minutes is None and not line.done
+    from scorekeeper.rules import StartRound
+
+    app.services.store.record(line.match_id, StartRound(0))  # the table starts: a move a moment ago
+    run(app.round.open())
+    assert app.round.lines[0].minutes == 0 and app.round.lines[1].minutes is None
     # without serve --lan there are no codes: the screen says how to get them
     assert "phones-lan-help" in hooks(SCREENS[Screen.ROUND](app)) and "club-sheet" not in hooks(
         SCREENS[Screen.ROUND](app)

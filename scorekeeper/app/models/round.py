@@ -147,7 +147,8 @@ class RoundDesk(ft.Observable):
         minutes = None
         try:
             events = store.events(match_id)
-            last = parse_time(events[-1].get("time")) if events else None
+            # the match's creation is no move: a table not started yet has no "minutes since the last move"
+            last = parse_time(events[-1].get("time")) if events and events[-1].get("kind") != "create" else None
         except Exception:  # noqa: BLE001 - a damaged match: its summary says so
             last = None
         if last is not None:
