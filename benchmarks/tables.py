@@ -92,6 +92,17 @@ class Table:
     viewer_key: str = field(repr=False)
 
 
+async def table_codes(host: Phone, match_id: str) -> Table:
+    """From the open table: the host's Table screen's scorer and viewer links of ``match_id``, then the
+    start screen (tapped, not yet shown)."""
+    await host.tap("phones", settle=SETTLE)
+    await host.wait_until(lambda tree: host.route == "/phones")
+    scorer = await host.wait_until(lambda tree: tree.text("join-url-scorer"))
+    viewer = await host.wait_until(lambda tree: tree.text("join-url-viewer"))
+    await host.tap("home", settle=SETTLE)
+    return Table(match_id, key_of(scorer), key_of(viewer))
+
+
 async def open_tables(host: Phone, count: int) -> list[Table]:
     """The host opens ``count`` new matches of Horse Race (two players, the first seat leads) and reads
     each one's join links from its Table screen; it is left on the start screen."""
@@ -104,12 +115,7 @@ async def open_tables(host: Phone, count: int) -> list[Table]:
             lambda tree: host.route.startswith("/table/") and "leads the round" in (tree.text("turn") or "")
         )
         match_id = host.route.rsplit("/", 1)[-1]
-        await host.tap("phones", settle=SETTLE)
-        await host.wait_until(lambda tree: host.route == "/phones")
-        scorer = await host.wait_until(lambda tree: tree.text("join-url-scorer"))
-        viewer = await host.wait_until(lambda tree: tree.text("join-url-viewer"))
-        tables.append(Table(match_id, key_of(scorer), key_of(viewer)))
-        await host.tap("home", settle=SETTLE)
+        tables.append(await table_codes(host, match_id))
         await host.wait_until(lambda tree: host.route == "/" and tree.find("new-match") is not None)
     return tables
 
@@ -124,12 +130,7 @@ async def start_tables(host: Phone, match_ids: list[str]) -> list[Table]:
         await host.wait_until(lambda tree, m=match_id: host.route == f"/table/{m}" and tree.find("who-leads"))
         await host.tap("starter-0", settle=1.0)
         await host.wait_until(lambda tree: "leads the round" in (tree.text("turn") or ""))
-        await host.tap("phones", settle=SETTLE)
-        await host.wait_until(lambda tree: host.route == "/phones")
-        scorer = await host.wait_until(lambda tree: tree.text("join-url-scorer"))
-        viewer = await host.wait_until(lambda tree: tree.text("join-url-viewer"))
-        tables.append(Table(match_id, key_of(scorer), key_of(viewer)))
-        await host.tap("home", settle=SETTLE)
+        tables.append(await table_codes(host, match_id))
         await host.wait_until(lambda tree: host.route == "/")
     return tables
 
