@@ -13,8 +13,9 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.league.hub import OWNERS, REFUSALS
+from tests.league.ports import league_port
 
-HUB_PORT, HUB_LEAF = 8682, 8683
+HUB_PORT, HUB_LEAF = league_port(12), league_port(13)
 
 
 def test_a_bad_league_file_is_one_translated_line_and_exit_2(

@@ -1,7 +1,7 @@
 """The hub's durable consumer folding into the league's own store: once each, in order, refereed
 again, forks refused and recorded, nothing lost or doubled across a hub restart.
 
-Real servers on loopback ports 8678-8681: the hub, two venues' leaf servers.
+Real servers on loopback ports (tests/league/ports.py): the hub, two venues' leaf servers.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from scorekeeper.league.link import VenueLink
 from scorekeeper.league.server import hub_conf, start, write_conf
 from scorekeeper.store import MatchStore, open_store
 from tests.league.loop import run_apart
+from tests.league.ports import league_port
 from tests.league.test_fold import send, venue_log
 from tests.league.test_leaf import until
 from tests.league.test_publish import played
 
-PORT, LEAF_PORT, RED_PORT, CROWN_PORT = 8678, 8679, 8680, 8681
+PORT, LEAF_PORT, RED_PORT, CROWN_PORT = (league_port(k) for k in (8, 9, 10, 11))
 HUB = LeagueConfig("north", "hub", "", "hub", "hub-pw", venues={"red-lion": "rl-pw", "crown": "cr-pw"})
 RED = LeagueConfig("north", "red-lion", f"nats-leaf://127.0.0.1:{LEAF_PORT}", "red-lion", "rl-pw")
 CROWN = LeagueConfig("north", "crown", f"nats-leaf://127.0.0.1:{LEAF_PORT}", "crown", "cr-pw")

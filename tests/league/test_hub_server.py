@@ -1,4 +1,4 @@
-"""The hub's nats-server (real, on loopback ports 8670-8699): NATS's own accounts and permissions."""
+"""The hub's nats-server (real, on loopback ports from tests/league/ports.py): NATS's own accounts and permissions."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ nats = pytest.importorskip("nats")
 from nats.errors import NoServersError  # noqa: E402
 from nats.js.errors import APIError  # noqa: E402
 
+from tests.league.ports import league_port  # noqa: E402
+
 pytestmark = pytest.mark.slow
 
-PORT, LEAF_PORT = 8670, 8671
+PORT, LEAF_PORT = league_port(0), league_port(1)
 HUB = LeagueConfig("north", "hub", "", "hub", "hub-pw", venues={"red-lion": "rl-pw", "crown": "cr-pw"})
 
 

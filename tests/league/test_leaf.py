@@ -1,6 +1,6 @@
 """A venue's own leaf server: play goes on with the hub away, and the hub's stream gets every event once.
 
-Real servers on loopback ports 8674-8677: the hub, two venues' leaf servers.
+Real servers on loopback ports (tests/league/ports.py): the hub, two venues' leaf servers.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ from scorekeeper.league.link import VenueLink, ensure_hub_stream, restart_idle_s
 from scorekeeper.league.server import hub_conf, start, write_conf
 from scorekeeper.store import open_store
 from tests.league.loop import run_apart
+from tests.league.ports import league_port
 from tests.league.test_publish import played
 
 nats = pytest.importorskip("nats")
 
 pytestmark = pytest.mark.slow
 
-PORT, LEAF_PORT, RED_PORT, CROWN_PORT = 8674, 8675, 8676, 8677
+PORT, LEAF_PORT, RED_PORT, CROWN_PORT = (league_port(k) for k in (4, 5, 6, 7))
 HUB = LeagueConfig("north", "hub", "", "hub", "hub-pw", venues={"red-lion": "rl-secret-pw", "crown": "cr-secret-pw"})
 RED = LeagueConfig("north", "red-lion", f"nats-leaf://127.0.0.1:{LEAF_PORT}", "red-lion", "rl-secret-pw")
 CROWN = LeagueConfig("north", "crown", f"nats-leaf://127.0.0.1:{LEAF_PORT}", "crown", "cr-secret-pw")

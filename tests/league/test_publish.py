@@ -15,13 +15,14 @@ from scorekeeper.league.server import RunningServer, hub_conf, start, write_conf
 from scorekeeper.league.subjects import league_filter
 from scorekeeper.store import MatchStore, open_store
 from tests.league.loop import run_apart
+from tests.league.ports import league_port
 from tests.store.simulate import simulate
 
 nats = pytest.importorskip("nats")
 
 pytestmark = pytest.mark.slow
 
-PORT, LEAF_PORT = 8672, 8673
+PORT, LEAF_PORT = league_port(2), league_port(3)
 HUB = LeagueConfig("north", "hub", "", "hub", "hub-pw", venues={"red-lion": "rl-pw"})
 VENUE = LeagueConfig("north", "red-lion", f"nats-leaf://127.0.0.1:{LEAF_PORT}", "red-lion", "rl-pw")
 STREAM = "LEAGUE_north"
