@@ -21,6 +21,7 @@ from .match import Match
 from .moves import Action, Draw, Hand, Misplay, Move, Pass, Play, Reveal, StartRound
 from .names import check_distinct, clean_name
 from .tiles import parse_tile, tile_text
+from .times import parse_time
 from .variants import get_variant
 
 FORMAT = "scorekeeper-match/1"
@@ -239,25 +240,11 @@ def _round_times(rnd: dict[str, Any], r_index: int, count: int) -> list[float | 
         raise _malformed("round_times", r_index, count=count)
     out: list[float | None] = []
     for text in times:
-        moment = _moment(text)
+        moment = parse_time(text)
         if moment is None:
             raise _malformed("round_times", r_index, count=count)
-        out.append(moment)
+        out.append(moment.timestamp())
     return out
-
-
-def _moment(text: object) -> float | None:
-    """An ISO 8601 time (``Z`` or an offset; naive: UTC) in seconds since the epoch, or ``None``."""
-    if type(text) is not str or len(text) > 64:
-        return None
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    if not 1971 <= moment.astimezone(UTC).year <= 8999:
-        return None
-    return moment.timestamp()
 
 
 def time_of(seconds: float) -> str:

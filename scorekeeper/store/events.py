@@ -82,6 +82,10 @@ from ..rules.document import hands_to_json, misplay_to_json, move_to_json, parse
 from ..rules.fix import rebuild
 from ..rules.moves import Action, Misplay
 from ..rules.names import check_readable_name
+from ..rules.times import MAX_YEAR as MAX_YEAR
+from ..rules.times import MIN_YEAR as MIN_YEAR
+from ..rules.times import in_range as in_range
+from ..rules.times import parse_time as parse_time
 from ..rules.variants import GAMES
 from .paths import is_match_id
 
@@ -90,7 +94,6 @@ log = logging.getLogger(__name__)
 LOG_FORMAT = "scorekeeper-log/1"
 ACTION_KINDS = ("start-round", "move", "reveal", "misplay")  # misplay: R14, a recorded S8 offence
 SOURCES = ("app", "import")
-MIN_YEAR, MAX_YEAR = 1971, 8999  # times outside cannot be shown in every local time zone on every system
 
 Event = dict[str, Any]  # one decoded JSON object of a log; its values are checked by check_event
 
@@ -159,27 +162,6 @@ def now() -> datetime:
 def time_text(moment: datetime) -> str:
     """``2025-06-12T15:30:12.123Z``: UTC with milliseconds, as events store it."""
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
-
-
-def in_range(moment: datetime) -> bool:
-    """True if the aware ``moment`` lies in the years :data:`MIN_YEAR`–:data:`MAX_YEAR` (UTC)."""
-    try:
-        return MIN_YEAR <= moment.astimezone(UTC).year <= MAX_YEAR
-    except (OverflowError, ValueError):  # e.g. year 1 with a +14:00 offset
-        return False
-
-
-def parse_time(text: object) -> datetime | None:
-    """An ISO 8601 time (``Z`` or an offset; naive is taken as UTC) → aware UTC datetime, or ``None``
-    for anything else, including a real time outside the years :data:`MIN_YEAR`–:data:`MAX_YEAR`."""
-    if type(text) is not str or len(text) > 64:
-        return None
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC) if in_range(moment) else None
 
 
 def is_time_text(text: object) -> bool:
