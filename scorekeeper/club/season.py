@@ -42,7 +42,7 @@ from .errors import SetupError
 from .results import Decided, FixtureResult
 from .roster import Roster, Unit
 from .scheme import ClubRules, Criterion, PointsScheme
-from .standings import Row, standings
+from .standings import Row, level_vectors, standings
 
 Value = int | Fraction
 
@@ -214,23 +214,7 @@ def season(events: Iterable[SeasonEvent], rules: SeasonRules) -> tuple[SeasonRow
 
     meetings = _meetings(ordered, results_of, counted)
     criteria = (Criterion.POINTS, *rules.tie_breaks)
-    vectors: dict[Unit, list[Value | None]] = {u: [] for u in units}
-    groups: list[list[Unit]] = [units]
-    for criterion in criteria:
-        split: list[list[Unit]] = []
-        for group in groups:
-            level: dict[Unit, Value | None]
-            if criterion is Criterion.HEAD_TO_HEAD:
-                level = _head_to_head(group, meetings, rules.scheme) if len(group) > 1 else {group[0]: None}
-            else:
-                level = {u: values[criterion][u] for u in group}
-            by_value: dict[Value | None, list[Unit]] = defaultdict(list)
-            for u in group:
-                vectors[u].append(level[u])
-                by_value[level[u]].append(u)
-            split.extend(by_value[v] for v in sorted(by_value, key=lambda v: -1 if v is None else v, reverse=True))
-        groups = split
-    ranked = [u for group in groups for u in group]
+    ranked, vectors = level_vectors(units, criteria, values, lambda group: _head_to_head(group, meetings, rules.scheme))
     h2h = criteria.index(Criterion.HEAD_TO_HEAD) if Criterion.HEAD_TO_HEAD in criteria else None
 
     def separating(a: Unit, b: Unit) -> int | None:

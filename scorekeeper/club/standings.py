@@ -16,7 +16,7 @@ does not matter (they are read sorted by round, table and sides).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -240,17 +240,31 @@ def _head_to_head(group: list[Unit], tally: dict[Unit, _Tally], rules: ClubRules
 def _order_vectors(
     units: tuple[Unit, ...], tally: dict[Unit, _Tally], values: dict[Criterion, dict[Unit, Value]], rules: ClubRules
 ) -> dict[Unit, list[Value | None]]:
-    """Each unit's values along points and the tie-breaks, each taken within the group still level
-    before it (head-to-head: ``None`` for a unit no longer level with anyone)."""
+    """Each unit's values along points and the tie-breaks (:func:`level_vectors`)."""
+    criteria = (Criterion.POINTS, *rules.tie_breaks)
+    _, vectors = level_vectors(list(units), criteria, values, lambda group: _head_to_head(group, tally, rules))
+    return vectors
+
+
+def level_vectors(
+    units: list[Unit],
+    criteria: tuple[Criterion, ...],
+    values: Mapping[Criterion, Mapping[Unit, Value]],
+    head_to_head: Callable[[list[Unit]], Mapping[Unit, Value | None]],
+) -> tuple[list[Unit], dict[Unit, list[Value | None]]]:
+    """Rank ``units`` along ``criteria`` (points first, then the club's tie-breaks): each criterion is
+    taken only within the group still level before it, so head-to-head counts meetings among that group
+    only (``head_to_head(group)``; ``None`` for a unit no longer level with anyone). Returns the units
+    best first (level ones in the given order) and each unit's values, one per criterion. Shared by an
+    event's standings and the season view."""
     vectors: dict[Unit, list[Value | None]] = {u: [] for u in units}
     groups: list[list[Unit]] = [list(units)]
-    for criterion in (Criterion.POINTS, *rules.tie_breaks):
+    for criterion in criteria:
         split: list[list[Unit]] = []
         for group in groups:
+            level: Mapping[Unit, Value | None]
             if criterion is Criterion.HEAD_TO_HEAD:
-                level: dict[Unit, Value | None] = (
-                    dict(_head_to_head(group, tally, rules)) if len(group) > 1 else {group[0]: None}
-                )
+                level = head_to_head(group) if len(group) > 1 else {group[0]: None}
             else:
                 level = {u: values[criterion][u] for u in group}
             by_value: dict[Value | None, list[Unit]] = defaultdict(list)
@@ -259,7 +273,7 @@ def _order_vectors(
                 by_value[level[u]].append(u)
             split.extend(by_value[v] for v in sorted(by_value, key=lambda v: -1 if v is None else v, reverse=True))
         groups = split
-    return vectors
+    return [u for group in groups for u in group], vectors
 
 
 def _descending(vector: list[Value | None]) -> tuple[Value, ...]:
