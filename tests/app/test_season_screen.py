@@ -49,7 +49,7 @@ def test_the_host_sees_the_season_and_keeps_its_settings(tmp_path) -> None:
     rows = row_texts(app)
     # as worked: A and B share 1st on 3, D 3rd on 3 (head-to-head), C 4th on 2
     assert sorted(rows[:2]) == ["1= A 3 pts E1 3 E2 0", "1= B 3 pts E1 0 E2 3"]  # (a phone: marks under the name)
-    assert rows[2:] == ["3 D 3 pts E1 3 E2 –", "4 C 2 pts E1 0 E2 2"]
+    assert rows[2:] == ["3 D 3 pts E1 3 E2 – on head-to-head", "4 C 2 pts E1 0 E2 2"]
     assert not [h for h in found if h.startswith("season-rating-")]  # ratings off: not shown
 
     run(app.season.toggle_settings())

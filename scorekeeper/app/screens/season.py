@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ...club import Criterion
 from ...i18n import Translator
 from ..models.app import AppModel
 from ..models.season import DROP_CHOICES, Mark, SeasonDesk
@@ -68,7 +69,8 @@ def mark_view(t: Translator, number: int, mark: Mark) -> ft.Control:
 
 
 def standings_rows(t: Translator, desk: SeasonDesk, *, wide: bool) -> list[ft.Control]:
-    """The season's events (E1, E2… oldest first) and its standings (hooks ``season-row-N``)."""
+    """The season's events (E1, E2… oldest first) and its standings (hooks ``season-row-N``): place, name,
+    points, each event's result, and the tie-break that placed the row where it was not the points."""
     season = desk.view
     if season is None:
         return []
@@ -86,9 +88,11 @@ def standings_rows(t: Translator, desk: SeasonDesk, *, wide: bool) -> list[ft.Co
     rows.append(section(t("ui.season.standings")))
     for index, row in enumerate(season.rows, 1):
         place = f"{row.place}{'=' if row.shared else ''}"
-        marks = ft.Row(
-            [mark_view(t, n, m) for n, m in enumerate(desk.marks(row), 1)], wrap=True, spacing=4, run_spacing=4
-        )
+        cells: list[ft.Control] = [mark_view(t, n, m) for n, m in enumerate(desk.marks(row), 1)]
+        if row.placed_by is not None and row.placed_by is not Criterion.POINTS:  # "2nd, ahead on head-to-head"
+            words = t("ui.season.placed_by", criterion=t(f"ui.event_criterion.{row.placed_by.value}"))
+            cells.append(ft.Text(words, size=12, color=ft.Colors.BLUE_GREY_700))
+        marks = ft.Row(cells, wrap=True, spacing=4, run_spacing=4)
         points = t("ui.season.points", count=row.points)
         line: list[ft.Control] = [
             ft.Text(place, width=34, weight=ft.FontWeight.BOLD),
@@ -96,7 +100,7 @@ def standings_rows(t: Translator, desk: SeasonDesk, *, wide: bool) -> list[ft.Co
             ft.Text(points, weight=ft.FontWeight.BOLD),
         ]
         if wide:
-            line.insert(2, ft.Container(marks, width=360))
+            line.insert(2, ft.Container(marks, width=460))
             body: ft.Control = ft.Row(line, spacing=8)
         else:
             body = ft.Column(
