@@ -113,3 +113,23 @@ def test_the_screen_speaks_each_language(tmp_path, lang, words) -> None:
     shown = text(screen(app))
     assert all(w in shown for w in words), shown
     assert "E1" not in shown and "pts" not in shown
+
+
+def test_the_season_shown_follows_a_change_of_an_event(tmp_path) -> None:
+    """A paper result corrected in Autumn 2 (B's win becomes A's, 61–50): the season shown is read again when
+    the event's change is announced (``follow_event``), with no tap; A then 6 (3 + 3), B 0."""
+    app = tab(tmp_path)
+    club = club_of(app.services.store)
+    ids, one, two = autumn(club)
+    run(app.go(Screen.SEASON))
+    before = app.season.view
+    club.paper(two, 1, 1, [[61, 50]])  # as another tab would (its write announces the event)
+    run(app.follow_event(one))
+    assert app.season.view is not before
+    rows = row_texts(app)
+    assert rows[0] == "1 A 6 pts E1 3 E2 3" and "B 0 pts" in rows[-1]
+    run(app.go(Screen.HOME))
+    shown = app.season.view
+    club.paper(two, 1, 1, [[50, 61]])
+    run(app.follow_event(two))
+    assert app.season.view is shown  # not shown: not read

@@ -177,6 +177,7 @@ class AppModel:
         """Club event ``event_id`` changed (``None``: this tab is back after a time away)."""
         await self.projector.follow_event(event_id)
         await self.evening.follow()
+        await self.season.follow(self.shell.screen is Screen.SEASON)
 
     async def _first_screen(self, route: str) -> None:
         services = self.services

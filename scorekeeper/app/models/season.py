@@ -7,6 +7,7 @@ the settings is a host's). No rule logic here: the engine adds the season up and
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,6 +19,8 @@ from ...store.club import EventInfo
 from ...store.season import SeasonSettings, SeasonView
 from .intent import intent
 from .shell import Shell
+
+log = logging.getLogger(__name__)
 
 #: the drop-worst counts a tap away on the screen (the CLI takes any from 0 to 1000)
 DROP_CHOICES = (0, 1, 2, 3)
@@ -71,8 +74,20 @@ class SeasonDesk(ft.Observable):
         season = self.season
         self.events = tuple(i for i in await services.call(services.club.list_events) if i.problem is None)
         view: SeasonView = await services.call(season.view)
-        self.view = view
-        self.settings = view.settings
+        if view != self.view:  # assigned only when it differs: one render
+            self.view = view
+            self.settings = view.settings
+
+    async def follow(self, shown: bool) -> None:
+        """A club event changed (a round paired, a paper result, a check-in, in any tab): read the season again
+        if the screen is ``shown`` (elsewhere it is read when next opened). A read refused or failing leaves
+        the screen as it was (logged)."""
+        if not shown:
+            return
+        try:
+            await self.load()
+        except Exception:  # noqa: BLE001 - a follow is best effort: the next visit reads it again
+            log.warning("the season could not be read again", exc_info=True)
 
     def marks(self, row: SeasonRow) -> list[Mark]:
         """The row's result at each event of the season, oldest first."""
