@@ -141,9 +141,9 @@ def _standings(season: SeasonStore, args: argparse.Namespace, t: Translator) -> 
         return 0
     print(t("cli.season.events", count=len(view.events), drop=view.rules.drop_worst))
     for n, info in enumerate(view.events, 1):
-        print(f"  E{n}  {info.day}  {info.name}")
+        print(f"  {t('ui.season.event_label', event=n)}  {info.day}  {info.name}")
     head = t("cli.season.standings_head").split("  ")  # column titles separated by two spaces
-    head = head[:3] + [f"E{n}" for n in range(1, len(view.events) + 1)] + head[3:]
+    head = head[:3] + [t("ui.season.event_label", event=n) for n in range(1, len(view.events) + 1)] + head[3:]
     body = []
     for r in view.rows:
         results = {e.event_id: e for e in r.events}

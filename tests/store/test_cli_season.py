@@ -110,3 +110,12 @@ def test_refusals_are_translated_and_change_nothing(capsys, data_dir, events, ar
     code, _, err = run(capsys, data_dir, *argv)
     assert code == 2 and err.startswith(words), err
     assert not (data_dir / "club" / "season.json").exists()
+
+
+def test_the_standings_in_korean(capsys, data_dir, events):
+    code, out, _ = run(capsys, data_dir, "--lang", "ko", "standings")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "시즌: 행사 2개, 선수마다 최저 결과 0개 제외"
+    assert lines[1].split()[0] == "1회" and lines[3].split() == ["순위", "참가자", "승점", "1회", "2회", "동점", "기준"]
+    c = next(line for line in lines if " C " in line)
+    assert c.split() == ["4", "C", "2", "0", "2", "승점"]
