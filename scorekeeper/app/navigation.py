@@ -24,3 +24,4 @@ class Screen(StrEnum):
     ROUND = "round"  # club night (host): a round's tables by table and by name, pairing, paper results, codes
     PROJECTOR = "projector"  # a club event on a wall or TV: standings and the round's pairings in turn, live
     EVENING = "evening"  # "My evening" on a player's phone: where I sit, my score, my place
+    SEASON = "season"  # the club's season over several events, its settings (host) and ratings (when on)

@@ -6,7 +6,7 @@ line here (docs/app.md, "Add a CLI command"); nothing registers itself on import
 
 from __future__ import annotations
 
-from . import app, event, league, matches, replay
+from . import app, event, league, matches, replay, season
 from .command import Command
 
 COMMANDS: tuple[Command, ...] = (
@@ -78,6 +78,12 @@ COMMANDS: tuple[Command, ...] = (
         event.configure,
         event.run,
         "a club night: players, events, rounds paired, paper results, standings, export and import",
+    ),
+    Command(
+        "season",
+        season.configure,
+        season.run,
+        "the club's season over several events (worst results dropped) and its ratings, where turned on",
     ),
     Command(
         "league",

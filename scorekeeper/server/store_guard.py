@@ -219,3 +219,45 @@ def guarded_club(store: Any, access: Access, on_write: Callable[[str], None] | N
     if isinstance(store, GuardedStore):
         return GuardedClub(club_of(store._store), store.access, on_write)
     return GuardedClub(club_of(store), access, on_write)
+
+
+class GuardedSeason:
+    """The club's season (:class:`~scorekeeper.store.season.SeasonStore`: its settings, the view over the
+    events, the ratings) seen through ``access``: the view and the settings are a whole-club read
+    (``access.check_event_read("")``: refused to a device that sees one event only), a change of the
+    settings is a host's (``access.check_club_write``: ``access_viewer``, ``access_not_host``,
+    ``access_revoked``; nothing written). The events are read through :class:`GuardedClub`."""
+
+    def __init__(self, store: Any, access: Access) -> None:
+        from ..store.season import SeasonStore
+
+        raw = store._store if isinstance(store, GuardedStore) else store
+        self._season = SeasonStore(club_of(raw))
+        self._club = GuardedClub(self._season.club, access)
+        self.access = access
+
+    @property
+    def problems(self) -> list[str]:
+        """Damage found in the settings file (set aside), worded for the user."""
+        return self._season.problems
+
+    def settings(self) -> Any:
+        """The settings in effect (:meth:`SeasonStore.settings`)."""
+        self.access.check_event_read("")
+        return self._season.settings()
+
+    def view(self, **overrides: Any) -> Any:
+        """The season view (:func:`~scorekeeper.store.season.season_view` over the guarded club)."""
+        from dataclasses import replace
+
+        from ..store.season import season_view
+
+        self.access.check_event_read("")
+        with self._season.store._lock:
+            settings = self._season.settings()
+            return season_view(self._club, replace(settings, **overrides), self._club.players())
+
+    def save(self, settings: Any) -> Any:
+        """Keep the settings (a host's only: ``AccessDenied`` otherwise, nothing written)."""
+        self.access.check_club_write()
+        return self._season.save(settings)

@@ -70,6 +70,7 @@ def test_every_screen_has_one_entry_and_every_route_one_screen():
         "/round",
         "/projector",
         "/evening",
+        "/season",  # the club season (h-season)
     }
 
 
@@ -89,8 +90,8 @@ def test_every_model_an_entry_names_is_observed_and_every_observable_model_is_na
         for model in entry.models(state):
             assert any(model is seen for seen in observed), (entry.screen, model)
     assert unobserved(state) == []
-    # the shell and 16 models, each once (club night: event, its game form, round, projector, evening)
-    assert len(observed) == len({id(m) for m in observed}) == 17
+    # the shell and 17 models, each once (club night: event, its game form, round, projector, evening, season)
+    assert len(observed) == len({id(m) for m in observed}) == 18
 
 
 def test_observed_is_read_from_the_entries_not_listed(tmp_path):

@@ -28,6 +28,7 @@ def test_the_table_lists_every_command_once_in_the_help_order():
         "rename",
         "undo",
         "event",
+        "season",
         "league",
         "app",
         "serve",
@@ -82,4 +83,4 @@ def test_importing_the_package_registers_nothing_by_side_effect():
     import scorekeeper.cli.matches  # noqa: F401 - a command module imported on its own adds no command
     from scorekeeper.cli import commands
 
-    assert len(commands.COMMANDS) == 15 and commands.COMMANDS is COMMANDS
+    assert len(commands.COMMANDS) == 16 and commands.COMMANDS is COMMANDS

@@ -43,6 +43,7 @@ from .reveal import RevealEntry
 from .review import ReviewCursor
 from .round import RoundDesk
 from .rules import RulesGuide
+from .season import SeasonDesk
 from .setup import SetupForm
 from .shell import Notice, Shell
 from .transfer import Transfer
@@ -85,6 +86,7 @@ class AppModel:
         self._table_match: str | None = None  # the table's match as this tab last knew it (follows_table)
         self.projector = Projector(self.shell)  # a club event's standings and pairings, live (a wall, a TV)
         self.evening = MyEvening(self.shell, self.projector)  # "My evening" on a player's phone
+        self.season = SeasonDesk(self.shell)  # the club's season over several events, its ratings
 
     def observed(self) -> tuple[object, ...]:
         """Every observable model of the tab (the root component subscribes to each): the shell, then the
@@ -175,6 +177,7 @@ class AppModel:
         """Club event ``event_id`` changed (``None``: this tab is back after a time away)."""
         await self.projector.follow_event(event_id)
         await self.evening.follow()
+        await self.season.follow(self.shell.screen is Screen.SEASON)
 
     async def _first_screen(self, route: str) -> None:
         services = self.services

@@ -18,7 +18,21 @@ import flet as ft
 from ..models.app import AppModel
 from ..navigation import Screen
 from ..screen_table import OfMatch, ScreenEntry, ScreenTable
-from . import event, history, home, my_evening, new_match, phones, projector, review, round, rules, settings, table
+from . import (
+    event,
+    history,
+    home,
+    my_evening,
+    new_match,
+    phones,
+    projector,
+    review,
+    round,
+    rules,
+    season,
+    settings,
+    table,
+)
 
 SCREEN_TABLE: ScreenTable[AppModel] = ScreenTable(
     ScreenEntry(
@@ -106,6 +120,14 @@ SCREEN_TABLE: ScreenTable[AppModel] = ScreenTable(
         models=lambda app: (app.evening, app.projector),
         enter=lambda app, came_from: app.evening.enter(),
         offered=lambda app: app.evening.offered,
+    ),
+    ScreenEntry(
+        Screen.SEASON,
+        "season",
+        season.view,
+        models=lambda app: (app.season,),
+        enter=lambda app, came_from: app.season.enter(),
+        offered=lambda app: app.season.offered,
     ),
 )
 

@@ -69,6 +69,10 @@ def view(app: AppModel) -> ft.Control:
             rows.append(row)
     rows.append(action_button("history", t("ui.history"), app.go, Screen.HISTORY, icon=ft.Icons.HISTORY))
     rows.append(action_button("club-night", t("ui.club.title"), app.go, Screen.EVENT, icon=ft.Icons.GROUPS))
+    if app.season.offered:
+        rows.append(
+            action_button("club-season", t("ui.season.title"), app.go, Screen.SEASON, icon=ft.Icons.LEADERBOARD)
+        )
     rows.append(action_button("rules", t("ui.rules"), app.go, Screen.RULES, icon=ft.Icons.MENU_BOOK))
     rows.append(action_button("settings", t("ui.settings"), app.go, Screen.SETTINGS, icon=ft.Icons.TRANSLATE))
     if app.phones.offered:  # the host: the table's join codes before any match is open, too
