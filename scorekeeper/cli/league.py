@@ -88,8 +88,9 @@ def _hub(args: argparse.Namespace, t: Translator) -> int:
 async def _fold(config: object, store: object, folder: Path, port: int, line: str) -> None:
     import nats
 
+    from ..league.club_fold import open_league
     from ..league.config import LeagueConfig
-    from ..league.hub import open_book, run_fold
+    from ..league.hub import run_fold
     from ..store import MatchStore
 
     assert isinstance(config, LeagueConfig) and isinstance(store, MatchStore)
@@ -102,7 +103,7 @@ async def _fold(config: object, store: object, folder: Path, port: int, line: st
     )
     print(line, flush=True)  # once the signals are handled here: a SIGTERM after it stops cleanly
     try:
-        await run_fold(nc.jetstream(), config, open_book(store, config, folder), stop)
+        await run_fold(nc.jetstream(), config, open_league(store, config, folder), stop)
     finally:
         await nc.close()
 

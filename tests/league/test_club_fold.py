@@ -1,0 +1,124 @@
+"""Club-night kinds at the hub: a venue's player list and event logs folded once each, in order,
+refereed again, kept apart per venue; bad records refused and recorded. No network."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.league.club_fold import LeagueDesk, open_league
+from scorekeeper.league.club_subjects import club_msg_id, club_subject, league_player, parse_club_subject
+from scorekeeper.league.config import LeagueConfig
+from scorekeeper.league.subjects import event_id, match_subject
+from scorekeeper.store import MatchStore, open_store
+from scorekeeper.store.club import PLAYERS_LOG, ClubStore, club_log, club_logs
+from tests.app.club_event import round_one
+
+HUB = LeagueConfig("north", "hub", "", "hub", "hub-pw", venues={"red-lion": "a", "crown": "b"})
+
+
+def venue_night(root: Path) -> tuple[MatchStore, ClubStore, str]:
+    """A venue's store with the club night of tests/app/club_event.py (round 1: one table finished, one
+    playing, a bye)."""
+    store = open_store(root)
+    club = ClubStore(store)
+    return store, club, round_one(club).event
+
+
+def messages(store: MatchStore, venue: str) -> list[tuple[str, str, bytes]]:
+    """Every match event and club record of a venue's store, as its publisher sends them."""
+    out = []
+    for summary in store.list_matches():
+        for e in store.events(summary.id):
+            out.append((match_subject("north", venue, summary.id), event_id(summary.id, e["seq"]), json.dumps(e)))
+    for name, log in club_logs(store).items():
+        for r in log:
+            out.append((club_subject("north", venue, name), club_msg_id(venue, name, r["seq"]), json.dumps(r)))
+    return [(s, m, d.encode()) for s, m, d in out]
+
+
+def take_all(desk: LeagueDesk, msgs: list[tuple[str, str, bytes]]) -> set[str]:
+    return {desk.take(s, m, d, ref) for ref, (s, m, d) in enumerate(msgs, 1)}
+
+
+def test_subjects_of_club_logs() -> None:
+    assert club_subject("north", "red-lion", "players") == "league.north.red-lion.club.players"
+    assert parse_club_subject("league.north.red-lion.club.e20261201-9c69") == ("north", "red-lion", "e20261201-9c69")
+    assert parse_club_subject("league.north.red-lion.20261201-120000-abcdef") is None  # a match's subject
+    assert parse_club_subject("league.north.red-lion.club.a.b") is None
+    assert club_msg_id("crown", "players", 3) == "crown:club:players:3"
+    assert league_player("crown", "p1a2b3c4d") == "crown/p1a2b3c4d"
+    with pytest.raises(ValueError):
+        club_subject("north", "red.lion", "players")
+
+
+def test_two_venues_club_logs_fold_verbatim_and_apart_and_resends_change_nothing(tmp_path: Path) -> None:
+    red, _, red_event = venue_night(tmp_path / "red")
+    crown, _, crown_event = venue_night(tmp_path / "crown")
+    hub = open_store(tmp_path / "hub")
+    desk = open_league(hub, HUB, tmp_path / "hub" / "league-hub")
+    assert take_all(desk, messages(red, "red-lion") + messages(crown, "crown")) == {"accepted"}
+    assert take_all(desk, messages(red, "red-lion") + messages(crown, "crown")) == {"duplicate"}
+    assert desk.refused == []
+    for store, venue, event in ((red, "red-lion", red_event), (crown, "crown", crown_event)):
+        here = desk.club(venue)
+        assert club_logs(hub, here.folder) == club_logs(store)  # record for record
+        assert [p.id for p in here.players()] == [p.id for p in ClubStore(store).players()]
+        assert here.standings(event) == ClubStore(store).standings(event)  # the matches are the hub's
+        for summary in store.list_matches():
+            assert hub.events(summary.id) == store.events(summary.id)
+    assert desk.venues() == ["crown", "red-lion"]
+    assert (tmp_path / "hub" / "league-club" / "red-lion" / "players.json").is_file()
+    for store in (red, crown, hub):
+        store.close()
+
+
+def test_bad_club_records_are_refused_and_recorded(tmp_path: Path) -> None:
+    red, _, event = venue_night(tmp_path / "red")
+    hub = open_store(tmp_path / "hub")
+    desk = open_league(hub, HUB, tmp_path / "hub" / "league-hub")
+    log = club_log(ClubStore(red), event)
+    players = club_logs(red)[PLAYERS_LOG]
+    subject = club_subject("north", "red-lion", event)
+
+    def send(record: dict, venue: str = "red-lion", name: str = event, league: str = "north") -> str:
+        return desk.take(
+            club_subject(league, venue, name), club_msg_id(venue, name, record["seq"]), json.dumps(record).encode()
+        )
+
+    for r in players:
+        assert send(r, name=PLAYERS_LOG) == "accepted"
+    # the round's matches folded as red-lion's (their owner)
+    for summary in red.list_matches():
+        for e in red.events(summary.id):
+            desk.take(
+                match_subject("north", "red-lion", summary.id), event_id(summary.id, e["seq"]), json.dumps(e).encode()
+            )
+    assert send(log[0]) == "accepted"
+    assert desk.take(subject, "x:club:y:0", json.dumps(log[1]).encode()) == "malformed"
+    assert desk.take(subject, club_msg_id("red-lion", event, 1), b"not json") == "malformed"
+    assert send(log[0], league="south") == "foreign"
+    assert send({**log[0], "name": "Another night"}) == "conflict"
+    assert send({**log[1], "seq": 2}) == "out_of_order"
+    withdrawn_unknown = {"seq": 1, "time": log[1]["time"], "kind": "withdraw", "player": "p00000000"}
+    assert send(withdrawn_unknown) == "refused"  # the club engine refuses it: no such player
+    assert send(log[1], venue="crown") == "out_of_order"  # crown's copy of the log starts at 0
+    assert send({**log[0], "id": event}, venue="crown") == "accepted"  # crown's own event of that id: apart
+    assert send(log[1], venue="crown") == "fork"  # its round names red-lion's matches
+    assert club_log(desk.club("crown"), event) == log[:1]
+    assert {send(r) for r in log[1:]} == {"accepted"}
+    assert club_log(desk.club("red-lion"), event) == log
+    assert [r.outcome for r in desk.refused] == [
+        "malformed",
+        "malformed",
+        "foreign",
+        "conflict",
+        "out_of_order",
+        "refused",
+        "out_of_order",
+        "fork",
+    ]
+    red.close()
+    hub.close()
