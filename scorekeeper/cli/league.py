@@ -30,6 +30,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     hub.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the messages")
     status = sub.add_parser("status", help="matches folded per venue and the refusals kept for the secretary")
     status.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the listing")
+    table = sub.add_parser("standings", help="the league's standings over every venue's club events")
+    table.add_argument("--json", action="store_true", help="the season view and each event's standings as data")
+    table.add_argument("--drop-worst", type=int, default=0, help="each player's worst results dropped (default 0)")
+    table.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the table")
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -41,6 +45,7 @@ def _data_dir(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     """Dispatch ``league hub`` / ``league status``; returns the exit code."""
     t = Translator(args.lang)
+    from ..club import ClubError
     from ..league.config import LeagueConfigError
     from ..league.server import ServerProblem
     from ..store import StoreError
@@ -48,11 +53,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.league_command == "hub":
             return _hub(args, t)
+        if args.league_command == "standings":
+            from .league_standings import standings_command
+
+            return standings_command(_data_dir(args), args, t)
         return _status(args, t)
     except (LeagueConfigError, ServerProblem) as err:
         print(t(f"error.{err.code}", **err.params), file=sys.stderr)
     except StoreError as err:
         print(t("error.league_store", reason=err.message[:200]), file=sys.stderr)
+    except ClubError as err:
+        from ..refusals import problem_words
+
+        print(problem_words(t, err), file=sys.stderr)
     return EXIT_REFUSED
 
 

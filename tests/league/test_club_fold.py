@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.cli import main
+from scorekeeper.club import SeasonRules
 from scorekeeper.league.club_fold import LeagueDesk, open_league
 from scorekeeper.league.club_subjects import club_msg_id, club_subject, league_player, parse_club_subject
 from scorekeeper.league.config import LeagueConfig
+from scorekeeper.league.standings import LeagueEvent, league_events, league_names, league_season
 from scorekeeper.league.subjects import event_id, match_subject
 from scorekeeper.store import MatchStore, open_store
 from scorekeeper.store.club import PLAYERS_LOG, ClubStore, club_log, club_logs
@@ -122,3 +125,62 @@ def test_bad_club_records_are_refused_and_recorded(tmp_path: Path) -> None:
     ]
     red.close()
     hub.close()
+
+
+def own_events(store: MatchStore, venue: str) -> list[LeagueEvent]:
+    """A venue's events read by its own store (ClubStore.results / standings), as league events."""
+    club = ClubStore(store)
+    names = {p.id: p.name for p in club.players()}
+    return [
+        LeagueEvent(venue, club.event(i.id), tuple(club.results(i.id)), club.standings(i.id), names)
+        for i in club.list_events()
+    ]
+
+
+def test_league_standings_equal_the_venues_own_and_keep_venues_people_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    red, _, _ = venue_night(tmp_path / "red")
+    crown, _, _ = venue_night(tmp_path / "crown")
+    hub = open_store(tmp_path / "hub")
+    desk = open_league(hub, HUB, tmp_path / "hub" / "league-hub")
+    red_msgs, crown_msgs = messages(red, "red-lion"), messages(crown, "crown")
+    club_only = [m for m in red_msgs if ".club." in m[0]]
+    take_all(desk, club_only)  # the hub behind: the event's records are here, its matches not yet
+    (behind,) = league_events(hub, desk.owner)
+    assert [r.decided.value for r in behind.results] == ["bye"]  # only Eve's bye so far, no error
+    take_all(desk, red_msgs + crown_msgs)
+    events = league_events(hub, desk.owner)
+    mine = own_events(red, "red-lion") + own_events(crown, "crown")
+    assert [(e.venue, e.state, e.results, e.standings) for e in events] == sorted(
+        [(e.venue, e.state, e.results, e.standings) for e in mine], key=lambda x: x[0]
+    )
+    rows = league_season(events, SeasonRules())
+    assert rows == league_season(mine, SeasonRules())
+    assert len(rows) == 6  # Ann, Bo and Eve (a bye) of each venue: never merged by name (Cy-Dee still play)
+    top = [r for r in rows if r.place == 1]
+    names = league_names(events)
+    assert sorted(names[r.unit[0]] for r in top) == ["Ann (crown)", "Ann (red-lion)", "Eve (crown)", "Eve (red-lion)"]
+    for store in (red, crown, hub):
+        store.close()
+    assert main(["--data-dir", str(tmp_path / "hub"), "league", "standings", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [e["venue"] for e in data["events"]] == ["crown", "red-lion"]
+    assert data["season"][0]["points"] == 2 and data["season"][0]["shared"] is True
+    assert {tuple(r["names"]) for r in data["season"] if r["place"] == 1} == {
+        (n,) for n in names.values() if n[:3] in ("Ann", "Eve")
+    }
+    assert main(["--data-dir", str(tmp_path / "hub"), "league", "standings", "--lang", "uk"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["місце", "гравець", "очки", "вечори", "додатковий", "показник"]
+    assert [line.split()[0] for line in lines[1:]] == ["=1"] * 4 + ["=5"] * 2  # level: a shared place
+    assert sorted(" ".join(line.split()[1:4]) for line in lines[1:5]) == [
+        "Ann (crown) 2",
+        "Ann (red-lion) 2",
+        "Eve (crown) 2",
+        "Eve (red-lion) 2",
+    ]
+    assert main(["--data-dir", str(tmp_path / "nothing"), "league", "standings"]) == 0
+    assert capsys.readouterr().out.strip() == "no club event folded at the hub yet"
+    assert main(["--data-dir", str(tmp_path / "hub"), "league", "standings", "--drop-worst", "-1"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -1,0 +1,97 @@
+"""``scorekeeper league standings [--json] [--drop-worst N]``: the league's standings over every venue.
+
+Reads the hub's data folder (read-only while ``league hub`` runs): the season view of every venue's
+club events folded at the hub (:func:`scorekeeper.league.standings.league_season`, league players
+``<venue>/<player id>`` shown as ``Ann (red-lion)``); ``--json`` adds each event's own standings, as
+the venue shows them (``event standings --json``'s rows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..club import SeasonRow, SeasonRules
+from ..i18n import Translator
+from .event import _aligned, row_json
+
+
+def season_row_json(row: SeasonRow, names: dict[str, str]) -> dict[str, Any]:
+    """A season row as data: every figure, each event's result and whether it counted."""
+    return {
+        "place": row.place,
+        "unit": list(row.unit),
+        "names": [names.get(p, p) for p in row.unit],
+        "points": row.points,
+        "events": [{"event": r.event_id, "date": r.date, "points": r.points, "counted": r.counted} for r in row.events],
+        "games_won": row.games_won,
+        "points_difference": row.points_difference,
+        "buchholz": row.buchholz,
+        "sonneborn_berger": str(row.sonneborn_berger),
+        "head_to_head": row.head_to_head,
+        "placed_by": None if row.placed_by is None else row.placed_by.value,
+        "shared": row.shared,
+    }
+
+
+def standings_data(data: Path, drop_worst: int = 0) -> dict[str, Any]:
+    """The league's standings of the hub's data folder ``data`` as data (what ``--json`` prints):
+    ``season`` (rows best first) and ``events`` (each venue's event with its own standings). Raises
+    the club engine's ``SetupError`` (``drop_worst``, ``season_size``), ``StoreBusy`` never (read-only)."""
+    from ..league.hub import OWNERS, _read_json
+    from ..league.standings import league_events, league_names, league_season
+    from ..store import open_store
+
+    if not data.is_dir():
+        return {"season": [], "events": []}
+    rules = SeasonRules(drop_worst=drop_worst)
+    store = open_store(data, read_only=True)
+    try:
+        owners = {k: v for k, v in _read_json(data / "league-hub" / OWNERS).items() if isinstance(v, str)}
+        events = league_events(store, owners)
+        names = league_names(events)
+        rows = league_season(events, rules)
+        return {
+            "season": [season_row_json(r, names) for r in rows],
+            "events": [
+                {
+                    "venue": e.venue,
+                    "id": e.state.id,
+                    "name": e.state.setup.name,
+                    "date": e.state.setup.day.isoformat(),
+                    "standings": [row_json(r, dict(e.names)) for r in e.standings],
+                }
+                for e in events
+            ],
+        }
+    finally:
+        store.close()
+
+
+def standings_command(data: Path, args: argparse.Namespace, t: Translator) -> int:
+    """Print the league's standings (a table, or ``--json``); exit 0."""
+    found = standings_data(data, args.drop_worst)
+    if args.json:
+        json.dump(found, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    if not found["season"]:
+        print(t("ui.league_standings_empty"))
+        return 0
+    head = t("ui.league_standings_head").split("  ")  # the catalogs separate the column titles by two spaces
+    body = [
+        [
+            ("=" if r["shared"] else "") + str(r["place"]),
+            " & ".join(r["names"]),
+            str(r["points"]),
+            str(sum(1 for e in r["events"] if e["counted"])),
+            "" if r["placed_by"] is None else t(f"ui.event_criterion.{r['placed_by']}"),
+        ]
+        for r in found["season"]
+    ]
+    for line in _aligned([head, *body]):
+        print(line)
+    return 0
