@@ -10,7 +10,6 @@ venue's own server and the hub keep running).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from scorekeeper.store.club import ClubStore, club_logs
 from tests.app.club_event import finish_table_two, play, round_one
 from tests.league.loop import run_apart
 from tests.league.ports import league_port
+from tests.league.relay import Relay
 from tests.league.test_club_fold import own_events
 from tests.league.test_leaf import until
 from tests.league.test_publish import played
@@ -40,45 +40,6 @@ HUB = LeagueConfig("north", "hub", "", "hub", "hub-pw", venues={"red-lion": "rl-
 RED = LeagueConfig("north", "red-lion", f"nats-leaf://127.0.0.1:{LEAF_PORT}", "red-lion", "rl-pw")
 CROWN = LeagueConfig("north", "crown", f"nats-leaf://127.0.0.1:{RELAY_PORT}", "crown", "cr-pw")
 STREAM = "LEAGUE_north"
-
-
-class Relay:
-    """A TCP relay ``listen`` → ``target`` on loopback: :meth:`cut` breaks every connection and stops
-    listening (a link cut), :meth:`restore` listens again."""
-
-    def __init__(self, listen: int, target: int) -> None:
-        self.listen, self.target = listen, target
-        self.server: asyncio.Server | None = None
-        self.writers: set[asyncio.StreamWriter] = set()
-
-    async def restore(self) -> None:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", self.listen)
-
-    async def cut(self) -> None:
-        assert self.server is not None
-        self.server.close()
-        for writer in list(self.writers):
-            writer.close()
-        await self.server.wait_closed()
-        self.server = None
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
-        except OSError:
-            writer.close()
-            return
-        self.writers |= {writer, up_writer}
-
-        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
-            with contextlib.suppress(OSError, asyncio.CancelledError):
-                while data := await src.read(65536):
-                    dst.write(data)
-                    await dst.drain()
-            dst.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
-        self.writers -= {writer, up_writer}
 
 
 def match_logs(store: MatchStore) -> dict[str, list[dict]]:
