@@ -34,6 +34,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     table.add_argument("--json", action="store_true", help="the season view and each event's standings as data")
     table.add_argument("--drop-worst", type=int, default=0, help="each player's worst results dropped (default 0)")
     table.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the table")
+    link = sub.add_parser("link", help="one person at two venues: OTHER is PLAYER (ids as venue/p1a2b3c4d)")
+    link.add_argument("player", help="the league player OTHER is (venue/player id)")
+    link.add_argument("other", nargs="?", help="the other venue's id of the same person")
+    link.add_argument("--remove", action="store_true", help="take PLAYER's link away")
+    link.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the messages")
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -53,10 +58,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.league_command == "hub":
             return _hub(args, t)
-        if args.league_command == "standings":
-            from .league_standings import standings_command
+        if args.league_command in ("standings", "link"):
+            from .league_standings import link_command, standings_command
 
-            return standings_command(_data_dir(args), args, t)
+            command = standings_command if args.league_command == "standings" else link_command
+            return command(_data_dir(args), args, t)
         return _status(args, t)
     except (LeagueConfigError, ServerProblem) as err:
         print(t(f"error.{err.code}", **err.params), file=sys.stderr)

@@ -42,6 +42,7 @@ def standings_data(data: Path, drop_worst: int = 0) -> dict[str, Any]:
     ``season`` (rows best first) and ``events`` (each venue's event with its own standings). Raises
     the club engine's ``SetupError`` (``drop_worst``, ``season_size``), ``StoreBusy`` never (read-only)."""
     from ..league.hub import OWNERS, _read_json
+    from ..league.links import read_links
     from ..league.standings import league_events, league_names, league_season
     from ..store import open_store
 
@@ -51,9 +52,10 @@ def standings_data(data: Path, drop_worst: int = 0) -> dict[str, Any]:
     store = open_store(data, read_only=True)
     try:
         owners = {k: v for k, v in _read_json(data / "league-hub" / OWNERS).items() if isinstance(v, str)}
+        links = read_links(data / "league-hub")
         events = league_events(store, owners)
-        names = league_names(events)
-        rows = league_season(events, rules)
+        names = league_names(events, links)
+        rows = league_season(events, rules, links)
         return {
             "season": [season_row_json(r, names) for r in rows],
             "events": [
@@ -94,4 +96,26 @@ def standings_command(data: Path, args: argparse.Namespace, t: Translator) -> in
     ]
     for line in _aligned([head, *body]):
         print(line)
+    return 0
+
+
+def link_command(data: Path, args: argparse.Namespace, t: Translator) -> int:
+    """``league link PLAYER OTHER`` (OTHER is PLAYER) or ``league link --remove PLAYER``: the hub's links
+    file written (the hub may be running: the links are read at each standings); exit 0, or 2 with one
+    translated line."""
+    from ..league.links import LinkError, link, unlink
+
+    folder = data / "league-hub"
+    try:
+        if args.remove:
+            unlink(folder, args.player)
+            print(t("ui.league_unlinked", player=args.player))
+        else:
+            if not args.other:
+                raise LinkError("league_link_bad", "no second id", player="")
+            link(folder, args.player, args.other)
+            print(t("ui.league_linked", player=args.other, other=args.player))
+    except LinkError as err:
+        print(t(f"error.{err.code}", **err.params), file=sys.stderr)
+        return 2
     return 0

@@ -122,28 +122,36 @@ def league_events(store: MatchStore, owners: Mapping[str, str], root: Path | Non
     return out
 
 
-def _ours(venue: str, unit: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(league_player(venue, p) for p in unit)
-
-
-def season_event(event: LeagueEvent) -> SeasonEvent:
+def season_event(event: LeagueEvent, links: Mapping[str, str] | None = None) -> SeasonEvent:
     """A venue's event as one event of the league's season: its id ``<venue>/<event id>``, its people
-    ``<venue>/<player id>``."""
-    venue, state = event.venue, event.state
+    ``<venue>/<player id>``, or the id a player is linked to (:mod:`.links`: one person at two venues)."""
+    venue, state, linked = event.venue, event.state, links or {}
+
+    def ours(unit: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(linked.get(league_player(venue, p), league_player(venue, p)) for p in unit)
+
     roster = Roster(
-        tuple(Entry(Player(league_player(venue, e.player.id), e.player.name), e.status) for e in state.roster.entries),
-        tuple(_ours(venue, u) for u in state.roster.partnerships),
+        tuple(Entry(Player(ours((e.player.id,))[0], e.player.name), e.status) for e in state.roster.entries),
+        tuple(ours(u) for u in state.roster.partnerships),
     )
-    results = tuple(replace(r, sides=tuple(_ours(venue, s) for s in r.sides)) for r in event.results)
+    results = tuple(replace(r, sides=tuple(ours(s) for s in r.sides)) for r in event.results)
     return SeasonEvent(f"{venue}/{state.id}", state.setup.day.isoformat(), roster, state.setup.rules, results)
 
 
-def league_season(events: list[LeagueEvent], rules: SeasonRules) -> tuple[SeasonRow, ...]:
+def league_season(
+    events: list[LeagueEvent], rules: SeasonRules, links: Mapping[str, str] | None = None
+) -> tuple[SeasonRow, ...]:
     """The league's season view over every venue's events (:func:`scorekeeper.club.season`): rows of
-    league players, best first. Raises the engine's ``SetupError`` (``season_size``…)."""
-    return season([season_event(e) for e in events], rules)
+    league players (linked ids counted as their root), best first. Raises the engine's ``SetupError``
+    (``season_size``…)."""
+    return season([season_event(e, links) for e in events], rules)
 
 
-def league_names(events: list[LeagueEvent]) -> dict[str, str]:
-    """League player → ``"Ann (red-lion)"``: the name in effect at their venue, and the venue."""
-    return {league_player(e.venue, pid): f"{name} ({e.venue})" for e in events for pid, name in e.names.items()}
+def league_names(events: list[LeagueEvent], links: Mapping[str, str] | None = None) -> dict[str, str]:
+    """League player → ``"Ann (red-lion)"``: the name in effect at their venue, and the venue; a root
+    with links → every venue's name, ``"Ann (red-lion) = Anna (crown)"``."""
+    names = {league_player(e.venue, pid): f"{name} ({e.venue})" for e in events for pid, name in e.names.items()}
+    for other, root in sorted((links or {}).items()):
+        if other in names:
+            names[root] = f"{names.get(root, root)} = {names[other]}"
+    return names

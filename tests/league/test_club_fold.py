@@ -184,3 +184,60 @@ def test_league_standings_equal_the_venues_own_and_keep_venues_people_apart(
     assert capsys.readouterr().out.strip() == "no club event folded at the hub yet"
     assert main(["--data-dir", str(tmp_path / "hub"), "league", "standings", "--drop-worst", "-1"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_one_person_at_two_venues_is_one_line_once_linked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    red, red_club, _ = venue_night(tmp_path / "red")
+    crown, crown_club, _ = venue_night(tmp_path / "crown")
+    ann_red = "red-lion/" + next(p.id for p in red_club.players() if p.name == "Ann")
+    ann_crown = "crown/" + next(p.id for p in crown_club.players() if p.name == "Ann")
+    bo_red = "red-lion/" + next(p.id for p in red_club.players() if p.name == "Bo")
+    hub = open_store(tmp_path / "hub")
+    take_all(
+        open_league(hub, HUB, tmp_path / "hub" / "league-hub"), messages(red, "red-lion") + messages(crown, "crown")
+    )
+    for store in (red, crown, hub):
+        store.close()
+    data = str(tmp_path / "hub")
+    assert main(["--data-dir", data, "league", "link", ann_red, ann_crown]) == 0
+    assert capsys.readouterr().out.strip() == f"{ann_crown} is now {ann_red} in the league's standings"
+    assert main(["--data-dir", data, "league", "standings", "--json"]) == 0
+    season = json.loads(capsys.readouterr().out)["season"]
+    assert len(season) == 5  # the two Anns are one line now
+    (ann,) = [r for r in season if r["unit"] == [ann_red]]
+    assert (ann["place"], ann["points"], len(ann["events"]), ann["shared"]) == (1, 4, 2, False)
+    assert ann["names"] == ["Ann (red-lion) = Ann (crown)"]
+    refused = [
+        ([ann_red, bo_red], "league_link_same_venue"),  # one venue's two people
+        ([ann_crown, ann_red], "league_link_self"),  # ann_crown resolves to ann_red
+        ([bo_red, ann_crown], "league_link_taken"),
+        (["red-lion", ann_crown], "league_link_bad"),
+    ]
+    for argv, _code in refused:
+        assert main(["--data-dir", data, "league", "link", *argv, "--lang", "uk"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "{" not in err
+    assert main(["--data-dir", data, "league", "link", "--remove", ann_crown]) == 0
+    assert main(["--data-dir", data, "league", "link", "--remove", ann_crown]) == 2
+    assert "is not linked" in capsys.readouterr().err
+    assert main(["--data-dir", data, "league", "standings", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["season"]) == 6  # apart again
+
+
+def test_links_refusals_by_code(tmp_path: Path) -> None:
+    from scorekeeper.league.links import LinkError, link, read_links
+
+    a, b, c, c2 = "red-lion/p00000001", "crown/p00000002", "swan/p00000003", "swan/p00000004"
+    assert link(tmp_path, a, b) == {b: a}
+    assert link(tmp_path, c, a) == {b: c, a: c}  # a root linked takes its links along
+    for root, other, code in (
+        (c2, b, "league_link_taken"),
+        (b, c2, "league_link_same_venue"),
+        (a, c, "league_link_self"),
+    ):
+        with pytest.raises(LinkError) as err:
+            link(tmp_path, root, other)
+        assert err.value.code == code
+    assert read_links(tmp_path) == {a: c, b: c}
+    (tmp_path / "league-links.json").write_text("{broken")
+    assert read_links(tmp_path) == {}
