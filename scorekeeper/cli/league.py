@@ -28,6 +28,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     hub.add_argument("--port", type=int, default=4222, help="the hub's client port (default 4222)")
     hub.add_argument("--leaf-port", type=int, default=7422, help="the venues' leaf-node port (default 7422)")
     hub.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the messages")
+    hub.add_argument("--http", type=int, default=0, help="serve the read-only standings page on this port")
+    hub.add_argument("--http-host", default="127.0.0.1", help="the page's address (default loopback only)")
     status = sub.add_parser("status", help="matches folded per venue and the refusals kept for the secretary")
     status.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the listing")
     table = sub.add_parser("standings", help="the league's standings over every venue's club events")
@@ -95,10 +97,17 @@ def _hub(args: argparse.Namespace, t: Translator) -> int:
     except BaseException:
         server.stop()
         raise
+    stop_page = None
     try:
+        if args.http:
+            from .league_page import start_page  # league_page.py: the standings page, read-only
+
+            stop_page = start_page(store, folder, t, config.league, args.http, args.http_host)
         line = t("ui.league_hub_running", league=config.league, port=args.port, leaf=args.leaf_port)
         asyncio.run(_fold(config, store, folder, args.port, line))
     finally:
+        if stop_page is not None:
+            stop_page()
         store.close()
         server.stop()
     return 0

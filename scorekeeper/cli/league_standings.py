@@ -16,6 +16,7 @@ from typing import Any
 
 from ..club import SeasonRow, SeasonRules
 from ..i18n import Translator
+from ..store import MatchStore
 from .event import _aligned, row_json
 
 
@@ -37,38 +38,47 @@ def season_row_json(row: SeasonRow, names: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def standings_data(data: Path, drop_worst: int = 0) -> dict[str, Any]:
-    """The league's standings of the hub's data folder ``data`` as data (what ``--json`` prints):
-    ``season`` (rows best first) and ``events`` (each venue's event with its own standings). Raises
-    the club engine's ``SetupError`` (``drop_worst``, ``season_size``), ``StoreBusy`` never (read-only)."""
+def standings_of(store: MatchStore, book: Path, drop_worst: int = 0) -> dict[str, Any]:
+    """The league's standings over an open hub store as data (what ``--json`` prints and the hub's page
+    shows): ``season`` (rows best first) and ``events`` (each venue's event with its own standings);
+    ``book`` is the hub's folder of owners and links. Raises the club engine's ``SetupError``
+    (``drop_worst``, ``season_size``)."""
     from ..league.hub import OWNERS, _read_json
     from ..league.links import read_links
     from ..league.standings import league_events, league_names, league_season
+
+    rules = SeasonRules(drop_worst=drop_worst)
+    owners = {k: v for k, v in _read_json(book / OWNERS).items() if isinstance(v, str)}
+    links = read_links(book)
+    events = league_events(store, owners)
+    names = league_names(events, links)
+    rows = league_season(events, rules, links)
+    return {
+        "season": [season_row_json(r, names) for r in rows],
+        "events": [
+            {
+                "venue": e.venue,
+                "id": e.state.id,
+                "name": e.state.setup.name,
+                "date": e.state.setup.day.isoformat(),
+                "standings": [row_json(r, dict(e.names)) for r in e.standings],
+            }
+            for e in events
+        ],
+    }
+
+
+def standings_data(data: Path, drop_worst: int = 0) -> dict[str, Any]:
+    """:func:`standings_of` the hub's data folder ``data``, opened read-only (so it works while
+    ``league hub`` runs); empty lists for a folder that is not there."""
     from ..store import open_store
 
     if not data.is_dir():
         return {"season": [], "events": []}
-    rules = SeasonRules(drop_worst=drop_worst)
+    SeasonRules(drop_worst=drop_worst)  # refused before the store is opened
     store = open_store(data, read_only=True)
     try:
-        owners = {k: v for k, v in _read_json(data / "league-hub" / OWNERS).items() if isinstance(v, str)}
-        links = read_links(data / "league-hub")
-        events = league_events(store, owners)
-        names = league_names(events, links)
-        rows = league_season(events, rules, links)
-        return {
-            "season": [season_row_json(r, names) for r in rows],
-            "events": [
-                {
-                    "venue": e.venue,
-                    "id": e.state.id,
-                    "name": e.state.setup.name,
-                    "date": e.state.setup.day.isoformat(),
-                    "standings": [row_json(r, dict(e.names)) for r in e.standings],
-                }
-                for e in events
-            ],
-        }
+        return standings_of(store, data / "league-hub", drop_worst)
     finally:
         store.close()
 

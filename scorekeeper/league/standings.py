@@ -109,7 +109,8 @@ def league_events(store: MatchStore, owners: Mapping[str, str], root: Path | Non
     root = root if root is not None else store.root / CLUB_FOLDER
     out = []
     for venue in venue_folders(root):
-        club = ClubStore(store, root / venue)
+        with store._lock:  # its temp-file sweep never meets a write of the fold's (the hub's page reads on a thread)
+            club = ClubStore(store, root / venue)
         listed = {p.id: p.name for p in club.players()}
         for info in sorted(club.list_events(), key=lambda i: (i.day.isoformat() if i.day else "", i.id)):
             if info.problem is not None:
