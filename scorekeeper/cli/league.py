@@ -28,8 +28,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     hub.add_argument("--port", type=int, default=4222, help="the hub's client port (default 4222)")
     hub.add_argument("--leaf-port", type=int, default=7422, help="the venues' leaf-node port (default 7422)")
     hub.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the messages")
+    hub.add_argument("--http", type=int, default=0, help="serve the read-only standings page on this port")
+    hub.add_argument("--http-host", default="127.0.0.1", help="the page's address (default loopback only)")
     status = sub.add_parser("status", help="matches folded per venue and the refusals kept for the secretary")
     status.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the listing")
+    table = sub.add_parser("standings", help="the league's standings over every venue's club events")
+    table.add_argument("--json", action="store_true", help="the season view and each event's standings as data")
+    table.add_argument("--drop-worst", type=int, default=0, help="each player's worst results dropped (default 0)")
+    table.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the table")
+    link = sub.add_parser("link", help="one person at two venues: OTHER is PLAYER (ids as venue/p1a2b3c4d)")
+    link.add_argument("player", help="the league player OTHER is (venue/player id)")
+    link.add_argument("other", nargs="?", help="the other venue's id of the same person")
+    link.add_argument("--remove", action="store_true", help="take PLAYER's link away")
+    link.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the messages")
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -41,6 +52,7 @@ def _data_dir(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     """Dispatch ``league hub`` / ``league status``; returns the exit code."""
     t = Translator(args.lang)
+    from ..club import ClubError
     from ..league.config import LeagueConfigError
     from ..league.server import ServerProblem
     from ..store import StoreError
@@ -48,11 +60,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.league_command == "hub":
             return _hub(args, t)
+        if args.league_command in ("standings", "link"):
+            from .league_standings import link_command, standings_command
+
+            command = standings_command if args.league_command == "standings" else link_command
+            return command(_data_dir(args), args, t)
         return _status(args, t)
     except (LeagueConfigError, ServerProblem) as err:
         print(t(f"error.{err.code}", **err.params), file=sys.stderr)
     except StoreError as err:
         print(t("error.league_store", reason=err.message[:200]), file=sys.stderr)
+    except ClubError as err:
+        from ..refusals import problem_words
+
+        print(problem_words(t, err), file=sys.stderr)
     return EXIT_REFUSED
 
 
@@ -76,10 +97,17 @@ def _hub(args: argparse.Namespace, t: Translator) -> int:
     except BaseException:
         server.stop()
         raise
+    stop_page = None
     try:
+        if args.http:
+            from .league_page import start_page  # league_page.py: the standings page, read-only
+
+            stop_page = start_page(store, folder, t, config.league, args.http, args.http_host)
         line = t("ui.league_hub_running", league=config.league, port=args.port, leaf=args.leaf_port)
         asyncio.run(_fold(config, store, folder, args.port, line))
     finally:
+        if stop_page is not None:
+            stop_page()
         store.close()
         server.stop()
     return 0
@@ -88,8 +116,9 @@ def _hub(args: argparse.Namespace, t: Translator) -> int:
 async def _fold(config: object, store: object, folder: Path, port: int, line: str) -> None:
     import nats
 
+    from ..league.club_fold import open_league
     from ..league.config import LeagueConfig
-    from ..league.hub import open_book, run_fold
+    from ..league.hub import run_fold
     from ..store import MatchStore
 
     assert isinstance(config, LeagueConfig) and isinstance(store, MatchStore)
@@ -102,7 +131,7 @@ async def _fold(config: object, store: object, folder: Path, port: int, line: st
     )
     print(line, flush=True)  # once the signals are handled here: a SIGTERM after it stops cleanly
     try:
-        await run_fold(nc.jetstream(), config, open_book(store, config, folder), stop)
+        await run_fold(nc.jetstream(), config, open_league(store, config, folder), stop)
     finally:
         await nc.close()
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from scorekeeper.store import MatchStore
 
+from .club_publish import ClubPublisher
 from .config import LeagueConfig
 from .publish import Publisher, VenueStatus
 from .server import LOCAL_USER, RunningServer, start, venue_conf, write_conf
@@ -122,11 +123,12 @@ class VenueLink:
     connected: bool = False
     _password: str = field(default="", repr=False)
     publisher: Publisher = field(init=False)
+    club_publisher: ClubPublisher = field(init=False)
 
     def __post_init__(self) -> None:
-        self.publisher = Publisher(
-            self.store, self.config, self.folder, venue_stream(self.config.league, self.config.venue)
-        )
+        stream = venue_stream(self.config.league, self.config.venue)
+        self.publisher = Publisher(self.store, self.config, self.folder, stream)
+        self.club_publisher = ClubPublisher(self.store, self.config, self.folder, stream)  # club_publish.py
 
     def start(self) -> None:
         """Write the conf (0600, a fresh local password) and start the venue's server; raises
@@ -142,8 +144,10 @@ class VenueLink:
             self.server = None
 
     def status(self) -> VenueStatus:
-        """``League: connected / N events waiting / last sent hh:mm`` as values."""
-        return self.publisher.status(self.connected)
+        """``League: connected / N events waiting / last sent hh:mm`` as values (matches and club logs)."""
+        status = self.publisher.status(self.connected)
+        last = max(status.last_sent, self.club_publisher.last_sent)
+        return VenueStatus(status.connected, status.waiting + self.club_publisher.waiting(), last)
 
     async def connect(self) -> Any:
         """A connection to the venue's own server, its stream made sure of."""
@@ -170,6 +174,7 @@ class VenueLink:
                 if nc is None or nc.is_closed:
                     nc = await self.connect()
                 await self.publisher.send_pending(nc.jetstream())
+                await self.club_publisher.send_pending(nc.jetstream())
                 self.connected = await hub_reachable(nc)
             except Exception as err:  # noqa: BLE001 - the local server restarting: try again next turn
                 log.warning("league: publishing paused (%s)", type(err).__name__)

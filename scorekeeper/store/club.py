@@ -400,13 +400,15 @@ class EventInfo:
 class ClubStore:
     """The club's players and events in a :class:`~scorekeeper.store.MatchStore`'s data folder.
 
-    ``ClubStore(store)``; every method blocks (file I/O and fsync) and takes ``store``'s lock.
+    ``ClubStore(store)``; every method blocks (file I/O and fsync) and takes ``store``'s lock. ``folder``
+    (default ``<data>/club``) is where its logs are: the league's hub keeps each venue's club logs in a
+    folder of their own over its one match store (docs/league.md).
     ``problems``: damage found (a file set aside), worded for the user, as ``store.problems``.
     """
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: MatchStore, folder: Path | None = None) -> None:
         self.store = store
-        self.folder = store.root / "club"
+        self.folder = folder if folder is not None else store.root / "club"
         self.events_folder = self.folder / "events"
         self.players_file = self.folder / "players.json"
         self.problems: list[str] = []
@@ -922,6 +924,89 @@ class ClubStore:
                 if fixture is not None:
                     results.append(fixture)
         return results
+
+
+# ----------------------------------------------------------------------- the logs as stored (league)
+PLAYERS_LOG = "players"
+"""The name of the player list's log in :func:`club_logs` and :func:`adopt_club_log` (an event's log is
+named by its event id)."""
+
+
+def club_logs(store: MatchStore, folder: Path | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Every club log of a data folder as stored, under the store's lock: :data:`PLAYERS_LOG` → the player
+    list's records, each event id → its event's records (in seq order). A league venue's publisher sends
+    them. Reads only: a file that cannot be read or fails its checksum is left out (the venue's own
+    :class:`ClubStore` sets it aside and says so); no file is moved or swept. Every event file is read
+    each call (a club's dozens: fine; an index of sizes if hundreds)."""
+    root = folder if folder is not None else store.root / "club"
+    out: dict[str, list[dict[str, Any]]] = {}
+    with store._lock:
+        paths = [(PLAYERS_LOG, root / "players.json")]
+        try:
+            names = sorted(os.listdir(root / "events"))
+        except OSError:
+            names = []
+        paths += [(n[:-5], root / "events" / n) for n in names if n.endswith(".json") and _is_event_id(n[:-5])]
+        for name, path in paths:
+            try:
+                out[name] = _read_log(path)
+            except (OSError, DamagedFile):
+                continue
+    return out
+
+
+def club_log(club: ClubStore, name: str) -> list[dict[str, Any]]:
+    """One club log of ``club``'s folder as stored (``[]`` if it has none yet): ``name`` is
+    :data:`PLAYERS_LOG` or an event id. Raises :class:`DamagedFile` for a file that fails its checks,
+    ``OSError``."""
+    if name != PLAYERS_LOG and not _is_event_id(name):
+        return []
+    path = club.players_file if name == PLAYERS_LOG else club._event_file(name)
+    with club.store._lock:
+        try:
+            return _read_log(path)
+        except FileNotFoundError:
+            return []
+
+
+def adopt_club_log(club: ClubStore, name: str, records: Sequence[Mapping[str, Any]]) -> int:
+    """Keep a club log recorded elsewhere (a league venue's) in ``club``'s folder, as
+    :meth:`MatchStore.adopt` keeps a match: ``records`` is the whole log as the other store wrote it,
+    ``name`` :data:`PLAYERS_LOG` or the event's id. What is here must be its start, record for record; the
+    rest is appended (the file written whole, fsync'd) after the whole log is checked again as a read
+    checks it (the player list's rules; an event folded through the club engine). Returns how many
+    records were added (0: all were here already).
+
+    Raises :class:`~scorekeeper.store.errors.StoreError` ``adopt_bad_id`` (not an event id),
+    ``adopt_conflict`` (what is here is not the start of ``records``), ``adopt_refused`` (``reason``:
+    why the log cannot be, English, for the league secretary); :class:`DamagedFile` if the file here is
+    damaged; ``ReadOnlyStore``; ``save_failed``.
+    """
+    from .errors import StoreError
+
+    players = name == PLAYERS_LOG
+    if not players and not _is_event_id(name):
+        raise StoreError(f"{name[:80]!r} is not an event id", "adopt_bad_id")
+    path = club.players_file if players else club._event_file(name)
+    with club.store._writable("could not keep the club log"):
+        old = club_log(club, name)
+        log = [dict(r) for r in records]
+        if log[: len(old)] != old[: len(log)]:
+            raise StoreError(f"club log {name}: a different record under a seq already kept", "adopt_conflict")
+        if len(log) <= len(old):
+            return 0
+        try:
+            if len(log) > (MAX_PLAYERS * 4 if players else MAX_LOG):
+                raise ValueError("too many records")
+            if players:
+                ClubStore._check_players(log)
+            else:
+                fold_event(name, log)
+        except (ClubError, ValueError, KeyError, TypeError, IndexError) as err:
+            raise StoreError(f"club log {name}: {err}", "adopt_refused", reason=str(err)[:200]) from None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_and_confirm(path, _log_bytes(log))
+        return len(log) - len(old)
 
 
 def seat_names(seats: Sequence[str], names: Mapping[str, str]) -> list[str]:
